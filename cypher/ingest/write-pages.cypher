@@ -1,0 +1,12 @@
+// Creates a batch of pages under their document, with the page vector in the compact vector representation.
+// Params: $docId, $pages
+// Returns: written
+MATCH (d:Document {id: $docId})
+UNWIND $pages AS row
+CREATE (p:Page {id: row.id, docId: $docId})
+SET p.number = row.number, p.width = row.width, p.height = row.height, p.text = row.text,
+    p.hasTextLayer = row.hasTextLayer, p.elementCount = row.elementCount
+CREATE (d)-[:HAS_PAGE]->(p)
+WITH p, row WHERE row.embedding IS NOT NULL
+CALL db.create.setNodeVectorProperty(p, 'embedding', row.embedding)
+RETURN count(p) AS written

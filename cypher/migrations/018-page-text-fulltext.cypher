@@ -1,0 +1,4 @@
+// Full-text index over whole-page text.
+// Params: none
+// Returns: nothing
+CREATE FULLTEXT INDEX page_text IF NOT EXISTS FOR (n:Page) ON EACH [n.text]

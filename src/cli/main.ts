@@ -1,0 +1,42 @@
+#!/usr/bin/env node
+import 'reflect-metadata';
+
+// `folio <command>`: each command lives in its own file and is loaded only when used, so `folio neo4j start`
+// does not pay for loading ONNX or pdf.js.
+const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promise<number> }> = {
+  neo4j: {
+    summary: 'start | stop | status | restart the local Neo4j server',
+    run: async (args) => (await import('./neo4j.command')).runNeo4jCommand(args),
+  },
+  assets: {
+    summary: 'fetch — download Neo4j, GDS and the local models once (Maven Central, PyPI)',
+    run: async (args) => (await import('./assets.command')).runAssetsCommand(args),
+  },
+};
+
+function usage(): string {
+  const rows = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(10)} ${c.summary}`);
+  return `Usage: folio <command> [options]\n\nCommands:\n${rows.join('\n')}\n`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage());
+    return name ? 0 : 1;
+  }
+  const command = COMMANDS[name];
+  if (!command) {
+    process.stderr.write(`Unknown command '${name}'.\n\n${usage()}`);
+    return 2;
+  }
+  return command.run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (err: unknown) => {
+    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+    process.exit(1);
+  },
+);

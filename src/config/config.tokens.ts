@@ -1,0 +1,1 @@
+export const FOLIO_CONFIG = Symbol('FOLIO_CONFIG');

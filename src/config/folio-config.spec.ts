@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from './folio-config';
+
+describe('loadConfig', () => {
+  it('gives working defaults for an empty environment (local Neo4j, local embeddings, no LLM)', () => {
+    const config = loadConfig({});
+    expect(config.neo4j.uri).toBe('bolt://127.0.0.1:7687');
+    expect(config.embedder).toMatchObject({ backend: 'onnx', model: 'bge-small-en-v1.5', dimension: 384 });
+    expect(config.llm).toBeNull();
+    expect(config.http.port).toBe(3000);
+  });
+
+  it('reports every invalid variable at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({
+        NEO4J_URI: 'http://localhost:7474',
+        NEO4J_PASSWORD: 'short',
+        FOLIO_HTTP_PORT: 'eighty',
+        FOLIO_OCR: 'maybe',
+      });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    for (const name of ['NEO4J_URI', 'NEO4J_PASSWORD', 'FOLIO_HTTP_PORT', 'FOLIO_OCR']) expect(problems).toContain(name);
+    expect((error as ConfigError).problems).toHaveLength(4);
+  });
+
+  it('checks cross-variable rules after the per-variable ones', () => {
+    expect(() => loadConfig({ FOLIO_EMBEDDER: 'openai' })).toThrow(/FOLIO_EMBEDDING_BASE_URL[\s\S]*FOLIO_EMBEDDING_DIMENSION/);
+    expect(() => loadConfig({ FOLIO_LLM_MODEL: 'gpt-4o-mini' })).toThrow(/set both/);
+    expect(() => loadConfig({ FOLIO_EMBEDDING_MODEL: 'no-such-model' })).toThrow(/local models are/);
+  });
+
+  it('configures an OpenAI-compatible LLM and embedder when asked', () => {
+    const config = loadConfig({
+      FOLIO_LLM_BASE_URL: 'http://127.0.0.1:11434/v1',
+      FOLIO_LLM_MODEL: 'llama3',
+      FOLIO_EMBEDDER: 'openai',
+      FOLIO_EMBEDDING_BASE_URL: 'http://127.0.0.1:11434/v1',
+      FOLIO_EMBEDDING_MODEL: 'nomic-embed-text',
+      FOLIO_EMBEDDING_DIMENSION: '768',
+    });
+    expect(config.llm).toMatchObject({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3', apiKey: 'not-needed' });
+    expect(config.embedder).toMatchObject({ backend: 'openai', dimension: 768 });
+  });
+});

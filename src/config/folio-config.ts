@@ -1,0 +1,146 @@
+import { z } from 'zod';
+
+// One validated configuration for the whole service, read from the environment once at start-up.
+// Every invalid variable is reported in one error, so a user fixes them all in one go.
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const optionalUrl = z
+  .string()
+  .url()
+  .optional()
+  .or(z.literal('').transform(() => undefined));
+
+/** Local models and their vector dimension (known without loading the weights, so migrations need no model). */
+export const LOCAL_EMBEDDING_DIMENSIONS: Record<string, number> = {
+  'bge-small-en-v1.5': 384,
+  'bge-small-en-v1.5-q': 384,
+};
+const EMBEDDING_MODELS = Object.keys(LOCAL_EMBEDDING_DIMENSIONS);
+
+const envSchema = z.object({
+  NEO4J_URI: z
+    .string()
+    .regex(/^(bolt|neo4j)(\+s|\+ssc)?:\/\/.+/, 'must be a bolt:// or neo4j:// URI')
+    .default('bolt://127.0.0.1:7687'),
+  NEO4J_USER: z.string().min(1).default('neo4j'),
+  NEO4J_PASSWORD: z.string().min(8, 'Neo4j requires at least 8 characters').default('folio-dev-password'),
+  NEO4J_DATABASE: z.string().min(1).default('neo4j'),
+  NEO4J_MAX_POOL_SIZE: int(1, 1000).default(50),
+  FOLIO_HTTP_PORT: int(0, 65535).default(3000),
+  FOLIO_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
+  FOLIO_EMBEDDER: z.enum(['onnx', 'openai']).default('onnx'),
+  FOLIO_EMBEDDING_MODEL: z.string().min(1).default('bge-small-en-v1.5'),
+  FOLIO_EMBEDDING_DIMENSION: int(1, 8192).optional(),
+  FOLIO_EMBEDDING_BASE_URL: optionalUrl,
+  FOLIO_EMBEDDING_API_KEY: z.string().optional(),
+  FOLIO_EMBED_BATCH_SIZE: int(1, 1024).default(32),
+  FOLIO_ONNX_THREADS: int(1, 64).default(2),
+  FOLIO_RERANKER_PATH: z.string().optional(),
+  FOLIO_LLM_BASE_URL: optionalUrl,
+  FOLIO_LLM_API_KEY: z.string().optional(),
+  FOLIO_LLM_MODEL: z.string().optional(),
+  FOLIO_LLM_TIMEOUT_MS: int(100, 600_000).default(60_000),
+  FOLIO_LLM_MAX_RETRIES: int(0, 10).default(2),
+  FOLIO_MAX_PAGES: int(1, 100_000).default(2000),
+  FOLIO_MAX_UPLOAD_MB: int(1, 10_000).default(200),
+  FOLIO_OCR: bool.default(true),
+  FOLIO_INGEST_SERVER_PATHS: bool.default(false),
+  FOLIO_INGEST_ROOT: z.string().optional(),
+});
+
+export interface FolioConfig {
+  neo4j: { uri: string; user: string; password: string; database: string; maxPoolSize: number };
+  http: { host: string; port: number };
+  embedder:
+    | { backend: 'onnx'; model: string; dimension: number; batchSize: number; threads: number }
+    | { backend: 'openai'; model: string; dimension: number; baseUrl: string; apiKey: string; batchSize: number };
+  rerankerPath: string | undefined;
+  llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number; maxRetries: number } | null;
+  limits: { maxPages: number; maxUploadBytes: number };
+  ingest: { ocr: boolean; serverPaths: boolean; serverPathRoot: string | undefined };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
+  const parsed = envSchema.safeParse(env);
+  const problems: string[] = [];
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const name = issue.path.join('.');
+      problems.push(`${name}=${JSON.stringify(env[name] ?? '')}: ${issue.message}`);
+    }
+    throw new ConfigError(problems);
+  }
+  const e = parsed.data;
+
+  if (e.FOLIO_EMBEDDER === 'onnx' && !EMBEDDING_MODELS.includes(e.FOLIO_EMBEDDING_MODEL)) {
+    problems.push(
+      `FOLIO_EMBEDDING_MODEL=${JSON.stringify(e.FOLIO_EMBEDDING_MODEL)}: local models are ${EMBEDDING_MODELS.join(', ')}`,
+    );
+  }
+  if (e.FOLIO_EMBEDDER === 'openai') {
+    if (!e.FOLIO_EMBEDDING_BASE_URL) problems.push('FOLIO_EMBEDDING_BASE_URL: required when FOLIO_EMBEDDER=openai');
+    if (!e.FOLIO_EMBEDDING_DIMENSION) problems.push('FOLIO_EMBEDDING_DIMENSION: required when FOLIO_EMBEDDER=openai');
+  }
+  const llmSet = [e.FOLIO_LLM_BASE_URL, e.FOLIO_LLM_MODEL].filter(Boolean).length;
+  if (llmSet === 1) {
+    problems.push('FOLIO_LLM_BASE_URL and FOLIO_LLM_MODEL: set both to use an LLM, or neither to run offline');
+  }
+  if (e.FOLIO_INGEST_SERVER_PATHS && !e.FOLIO_INGEST_ROOT) {
+    problems.push('FOLIO_INGEST_ROOT: required when FOLIO_INGEST_SERVER_PATHS=true (the folder server paths must lie in)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  return {
+    neo4j: {
+      uri: e.NEO4J_URI,
+      user: e.NEO4J_USER,
+      password: e.NEO4J_PASSWORD,
+      database: e.NEO4J_DATABASE,
+      maxPoolSize: e.NEO4J_MAX_POOL_SIZE,
+    },
+    http: { host: e.FOLIO_HTTP_HOST, port: e.FOLIO_HTTP_PORT },
+    embedder:
+      e.FOLIO_EMBEDDER === 'onnx'
+        ? {
+            backend: 'onnx',
+            model: e.FOLIO_EMBEDDING_MODEL,
+            dimension: LOCAL_EMBEDDING_DIMENSIONS[e.FOLIO_EMBEDDING_MODEL] ?? 0,
+            batchSize: e.FOLIO_EMBED_BATCH_SIZE,
+            threads: e.FOLIO_ONNX_THREADS,
+          }
+        : {
+            backend: 'openai',
+            model: e.FOLIO_EMBEDDING_MODEL,
+            baseUrl: e.FOLIO_EMBEDDING_BASE_URL ?? '',
+            apiKey: e.FOLIO_EMBEDDING_API_KEY ?? 'not-needed',
+            dimension: e.FOLIO_EMBEDDING_DIMENSION ?? 0,
+            batchSize: e.FOLIO_EMBED_BATCH_SIZE,
+          },
+    rerankerPath: e.FOLIO_RERANKER_PATH,
+    llm:
+      e.FOLIO_LLM_BASE_URL && e.FOLIO_LLM_MODEL
+        ? {
+            baseUrl: e.FOLIO_LLM_BASE_URL,
+            apiKey: e.FOLIO_LLM_API_KEY ?? 'not-needed',
+            model: e.FOLIO_LLM_MODEL,
+            timeoutMs: e.FOLIO_LLM_TIMEOUT_MS,
+            maxRetries: e.FOLIO_LLM_MAX_RETRIES,
+          }
+        : null,
+    limits: { maxPages: e.FOLIO_MAX_PAGES, maxUploadBytes: e.FOLIO_MAX_UPLOAD_MB * 1024 * 1024 },
+    ingest: { ocr: e.FOLIO_OCR, serverPaths: e.FOLIO_INGEST_SERVER_PATHS, serverPathRoot: e.FOLIO_INGEST_ROOT },
+  };
+}
+
+/** The configuration table of the README, kept next to the schema so the two cannot drift. */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { CypherRegistry } from './cypher-registry';
+import { GraphExecutor } from './graph-executor';
+
+export interface StoredDocument {
+  id: string;
+  title: string;
+  fileName: string;
+  sha256: string;
+  pageCount: number;
+  status: 'INGESTING' | 'READY' | 'FAILED';
+  ingestedAt: string;
+  embeddingModel: string | null;
+}
+
+export interface DocumentPage {
+  documents: StoredDocument[];
+  hasNextPage: boolean;
+  totalCount: number;
+}
+
+export interface DocumentCursor {
+  ingestedAt: string;
+  id: string;
+}
+
+export function encodeCursor(doc: Pick<StoredDocument, 'ingestedAt' | 'id'>): string {
+  return Buffer.from(JSON.stringify([doc.ingestedAt, doc.id])).toString('base64url');
+}
+
+/** Decodes a cursor made by encodeCursor; null when it is not one. */
+export function decodeCursor(cursor: string): DocumentCursor | null {
+  try {
+    const v: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(v) && v.length === 2 && typeof v[0] === 'string' && typeof v[1] === 'string') {
+      return { ingestedAt: v[0], id: v[1] };
+    }
+  } catch {
+    // fall through: not a cursor of ours
+  }
+  return null;
+}
+
+/** Reads documents from the graph. */
+@Injectable()
+export class DocumentRepository {
+  private readonly q;
+
+  constructor(
+    private readonly graph: GraphExecutor,
+    cypher: CypherRegistry,
+  ) {
+    this.q = {
+      list: cypher.get('graph/list-documents'),
+      count: cypher.get('graph/count-documents'),
+      get: cypher.get('graph/get-document'),
+    };
+  }
+
+  async list(first: number, after: DocumentCursor | null): Promise<DocumentPage> {
+    return this.graph.readTx('list-documents', async (tx) => {
+      const rows = await tx.run<{ document: StoredDocument }>(this.q.list, {
+        afterIngestedAt: after?.ingestedAt ?? null,
+        afterId: after?.id ?? null,
+        limit: first + 1,
+      });
+      const [count] = await tx.run<{ total: number }>(this.q.count);
+      return {
+        documents: rows.slice(0, first).map((r) => r.document),
+        hasNextPage: rows.length > first,
+        totalCount: count?.total ?? 0,
+      };
+    });
+  }
+
+  async get(id: string): Promise<StoredDocument | null> {
+    const [row] = await this.graph.read<{ document: StoredDocument }>(this.q.get, { id });
+    return row?.document ?? null;
+  }
+}

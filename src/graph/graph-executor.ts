@@ -1,0 +1,138 @@
+import { Inject, Injectable } from '@nestjs/common';
+import neo4j, { Driver, ManagedTransaction, Neo4jError, QueryResult, RecordShape } from 'neo4j-driver';
+import { FOLIO_CONFIG } from '../config/config.tokens';
+import type { FolioConfig } from '../config/folio-config';
+import type { CypherQuery } from './cypher-registry';
+import { GraphError, GraphErrorCode } from './graph.errors';
+import { NEO4J_DRIVER } from './graph.tokens';
+
+export type Params = Record<string, unknown>;
+
+/** A unit of work inside one managed transaction; runs registered queries only. */
+export interface GraphTx {
+  run<R extends RecordShape = RecordShape>(query: CypherQuery, params?: Params): Promise<R[]>;
+}
+
+function toPlain(value: unknown): unknown {
+  if (neo4j.isInt(value)) return (value as { toNumber(): number }).toNumber();
+  if (Array.isArray(value)) return value.map(toPlain);
+  if (value && typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if ('properties' in v && 'labels' in v) return toPlain(v.properties);
+    if ('properties' in v && 'type' in v && 'start' in v) return toPlain(v.properties);
+    if (neo4j.isDateTime(value as never) || neo4j.isDate(value as never)) return String(value);
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toPlain(x)]));
+  }
+  return value;
+}
+
+function records<R extends RecordShape>(result: QueryResult): R[] {
+  return result.records.map((r) => toPlain(r.toObject()) as R);
+}
+
+export function translateNeo4jError(err: unknown, operation: string): Error {
+  if (err instanceof GraphError) return err;
+  if (err instanceof Neo4jError) {
+    if (err.code === 'ServiceUnavailable' || err.code === 'SessionExpired') {
+      return new GraphError(
+        GraphErrorCode.NEO4J_UNAVAILABLE,
+        `Neo4j is not reachable (${operation}): ${err.message}. Start it with \`npm run neo4j:start\` or check NEO4J_URI.`,
+        err.code,
+      );
+    }
+    if (err.code === 'Neo.ClientError.Security.Unauthorized') {
+      return new GraphError(
+        GraphErrorCode.NEO4J_AUTH_FAILED,
+        `Neo4j rejected the credentials (${operation}). Check NEO4J_USER and NEO4J_PASSWORD.`,
+        err.code,
+      );
+    }
+    if (err.code === 'Neo.ClientError.Schema.ConstraintValidationFailed') {
+      return new GraphError(GraphErrorCode.CONSTRAINT_VIOLATION, `${operation}: ${err.message}`, err.code);
+    }
+    return new GraphError(GraphErrorCode.QUERY_FAILED, `${operation} failed: ${err.message}`, err.code);
+  }
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+/**
+ * Owns every conversation with Neo4j: a session per unit of work on the configured database, managed
+ * transactions (the driver retries transient errors), transaction metadata naming the operation, the session
+ * closed in `finally`, and Neo4j errors translated into GraphErrors.
+ */
+@Injectable()
+export class GraphExecutor {
+  private readonly database: string;
+
+  constructor(
+    @Inject(NEO4J_DRIVER) private readonly driver: Driver,
+    @Inject(FOLIO_CONFIG) config: FolioConfig,
+  ) {
+    this.database = config.neo4j.database;
+  }
+
+  /** Runs one read query in its own transaction. */
+  async read<R extends RecordShape = RecordShape>(query: CypherQuery, params: Params = {}): Promise<R[]> {
+    return this.readTx(query.name, (tx) => tx.run<R>(query, params));
+  }
+
+  /** Runs one write query in its own transaction. */
+  async write<R extends RecordShape = RecordShape>(query: CypherQuery, params: Params = {}): Promise<R[]> {
+    return this.writeTx(query.name, (tx) => tx.run<R>(query, params));
+  }
+
+  async readTx<T>(operation: string, work: (tx: GraphTx) => Promise<T>): Promise<T> {
+    return this.session('READ', operation, work);
+  }
+
+  async writeTx<T>(operation: string, work: (tx: GraphTx) => Promise<T>): Promise<T> {
+    return this.session('WRITE', operation, work);
+  }
+
+  /**
+   * Schema commands (migrations) and `CALL { … } IN TRANSACTIONS` need an auto-commit transaction of their own;
+   * the driver does not retry these, so they must be idempotent.
+   */
+  async runAutoCommit(query: CypherQuery, params: Params = {}): Promise<void> {
+    const session = this.driver.session({ database: this.database });
+    try {
+      await session.run(query.text, params, { metadata: { app: 'folio', operation: query.name } });
+    } catch (err) {
+      throw translateNeo4jError(err, query.name);
+    } finally {
+      await session.close();
+    }
+  }
+
+  /** EXPLAINs a query without running it (used by the test that checks every Cypher file). */
+  async explain(query: CypherQuery, params: Params): Promise<void> {
+    await this.readTx(`explain:${query.name}`, async (tx) => {
+      await tx.run({ ...query, text: `EXPLAIN ${query.text}` }, params);
+    });
+  }
+
+  async verifyConnectivity(): Promise<void> {
+    try {
+      await this.driver.getServerInfo({ database: this.database });
+    } catch (err) {
+      throw translateNeo4jError(err, 'connect');
+    }
+  }
+
+  private async session<T>(mode: 'READ' | 'WRITE', operation: string, work: (tx: GraphTx) => Promise<T>): Promise<T> {
+    const session = this.driver.session({
+      database: this.database,
+      defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
+    });
+    const config = { metadata: { app: 'folio', operation }, timeout: undefined };
+    const body = (mtx: ManagedTransaction) =>
+      work({ run: async <R extends RecordShape>(q: CypherQuery, p: Params = {}) => records<R>(await mtx.run(q.text, p)) });
+    try {
+      return mode === 'READ' ? await session.executeRead(body, config) : await session.executeWrite(body, config);
+    } catch (err) {
+      throw translateNeo4jError(err, operation);
+    } finally {
+      await session.close();
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import neo4j, { Driver } from 'neo4j-driver';
+import { FOLIO_CONFIG } from '../config/config.tokens';
+import type { FolioConfig } from '../config/folio-config';
+import { CypherRegistry } from './cypher-registry';
+import { DocumentRepository } from './document.repository';
+import { GraphExecutor } from './graph-executor';
+import { NEO4J_DRIVER } from './graph.tokens';
+import { HealthService } from './health.service';
+import { MigrationService } from './migration.service';
+
+export function createNeo4jDriver(config: FolioConfig): Driver {
+  return neo4j.driver(config.neo4j.uri, neo4j.auth.basic(config.neo4j.user, config.neo4j.password), {
+    maxConnectionPoolSize: config.neo4j.maxPoolSize,
+    connectionAcquisitionTimeout: 30_000,
+    userAgent: 'folio/0.1',
+  });
+}
+
+@Global()
+@Module({
+  providers: [
+    { provide: NEO4J_DRIVER, inject: [FOLIO_CONFIG], useFactory: createNeo4jDriver },
+    { provide: CypherRegistry, useFactory: () => new CypherRegistry() },
+    GraphExecutor,
+    MigrationService,
+    HealthService,
+    DocumentRepository,
+  ],
+  exports: [CypherRegistry, GraphExecutor, MigrationService, HealthService, DocumentRepository],
+})
+export class GraphModule implements OnApplicationBootstrap, OnApplicationShutdown {
+  constructor(
+    @Inject(NEO4J_DRIVER) private readonly driver: Driver,
+    private readonly executor: GraphExecutor,
+    private readonly migrations: MigrationService,
+  ) {}
+
+  /** The service does not start on an unreachable Neo4j or a schema it cannot use. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.executor.verifyConnectivity();
+    await this.migrations.migrate();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.driver.close();
+  }
+}

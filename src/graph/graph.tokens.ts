@@ -1,0 +1,1 @@
+export const NEO4J_DRIVER = Symbol('NEO4J_DRIVER');

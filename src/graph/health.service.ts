@@ -1,0 +1,83 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { FOLIO_CONFIG } from '../config/config.tokens';
+import type { FolioConfig } from '../config/folio-config';
+import { CypherRegistry } from './cypher-registry';
+import { GraphExecutor } from './graph-executor';
+import { MigrationService } from './migration.service';
+
+export interface IndexStateRow {
+  name: string;
+  type: string;
+  state: string;
+  populationPercent: number;
+  labels: string[];
+  properties: string[];
+}
+
+export interface HealthReport {
+  ok: boolean;
+  neo4j: { reachable: boolean; version: string | null; edition: string | null; database: string; error: string | null };
+  gds: { available: boolean; version: string | null };
+  indexes: IndexStateRow[];
+  embedder: { backend: string; model: string; dimension: number; recordedModel: string | null };
+}
+
+/** What `health` reports; never throws — an unreachable Neo4j is a report, not an error. */
+@Injectable()
+export class HealthService {
+  private readonly q;
+
+  constructor(
+    private readonly graph: GraphExecutor,
+    private readonly migrations: MigrationService,
+    cypher: CypherRegistry,
+    @Inject(FOLIO_CONFIG) private readonly config: FolioConfig,
+  ) {
+    this.q = {
+      server: cypher.get('graph/server-info'),
+      gds: cypher.get('graph/gds-version'),
+      indexes: cypher.get('graph/list-indexes'),
+    };
+  }
+
+  async check(): Promise<HealthReport> {
+    const embedder = {
+      backend: this.config.embedder.backend,
+      model: this.config.embedder.model,
+      dimension: this.config.embedder.dimension,
+      recordedModel: null as string | null,
+    };
+    const neo4j = { reachable: false, version: null, edition: null, database: this.config.neo4j.database, error: null };
+    try {
+      const [server] = await this.graph.read<{ version: string; edition: string }>(this.q.server);
+      const indexes = await this.graph.read<IndexStateRow>(this.q.indexes);
+      embedder.recordedModel = (await this.migrations.recordedModel())?.model ?? null;
+      const gds = await this.gdsVersion();
+      const indexesOnline = indexes.every((i) => i.state === 'ONLINE');
+      return {
+        ok: indexesOnline,
+        neo4j: { ...neo4j, reachable: true, version: server?.version ?? null, edition: server?.edition ?? null },
+        gds: { available: gds !== null, version: gds },
+        indexes,
+        embedder,
+      };
+    } catch (err) {
+      return {
+        ok: false,
+        neo4j: { ...neo4j, error: (err as Error).message },
+        gds: { available: false, version: null },
+        indexes: [],
+        embedder,
+      };
+    }
+  }
+
+  private async gdsVersion(): Promise<string | null> {
+    try {
+      const [row] = await this.graph.read<{ version: string }>(this.q.gds);
+      return row?.version ?? null;
+    } catch {
+      return null; // GDS is optional: the Docker image or a plain server may run without it
+    }
+  }
+}

@@ -1,0 +1,28 @@
+import { GraphError, GraphErrorCode } from './graph.errors';
+import { checkEmbeddingModel, REEMBED_COMMAND } from './migration.service';
+
+describe('checkEmbeddingModel', () => {
+  const configured = { model: 'bge-small-en-v1.5', dimension: 384 };
+
+  it('accepts an empty database and the same model', () => {
+    expect(() => checkEmbeddingModel(null, configured)).not.toThrow();
+    expect(() => checkEmbeddingModel({ model: 'bge-small-en-v1.5', dimension: 384 }, configured)).not.toThrow();
+  });
+
+  it('refuses a different model or dimension and names the re-embed command', () => {
+    for (const recorded of [
+      { model: 'text-embedding-3-small', dimension: 1536 },
+      { model: 'bge-small-en-v1.5', dimension: 768 },
+    ]) {
+      let error: unknown;
+      try {
+        checkEmbeddingModel(recorded, configured);
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(GraphError);
+      expect((error as GraphError).code).toBe(GraphErrorCode.EMBEDDING_MODEL_MISMATCH);
+      expect((error as GraphError).message).toContain(REEMBED_COMMAND);
+    }
+  });
+});

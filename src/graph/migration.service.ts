@@ -1,0 +1,72 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { FOLIO_CONFIG } from '../config/config.tokens';
+import type { FolioConfig } from '../config/folio-config';
+import { CypherRegistry } from './cypher-registry';
+import { GraphExecutor } from './graph-executor';
+import { GraphError, GraphErrorCode } from './graph.errors';
+
+export interface EmbeddingModelInfo {
+  model: string;
+  dimension: number;
+}
+
+export const REEMBED_COMMAND = 'npm run folio -- reembed --all';
+
+/** The recorded model must match the configured one, or the stored vectors cannot be compared with new ones. */
+export function checkEmbeddingModel(recorded: Partial<EmbeddingModelInfo> | null, configured: EmbeddingModelInfo): void {
+  if (!recorded?.model) return;
+  if (recorded.model === configured.model && recorded.dimension === configured.dimension) return;
+  throw new GraphError(
+    GraphErrorCode.EMBEDDING_MODEL_MISMATCH,
+    `The database's vectors were made with embedding model '${recorded.model}' (dimension ${recorded.dimension}), ` +
+      `but Folio is configured with '${configured.model}' (dimension ${configured.dimension}). ` +
+      `Either set FOLIO_EMBEDDING_MODEL=${recorded.model}, or re-embed every document with the new model: ` +
+      `FOLIO_EMBEDDING_MODEL=${configured.model} ${REEMBED_COMMAND}`,
+  );
+}
+
+/**
+ * Idempotent schema migrations: every file under cypher/migrations/ is a named `IF NOT EXISTS` command, applied
+ * in file order on each start (re-applying changes nothing). Vector indexes take their dimension from the
+ * configured embedder, and the model is recorded so a different one is refused at start-up.
+ */
+@Injectable()
+export class MigrationService {
+  private readonly logger = new Logger(MigrationService.name);
+
+  constructor(
+    private readonly graph: GraphExecutor,
+    private readonly cypher: CypherRegistry,
+    @Inject(FOLIO_CONFIG) private readonly config: FolioConfig,
+  ) {}
+
+  get configuredModel(): EmbeddingModelInfo {
+    return { model: this.config.embedder.model, dimension: this.config.embedder.dimension };
+  }
+
+  async recordedModel(): Promise<Partial<EmbeddingModelInfo> | null> {
+    const [row] = await this.graph.read<{ embeddingModel: string | null; embeddingDimension: number | null }>(
+      this.cypher.get('graph/read-schema-info'),
+    );
+    if (!row?.embeddingModel) return null;
+    return { model: row.embeddingModel, dimension: row.embeddingDimension ?? undefined };
+  }
+
+  /** Applies all migrations; returns their names. Throws EMBEDDING_MODEL_MISMATCH before touching anything. */
+  async migrate(opts: { allowModelChange?: boolean } = {}): Promise<string[]> {
+    const configured = this.configuredModel;
+    if (!opts.allowModelChange) checkEmbeddingModel(await this.recordedModel(), configured);
+    const migrations = this.cypher.list('migrations/');
+    for (const m of migrations) {
+      await this.graph.runAutoCommit(m, m.params.includes('dimension') ? { dimension: configured.dimension } : {});
+    }
+    await this.graph.write(this.cypher.get('graph/record-schema-info'), {
+      embeddingModel: configured.model,
+      embeddingDimension: configured.dimension,
+      migrations: migrations.map((m) => m.name),
+    });
+    await this.graph.runAutoCommit(this.cypher.get('graph/await-indexes'), { timeoutSeconds: 300 });
+    this.logger.log(`Schema up to date (${migrations.length} migrations, embedder ${configured.model}/${configured.dimension})`);
+    return migrations.map((m) => m.name);
+  }
+}

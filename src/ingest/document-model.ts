@@ -1,0 +1,127 @@
+// The in-memory document model: what parsing, OCR and layout analysis produce and what the graph writer stores.
+// Coordinates are PDF points with the origin at the top-left of the page; page numbers are 1-based.
+
+/** [x0, y0, x1, y1] in PDF points, origin top-left. */
+export type BBox = [number, number, number, number];
+
+/** One run of text as the PDF (or OCR) places it on the page. */
+export interface TextItem {
+  text: string;
+  bbox: BBox;
+  fontName: string;
+  /** Effective font size in points (the glyph height on the page). */
+  fontSize: number;
+  bold: boolean;
+  italic: boolean;
+  /** Where the text came from: the PDF text layer or OCR of the rendered page. */
+  source: 'text-layer' | 'ocr';
+  /** OCR confidence in 0–1; 1 for the text layer. */
+  confidence: number;
+}
+
+/** An image painted on the page (from the operator list), in page coordinates. */
+export interface ImageRegion {
+  bbox: BBox;
+  /** Pixel size of the image object, when known. */
+  pixelWidth?: number;
+  pixelHeight?: number;
+}
+
+export interface ParsedPage {
+  number: number;
+  width: number;
+  height: number;
+  items: TextItem[];
+  images: ImageRegion[];
+  /** Vector-graphics rectangles and lines (table rules, chart axes), in page coordinates. */
+  rules: BBox[];
+  /** False when the page carries no usable text layer (a scan): its items then come from OCR. */
+  hasTextLayer: boolean;
+}
+
+/** A PDF outline (bookmark) entry with its destination resolved to a 1-based page. */
+export interface OutlineEntry {
+  title: string;
+  pageNumber: number | null;
+  /** Vertical position of the destination on its page (top-left origin), when the destination gives one. */
+  top: number | null;
+  children: OutlineEntry[];
+}
+
+export interface ParsedPdf {
+  pageCount: number;
+  title: string | null;
+  pages: ParsedPage[];
+  outline: OutlineEntry[];
+}
+
+export const ELEMENT_KINDS = [
+  'heading',
+  'paragraph',
+  'list',
+  'table',
+  'figure',
+  'chart',
+  'caption',
+  'formula',
+  'footnote',
+  'page-header',
+  'page-footer',
+] as const;
+export type ElementKind = (typeof ELEMENT_KINDS)[number];
+
+/** An atomic layout element in reading order, small enough to embed whole. */
+export interface LayoutElement {
+  /** Stable within the document: `p{page}-e{order}`. */
+  key: string;
+  kind: ElementKind;
+  pageNumber: number;
+  /** Reading order within the page, 0-based. */
+  order: number;
+  text: string;
+  bbox: BBox;
+  /** Textual rendering of a table (Markdown grid) or figure; null for plain text kinds. */
+  description: string | null;
+  /** Heading level (1 = top) for headings; null otherwise. */
+  headingLevel: number | null;
+  /** For a caption: the key of the figure/table/chart it captions. */
+  captionOf: string | null;
+  source: 'text-layer' | 'ocr';
+}
+
+export interface SectionNode {
+  /** Stable within the document: `s{order}`. */
+  key: string;
+  title: string;
+  level: number;
+  /** Titles from the root to this section, joined by ' > '. */
+  path: string;
+  order: number;
+  pageStart: number;
+  pageEnd: number;
+  parentKey: string | null;
+  /** Keys of the elements this section directly contains. */
+  elementKeys: string[];
+  source: 'outline' | 'headings' | 'inferred';
+}
+
+export type CrossReferenceTarget =
+  | { type: 'element'; key: string }
+  | { type: 'section'; key: string }
+  | { type: 'page'; pageNumber: number };
+
+/** An explicit mention ("see Table 2", "Figure 3", "Section 4.1", "page 12", "Appendix B") and what it names. */
+export interface CrossReference {
+  fromKey: string;
+  mention: string;
+  target: CrossReferenceTarget;
+}
+
+export interface DocumentModel {
+  title: string;
+  pageCount: number;
+  pages: Array<Pick<ParsedPage, 'number' | 'width' | 'height' | 'hasTextLayer'> & { text: string }>;
+  elements: LayoutElement[];
+  sections: SectionNode[];
+  crossReferences: CrossReference[];
+}
