@@ -1,0 +1,38 @@
+import type { EmbedderConfig, OpenAiEmbedderConfig } from './embed.config';
+import { EmbedError, EmbedErrorCode } from './embed.errors';
+import type { Embedder } from './embedder';
+import { embeddingModelSpec, type OnnxEmbeddingModelName } from './model-assets';
+import { OnnxEmbedder, type OnnxEmbedderOptions } from './onnx-embedder';
+import { OpenAiCompatibleEmbedder } from './openai-embedder';
+
+export interface EmbedderFactoryDeps {
+  loadOnnx: (model: OnnxEmbeddingModelName, opts: OnnxEmbedderOptions) => Promise<Embedder>;
+  createOpenAi: (config: OpenAiEmbedderConfig) => Embedder;
+}
+
+const defaultDeps: EmbedderFactoryDeps = {
+  loadOnnx: (model, opts) => OnnxEmbedder.load(model, opts),
+  createOpenAi: (config) => new OpenAiCompatibleEmbedder(config),
+};
+
+/** Builds the configured embedder; the ONNX backend installs its model on first use. */
+export async function createEmbedder(
+  config: EmbedderConfig,
+  deps: EmbedderFactoryDeps = defaultDeps,
+): Promise<Embedder> {
+  switch (config.backend) {
+    case 'onnx': {
+      const spec = embeddingModelSpec(config.model);
+      return deps.loadOnnx(spec.name, { batchSize: config.batchSize, threads: config.threads });
+    }
+    case 'openai':
+      return deps.createOpenAi(config);
+    default: {
+      const backend = (config as { backend?: unknown }).backend;
+      throw new EmbedError(
+        EmbedErrorCode.INVALID_CONFIG,
+        `Unknown embedder backend '${String(backend)}': use 'onnx' or 'openai'.`,
+      );
+    }
+  }
+}

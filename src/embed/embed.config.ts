@@ -1,0 +1,42 @@
+import type { OnnxEmbeddingModelName } from './model-assets';
+
+export interface OnnxEmbedderConfig {
+  backend: 'onnx';
+  model: OnnxEmbeddingModelName;
+  /** Texts per inference call; default 32 for fp32, 1 for int8 (batch-independent vectors, see model-assets.ts). */
+  batchSize?: number;
+  /** onnxruntime intra-op threads; default 2. */
+  threads?: number;
+}
+
+export interface OpenAiEmbedderConfig {
+  backend: 'openai';
+  /** An OpenAI-compatible API root, e.g. https://api.openai.com/v1 or http://localhost:11434/v1. */
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** Dimension the server must return; checked on every response. */
+  dimension: number;
+  /** Texts per request; default 64. */
+  batchSize?: number;
+  /** Model context in tokens (countTokens is an estimate for this backend); default 8191. */
+  maxTokens?: number;
+  /** Send `dimensions` in the request (for models that can shorten vectors, e.g. text-embedding-3-*). */
+  requestDimensions?: boolean;
+}
+
+export type EmbedderConfig = OnnxEmbedderConfig | OpenAiEmbedderConfig;
+
+export interface RerankerConfig {
+  /** A folder with model.onnx + tokenizer.json of another cross-encoder; the pinned default when omitted. */
+  modelDir?: string;
+  /** Pairs per inference call; default 1 for the pinned int8 model (batch-independent scores), 16 for modelDir. */
+  batchSize?: number;
+  /** onnxruntime intra-op threads; default 2. */
+  threads?: number;
+}
+
+export interface EmbedConfig {
+  embedder: EmbedderConfig;
+  reranker?: RerankerConfig;
+}
