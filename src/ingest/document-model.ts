@@ -35,6 +35,11 @@ export interface ParsedPage {
   images: ImageRegion[];
   /** Vector-graphics rectangles and lines (table rules, chart axes), in page coordinates. */
   rules: BBox[];
+  /**
+   * Other painted vector shapes (curves, slanted strokes), one bbox per sub-path, used to find vector-drawn charts
+   * and diagrams. Optional: absent for OCR'd pages.
+   */
+  graphics?: BBox[];
   /** False when the page carries no usable text layer (a scan): its items then come from OCR. */
   hasTextLayer: boolean;
 }

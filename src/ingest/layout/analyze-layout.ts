@@ -1,0 +1,259 @@
+// ParsedPdf → DocumentModel: elements in reading order, sections and cross-references.
+import type { BBox, DocumentModel, LayoutElement, ParsedPage, ParsedPdf, TextItem } from '../document-model';
+import { type TextBlock, groupBlocks } from './blocks';
+import { linkCaptions } from './captions';
+import { readingOrder } from './columns';
+import { resolveCrossReferences } from './cross-references';
+import { figureKind, findFigureRegions } from './figures';
+import { type BandKind, detectHeadersFooters } from './headers-footers';
+import { headingLevels } from './headings';
+import { centreInside, roundBox, type Segment } from './layout.types';
+import { buildSegments } from './lines';
+import { sectionsFromHeadings, sectionsFromOutline } from './sections';
+import { type DetectedTable, detectTables, groupRows, tableToMarkdown, tableToText } from './tables';
+import { type CountTokens, DEFAULT_MAX_TOKENS, estimateTokens, joinLines, splitByTokens } from './text';
+
+export interface AnalyzeLayoutOptions {
+  /** Upper bound on an element's size in tokens (default 480). */
+  maxTokens?: number;
+  /** Token counter for that bound (default: words × 1.3). */
+  countTokens?: CountTokens;
+}
+
+interface FigureUnit {
+  type: 'figure';
+  bbox: BBox;
+  items: TextItem[];
+}
+interface TableUnit {
+  type: 'table';
+  bbox: BBox;
+  table: DetectedTable;
+}
+interface SegmentUnit {
+  type: 'segment';
+  bbox: BBox;
+  segment: Segment;
+}
+type Unit = FigureUnit | TableUnit | SegmentUnit;
+
+/** A page's content in reading order, before elements get keys. */
+type PagePiece =
+  | { type: 'block'; block: TextBlock }
+  | { type: 'figure'; unit: FigureUnit }
+  | { type: 'table'; unit: TableUnit }
+  | { type: 'band'; kind: BandKind; segment: Segment };
+
+export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}): DocumentModel {
+  const maxTokens = opts.maxTokens ?? DEFAULT_MAX_TOKENS;
+  const countTokens = opts.countTokens ?? estimateTokens;
+  const bodyFontSize = dominantFontSize(parsed.pages);
+
+  const prepared = parsed.pages.map((page) => {
+    const figures = findFigureRegions(page);
+    const inFigure = (item: TextItem): boolean => figures.some((f) => centreInside(item.bbox, f));
+    const figureItems = figures.map((f) => page.items.filter((item) => centreInside(item.bbox, f)));
+    const segments = buildSegments(page.items.filter((item) => !inFigure(item)));
+    return { page, figures, figureItems, segments };
+  });
+  const bands = detectHeadersFooters(prepared.map((p) => ({ height: p.page.height, segments: p.segments })));
+
+  const pagePieces: PagePiece[][] = prepared.map(({ page, figures, figureItems, segments }, index) => {
+    const band = bands[index] ?? new Map<Segment, BandKind>();
+    const body = segments.filter((s) => !band.has(s));
+    const tables = detectTables(body, page.rules, bodyFontSize);
+    const inTable = new Set(tables.flatMap((t) => t.segments));
+    const units: Unit[] = [
+      ...figures.map((bbox, k): FigureUnit => ({ type: 'figure', bbox, items: figureItems[k] ?? [] })),
+      ...tables.map((table): TableUnit => ({ type: 'table', bbox: table.bbox, table })),
+      ...body.filter((s) => !inTable.has(s)).map((segment): SegmentUnit => ({ type: 'segment', bbox: segment.bbox, segment })),
+    ];
+    const pieces: PagePiece[] = [];
+    const headers = segments.filter((s) => band.get(s) === 'page-header');
+    const footers = segments.filter((s) => band.get(s) === 'page-footer');
+    for (const segment of headers) pieces.push({ type: 'band', kind: 'page-header', segment });
+    let run: Segment[] = [];
+    const flush = (): void => {
+      for (const block of groupBlocks(run, { bodyFontSize, pageHeight: page.height })) pieces.push({ type: 'block', block });
+      run = [];
+    };
+    for (const unit of readingOrder(units)) {
+      if (unit.type === 'segment') {
+        run.push(unit.segment);
+        continue;
+      }
+      flush();
+      if (unit.type === 'figure') pieces.push({ type: 'figure', unit });
+      else pieces.push({ type: 'table', unit });
+    }
+    flush();
+    for (const segment of footers) pieces.push({ type: 'band', kind: 'page-footer', segment });
+    return pieces;
+  });
+
+  const headingBlocks = pagePieces.flat().flatMap((p) => (p.type === 'block' && p.block.kind === 'heading' ? [p.block] : []));
+  const levelOf = headingLevels(
+    headingBlocks.map((b) => ({ text: b.text, fontSize: b.fontSize, bold: b.bold, lineCount: b.segments.length })),
+  );
+
+  const elements: LayoutElement[] = [];
+  const figureUnits = new Map<string, FigureUnit>();
+  pagePieces.forEach((pieces, index) => {
+    const page = parsed.pages[index];
+    if (!page) return;
+    const source = page.hasTextLayer ? 'text-layer' : 'ocr';
+    let order = 0;
+    const push = (partial: Omit<LayoutElement, 'key' | 'order' | 'pageNumber' | 'source'> & { source?: LayoutElement['source'] }): LayoutElement => {
+      const element: LayoutElement = {
+        key: `p${page.number}-e${order}`,
+        pageNumber: page.number,
+        order,
+        source: partial.source ?? source,
+        kind: partial.kind,
+        text: partial.text,
+        bbox: roundBox(partial.bbox),
+        description: partial.description,
+        headingLevel: partial.headingLevel,
+        captionOf: partial.captionOf,
+      };
+      order++;
+      elements.push(element);
+      return element;
+    };
+    for (const piece of pieces) {
+      switch (piece.type) {
+        case 'band':
+          push({ kind: piece.kind, text: piece.segment.text, bbox: piece.segment.bbox, description: null, headingLevel: null, captionOf: null, source: piece.segment.source });
+          break;
+        case 'figure': {
+          const text = figureText(piece.unit.items);
+          const element = push({ kind: 'figure', text, bbox: piece.unit.bbox, description: null, headingLevel: null, captionOf: null });
+          figureUnits.set(element.key, piece.unit);
+          break;
+        }
+        case 'table':
+          for (const chunk of splitTable(piece.unit.table.cells, maxTokens, countTokens)) {
+            push({ kind: 'table', text: tableToText(chunk), bbox: piece.unit.bbox, description: tableToMarkdown(chunk), headingLevel: null, captionOf: null });
+          }
+          break;
+        case 'block': {
+          const { block } = piece;
+          const headingLevel = block.kind === 'heading' ? levelOf({ text: block.text, fontSize: block.fontSize, bold: block.bold, lineCount: block.segments.length }) : null;
+          const texts = block.kind === 'heading' ? [block.text] : splitByTokens(block.text, maxTokens, countTokens);
+          const boxes = splitBox(block.bbox, texts);
+          texts.forEach((text, k) => {
+            push({ kind: block.kind, text, bbox: boxes[k] ?? block.bbox, description: null, headingLevel, captionOf: null, source: block.segments[0]?.source });
+          });
+          break;
+        }
+      }
+    }
+  });
+
+  linkCaptions(elements);
+  describeFigures(elements, figureUnits);
+
+  const pageCount = parsed.pageCount;
+  const sections = parsed.outline.length
+    ? sectionsFromOutline(parsed.outline, pageCount, parsed.pages.map((p) => p.height), elements)
+    : [];
+  const finalSections = sections.length ? sections : sectionsFromHeadings(elements, pageCount);
+  const crossReferences = resolveCrossReferences(elements, finalSections, pageCount);
+
+  const pages = parsed.pages.map((page) => ({
+    number: page.number,
+    width: page.width,
+    height: page.height,
+    hasTextLayer: page.hasTextLayer,
+    text: elements
+      .filter((e) => e.pageNumber === page.number && e.kind !== 'page-header' && e.kind !== 'page-footer' && e.text)
+      .map((e) => e.text)
+      .join('\n\n'),
+  }));
+
+  return { title: documentTitle(parsed, elements), pageCount, pages, elements, sections: finalSections, crossReferences };
+}
+
+/** The body text size: the font size carrying the most characters (rounded to half points). */
+export function dominantFontSize(pages: ParsedPage[]): number {
+  const weights = new Map<number, number>();
+  for (const page of pages) {
+    for (const item of page.items) {
+      const size = Math.round(item.fontSize * 2) / 2;
+      weights.set(size, (weights.get(size) ?? 0) + item.text.length);
+    }
+  }
+  let best = 10;
+  let bestWeight = -1;
+  for (const [size, weight] of weights) {
+    if (weight > bestWeight) {
+      best = size;
+      bestWeight = weight;
+    }
+  }
+  return best;
+}
+
+function figureText(items: TextItem[]): string {
+  const rows = groupRows(buildSegments(items));
+  return joinLines(rows.map((row) => row.map((s) => s.text).join(' ')));
+}
+
+/** Figure kind and description, once captions are linked: "chart" when the caption or labels say so. */
+function describeFigures(elements: LayoutElement[], units: Map<string, FigureUnit>): void {
+  const captionFor = new Map<string, LayoutElement>();
+  for (const e of elements) if (e.kind === 'caption' && e.captionOf) captionFor.set(e.captionOf, e);
+  for (const element of elements) {
+    const unit = units.get(element.key);
+    if (!unit) continue;
+    const caption = captionFor.get(element.key)?.text ?? null;
+    element.kind = figureKind(unit.items, caption);
+    const parts = [caption, element.text ? `Text in the ${element.kind}: ${element.text}` : null].filter(Boolean);
+    element.description = parts.length ? parts.join('\n') : null;
+  }
+}
+
+/** Splits a table into row groups that fit the token budget; each group repeats the header row. */
+function splitTable(cells: string[][], maxTokens: number, countTokens: CountTokens): string[][][] {
+  if (countTokens(tableToMarkdown(cells)) <= maxTokens || cells.length <= 2) return [cells];
+  const [header, ...rows] = cells;
+  if (!header) return [cells];
+  const chunks: string[][][] = [];
+  let current: string[][] = [header];
+  for (const row of rows) {
+    const candidate = [...current, row];
+    if (current.length > 1 && countTokens(tableToMarkdown(candidate)) > maxTokens) {
+      chunks.push(current);
+      current = [header, row];
+    } else {
+      current = candidate;
+    }
+  }
+  if (current.length > 1) chunks.push(current);
+  return chunks;
+}
+
+/** Splits a block's box vertically in proportion to the length of each text piece. */
+function splitBox(bbox: BBox, texts: string[]): BBox[] {
+  if (texts.length <= 1) return [bbox];
+  const total = texts.reduce((n, t) => n + t.length, 0) || 1;
+  const height = bbox[3] - bbox[1];
+  let y = bbox[1];
+  return texts.map((text) => {
+    const h = (height * text.length) / total;
+    const box: BBox = [bbox[0], y, bbox[2], y + h];
+    y += h;
+    return box;
+  });
+}
+
+const JUNK_TITLE = /^(untitled|microsoft (word|powerpoint)|document\d*|slide \d+|title|\s*)$|\.(docx?|pptx?|indd|pdf|tex|dvi)$/i;
+
+function documentTitle(parsed: ParsedPdf, elements: LayoutElement[]): string {
+  if (parsed.title && !JUNK_TITLE.test(parsed.title.trim())) return parsed.title.trim();
+  const firstPage = elements.filter((e) => e.pageNumber <= 2 && e.kind === 'heading');
+  const top = firstPage.sort((a, b) => (a.headingLevel ?? 9) - (b.headingLevel ?? 9) || a.pageNumber - b.pageNumber || a.order - b.order)[0];
+  if (top) return top.text.slice(0, 200);
+  const first = elements.find((e) => e.kind === 'paragraph' && e.text.length > 3);
+  return first ? first.text.slice(0, 120) : 'Untitled document';
+}

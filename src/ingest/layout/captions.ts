@@ -1,0 +1,75 @@
+// Captions ("Figure 3:", "Fig. 3.", "Table 2.", "Chart 1 –") and the figure/table/chart each one belongs to.
+import type { LayoutElement } from '../document-model';
+import { horizontalOverlap } from './layout.types';
+
+export const CAPTION_PREFIX =
+  /^(figure|fig\.?|table|tab\.|chart|graph|exhibit|diagram|plate|illustration)\s*([A-Z]?\d+(?:[.-]\d+)*[a-z]?|[IVXL]+\b)\s*([:.\-–—|]|\s(?=\p{Lu}))?/iu;
+
+export type CaptionType = 'figure' | 'table' | 'any';
+
+export interface CaptionLabel {
+  type: CaptionType;
+  /** Canonical label for matching cross-references, e.g. "figure 3", "table 2.1". */
+  label: string;
+}
+
+export function captionLabel(text: string): CaptionLabel | null {
+  const m = CAPTION_PREFIX.exec(text.trim());
+  if (!m?.[1] || !m[2]) return null;
+  const word = m[1].toLowerCase().replace(/\.$/, '');
+  const type: CaptionType =
+    word === 'table' || word === 'tab' ? 'table' : word === 'exhibit' ? 'any' : 'figure';
+  return { type, label: `${labelWord(word)} ${m[2].toLowerCase()}` };
+}
+
+/** Canonical word for a label: Fig/Figure → figure, Tab/Table → table, others as written. */
+export function labelWord(word: string): string {
+  const w = word.toLowerCase().replace(/\.$/, '');
+  if (w === 'fig' || w === 'figure') return 'figure';
+  if (w === 'tab' || w === 'table') return 'table';
+  return w;
+}
+
+/**
+ * A block is a caption when it starts with a caption label followed by a separator ("Figure 3:"), or when the
+ * label is set apart typographically (bold, or a smaller font) — "Table 2 shows…" in body text is not a caption.
+ */
+export function looksLikeCaption(text: string, fontSize: number, boldStart: boolean, bodyFontSize: number): boolean {
+  const m = CAPTION_PREFIX.exec(text.trim());
+  if (!m) return false;
+  if (text.length > 1200) return false;
+  const separator = m[3]?.trim();
+  if (separator) return true;
+  return boldStart || fontSize < bodyFontSize * 0.95 || text.split(/\s+/).length <= 20;
+}
+
+/** Sets `captionOf` on caption elements: the nearest matching float on the same page, above or below. */
+export function linkCaptions(elements: LayoutElement[]): void {
+  const floats = elements.filter((e) => e.kind === 'figure' || e.kind === 'chart' || e.kind === 'table');
+  const taken = new Set<string>();
+  for (const caption of elements) {
+    if (caption.kind !== 'caption') continue;
+    const label = captionLabel(caption.text);
+    if (!label) continue;
+    let best: LayoutElement | null = null;
+    let bestDistance = Infinity;
+    for (const target of floats) {
+      if (target.pageNumber !== caption.pageNumber || taken.has(target.key)) continue;
+      if (label.type === 'table' && target.kind !== 'table') continue;
+      if (label.type === 'figure' && target.kind === 'table') continue;
+      const above = caption.bbox[1] - target.bbox[3];
+      const below = target.bbox[1] - caption.bbox[3];
+      const vertical = Math.max(0, above, below);
+      const side = horizontalOverlap(caption.bbox, target.bbox) > 0 ? 0 : 150;
+      const distance = vertical + side;
+      if (distance < bestDistance) {
+        bestDistance = distance;
+        best = target;
+      }
+    }
+    if (best) {
+      caption.captionOf = best.key;
+      taken.add(best.key);
+    }
+  }
+}

@@ -1,0 +1,150 @@
+// Reading order: find whitespace rivers between columns; content that spans a river (a title, a wide figure)
+// splits the page into zones read top to bottom, and each zone is read column by column (recursively).
+import type { BBox } from '../document-model';
+import { verticalOverlap } from './layout.types';
+
+export interface Boxed {
+  bbox: BBox;
+}
+
+const MIN_RIVER_WIDTH = 5;
+const MAX_SPANNER_FRACTION = 0.45;
+const MIN_UNITS_PER_SIDE = 2;
+
+export function readingOrder<T extends Boxed>(units: T[]): T[] {
+  return orderNode(units, 0);
+}
+
+function orderNode<T extends Boxed>(units: T[], depth: number): T[] {
+  if (units.length <= 1 || depth > 6) return sortRows(units);
+  const river = findRiver(units);
+  if (!river) return sortRows(units);
+  const [r0, r1] = river;
+  const side = (u: T): 'left' | 'right' | 'span' =>
+    u.bbox[2] <= r0 + 1 ? 'left' : u.bbox[0] >= r1 - 1 ? 'right' : 'span';
+
+  const sorted = [...units].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  const out: T[] = [];
+  let left: T[] = [];
+  let right: T[] = [];
+  const flushZone = (): void => {
+    out.push(...orderNode(left, depth + 1), ...orderNode(right, depth + 1));
+    left = [];
+    right = [];
+  };
+  for (const unit of sorted) {
+    const s = side(unit);
+    if (s === 'span') {
+      flushZone();
+      out.push(unit);
+    } else if (s === 'left') {
+      left.push(unit);
+    } else {
+      right.push(unit);
+    }
+  }
+  flushZone();
+  return out;
+}
+
+/** The x-range of a column gutter, or null when the units form one column. */
+export function findRiver<T extends Boxed>(units: T[]): [number, number] | null {
+  let minX = Infinity;
+  let maxX = -Infinity;
+  for (const u of units) {
+    minX = Math.min(minX, u.bbox[0]);
+    maxX = Math.max(maxX, u.bbox[2]);
+  }
+  const span = Math.ceil(maxX - minX);
+  if (!Number.isFinite(span) || span < 40) return null;
+  const coverage = new Int32Array(span + 1);
+  for (const u of units) {
+    const from = Math.max(0, Math.floor(u.bbox[0] - minX) + 1);
+    const to = Math.min(span, Math.ceil(u.bbox[2] - minX) - 1);
+    for (let x = from; x <= to; x++) coverage[x] = (coverage[x] ?? 0) + 1;
+  }
+  const limit = Math.floor(units.length * MAX_SPANNER_FRACTION);
+  let best: { range: [number, number]; score: number } | null = null;
+  let runStart = -1;
+  let runMax = 0;
+  for (let x = 0; x <= span + 1; x++) {
+    const c = x <= span ? (coverage[x] ?? 0) : Infinity;
+    if (c <= limit) {
+      if (runStart < 0) {
+        runStart = x;
+        runMax = c;
+      } else {
+        runMax = Math.max(runMax, c);
+      }
+      continue;
+    }
+    if (runStart >= 0) {
+      // The gutter proper is the widest stretch of the run at its lowest coverage.
+      const core = lowestStretch(coverage, runStart, x - 1, runMax);
+      const range: [number, number] = [minX + core[0], minX + core[1]];
+      if (range[1] - range[0] >= MIN_RIVER_WIDTH) {
+        const score = validRiverScore(units, range, core[2]);
+        if (score !== null && (!best || score > best.score)) best = { range, score };
+      }
+      runStart = -1;
+    }
+  }
+  return best?.range ?? null;
+}
+
+function lowestStretch(coverage: Int32Array, from: number, to: number, max: number): [number, number, number] {
+  let min = max;
+  for (let x = from; x <= to; x++) min = Math.min(min, coverage[x] ?? 0);
+  let best: [number, number] = [from, from - 1];
+  let start = -1;
+  for (let x = from; x <= to + 1; x++) {
+    if (x <= to && (coverage[x] ?? 0) <= min) {
+      if (start < 0) start = x;
+    } else if (start >= 0) {
+      if (x - 1 - start > best[1] - best[0]) best = [start, x - 1];
+      start = -1;
+    }
+  }
+  return [best[0], best[1], min];
+}
+
+/** Columns must sit side by side (overlapping vertically) with enough units on each side. */
+function validRiverScore<T extends Boxed>(units: T[], [r0, r1]: [number, number], crossing: number): number | null {
+  const left = units.filter((u) => u.bbox[2] <= r0 + 1);
+  const right = units.filter((u) => u.bbox[0] >= r1 - 1);
+  if (left.length < MIN_UNITS_PER_SIDE || right.length < MIN_UNITS_PER_SIDE) return null;
+  const extent = (list: T[]): BBox => [
+    0,
+    Math.min(...list.map((u) => u.bbox[1])),
+    0,
+    Math.max(...list.map((u) => u.bbox[3])),
+  ];
+  const l = extent(left);
+  const r = extent(right);
+  const overlap = verticalOverlap(l, r);
+  const smaller = Math.min(l[3] - l[1], r[3] - r[1]);
+  if (overlap <= 0 || overlap < smaller * 0.3) return null;
+  // Count side-by-side pairs: units on the right that share a vertical band with some unit on the left.
+  const besideCount = right.filter((u) => left.some((v) => verticalOverlap(u.bbox, v.bbox) > -4)).length;
+  if (besideCount < Math.min(2, right.length)) return null;
+  return (r1 - r0) + Math.min(left.length, right.length) * 2 - crossing * 5;
+}
+
+/** Top to bottom; units on the same visual row left to right. */
+export function sortRows<T extends Boxed>(units: T[]): T[] {
+  const sorted = [...units].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  const rows: T[][] = [];
+  let rowBox: BBox | null = null;
+  for (const unit of sorted) {
+    const row = rows[rows.length - 1];
+    const h = Math.min(unit.bbox[3] - unit.bbox[1], rowBox ? rowBox[3] - rowBox[1] : Infinity);
+    if (row && rowBox && verticalOverlap(rowBox, unit.bbox) > h * 0.5) {
+      row.push(unit);
+      rowBox = [rowBox[0], Math.min(rowBox[1], unit.bbox[1]), rowBox[2], Math.max(rowBox[3], unit.bbox[3])];
+    } else {
+      rows.push([unit]);
+      rowBox = unit.bbox;
+    }
+  }
+  return rows.flatMap((row) => row.sort((a, b) => a.bbox[0] - b.bbox[0]));
+}

@@ -1,0 +1,133 @@
+// Figure and chart regions: raster images (merged, icons dropped) and dense clusters of vector drawing.
+import type { BBox, ParsedPage, TextItem } from '../document-model';
+import { area, expand, height, intersectionArea, union, width } from './layout.types';
+
+const MIN_FIGURE_SIDE = 36;
+const MIN_FIGURE_AREA_FRACTION = 0.012;
+/** Images covering most of a page with text on it are backgrounds (slides, letterheads), not figures. */
+const BACKGROUND_AREA_FRACTION = 0.8;
+const MIN_VECTOR_SHAPES = 6;
+
+export function findFigureRegions(page: ParsedPage): BBox[] {
+  const pageArea = page.width * page.height;
+  const imageBoxes = mergeOverlapping(
+    page.images.map((image) => image.bbox),
+    3,
+  ).filter((box) => isFigureSized(box, pageArea) && !(page.hasTextLayer && area(box) > pageArea * BACKGROUND_AREA_FRACTION));
+  const vectorBoxes = findVectorFigures(page).filter(
+    (box) => isFigureSized(box, pageArea) && area(box) < pageArea * BACKGROUND_AREA_FRACTION,
+  );
+  return mergeOverlapping([...imageBoxes, ...vectorBoxes], 2).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+}
+
+function isFigureSized(box: BBox, pageArea: number): boolean {
+  return width(box) >= MIN_FIGURE_SIDE && height(box) >= MIN_FIGURE_SIDE && area(box) >= pageArea * MIN_FIGURE_AREA_FRACTION;
+}
+
+/** Repeatedly unions boxes that overlap or lie within `gap` of each other. */
+export function mergeOverlapping(boxes: BBox[], gap: number): BBox[] {
+  let current = boxes.map((b): BBox => [...b]);
+  let changed = true;
+  while (changed) {
+    changed = false;
+    const next: BBox[] = [];
+    for (const box of current) {
+      const grown = expand(box, gap);
+      const hit = next.findIndex((other) => intersectionArea(grown, other) > 0);
+      if (hit >= 0) {
+        next[hit] = union(next[hit] as BBox, box);
+        changed = true;
+      } else {
+        next.push(box);
+      }
+    }
+    current = next;
+  }
+  return current;
+}
+
+/**
+ * Vector charts and diagrams: clusters of curves/slanted strokes, or of filled bars of varying length.
+ * Ruled tables are plain axis-aligned lines and uniform cell shading, so they do not qualify.
+ */
+function findVectorFigures(page: ParsedPage): BBox[] {
+  const graphics = page.graphics ?? [];
+  const fatRects = page.rules.filter((r) => width(r) >= 3 && height(r) >= 3);
+  const shapes = [...graphics.map((box) => ({ box, curved: true })), ...fatRects.map((box) => ({ box, curved: false }))];
+  if (shapes.length < MIN_VECTOR_SHAPES || shapes.length > 6000) return [];
+
+  // Union-find over shapes that touch (with a small tolerance), bucketed on a coarse grid to stay near-linear.
+  const parent = shapes.map((_, i) => i);
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i] ?? i] ?? i;
+      i = parent[i] ?? i;
+    }
+    return i;
+  };
+  const cell = 48;
+  const grid = new Map<string, number[]>();
+  shapes.forEach(({ box }, i) => {
+    const b = expand(box, 6);
+    for (let gx = Math.floor(b[0] / cell); gx <= Math.floor(b[2] / cell); gx++) {
+      for (let gy = Math.floor(b[1] / cell); gy <= Math.floor(b[3] / cell); gy++) {
+        const key = `${gx},${gy}`;
+        const bucket = grid.get(key);
+        if (bucket) {
+          for (const j of bucket) {
+            const other = shapes[j];
+            if (other && intersectionArea(b, expand(other.box, 6)) > 0) parent[find(i)] = find(j);
+          }
+          bucket.push(i);
+        } else {
+          grid.set(key, [i]);
+        }
+      }
+    }
+  });
+  const clusters = new Map<number, Array<{ box: BBox; curved: boolean }>>();
+  shapes.forEach((shape, i) => {
+    const root = find(i);
+    const list = clusters.get(root);
+    if (list) list.push(shape);
+    else clusters.set(root, [shape]);
+  });
+
+  const out: BBox[] = [];
+  for (const members of clusters.values()) {
+    if (members.length < MIN_VECTOR_SHAPES) continue;
+    const box = members.reduce<BBox>((acc, m) => union(acc, m.box), [Infinity, Infinity, -Infinity, -Infinity]);
+    const curved = members.filter((m) => m.curved).length;
+    const bars = members.filter((m) => !m.curved && width(m.box) < width(box) * 0.6);
+    const distinctLengths = new Set(bars.map((m) => `${Math.round(width(m.box))}x${Math.round(height(m.box))}`)).size;
+    if (curved >= MIN_VECTOR_SHAPES || (bars.length >= 3 && distinctLengths >= 3 && !isTiledGrid(bars))) out.push(box);
+  }
+  return out;
+}
+
+/** Table cell backgrounds tile rows: many rectangles share exactly the same top and bottom. Bars do not. */
+function isTiledGrid(rects: Array<{ box: BBox }>): boolean {
+  const rows = new Map<string, number>();
+  for (const { box } of rects) {
+    const key = `${Math.round(box[1])}:${Math.round(box[3])}`;
+    rows.set(key, (rows.get(key) ?? 0) + 1);
+  }
+  const tiled = rects.filter(({ box }) => (rows.get(`${Math.round(box[1])}:${Math.round(box[3])}`) ?? 0) >= 3).length;
+  if (tiled <= rects.length * 0.5) return false;
+  // Table rows touch each other; the rows of a stacked bar chart are separated by gaps.
+  const bands = [...rows.keys()].map((k) => k.split(':').map(Number) as [number, number]).sort((a, b) => a[0] - b[0]);
+  let touching = 0;
+  for (let i = 1; i < bands.length; i++) if ((bands[i]?.[0] ?? 0) - (bands[i - 1]?.[1] ?? 0) <= 1) touching++;
+  return touching >= (bands.length - 1) * 0.5;
+}
+
+const CHART_WORDS = /\b(chart|graph|plot|histogram|bar|axis|trend|percentage|share of|distribution)\b/i;
+const NUMERIC_LABEL = /^[-+]?[$€£]?\d[\d,.]*\s*(%|k|m|bn)?$/i;
+
+/** 'chart' when the caption or text nearby says so, or when the region is full of axis-like numeric labels. */
+export function figureKind(insideItems: TextItem[], captionText: string | null): 'chart' | 'figure' {
+  if (captionText && CHART_WORDS.test(captionText)) return 'chart';
+  const labels = insideItems.map((item) => item.text.trim()).filter(Boolean);
+  const numeric = labels.filter((label) => NUMERIC_LABEL.test(label)).length;
+  return numeric >= 5 && numeric >= labels.length * 0.3 ? 'chart' : 'figure';
+}

@@ -1,0 +1,167 @@
+// Tables: runs of consecutive rows whose segments line up in shared columns (x-intervals), optionally between rules.
+import type { BBox } from '../document-model';
+import { type Segment, median, unionAll, verticalOverlap } from './layout.types';
+
+export interface DetectedTable {
+  bbox: BBox;
+  segments: Segment[];
+  /** cells[row][column], trimmed text ('' for an empty cell). */
+  cells: string[][];
+}
+
+const MIN_ROWS = 3;
+const MAX_ROW_GAP_EM = 2.6;
+
+/** Groups segments into visual rows (top to bottom), each row sorted left to right. */
+export function groupRows(segments: Segment[]): Segment[][] {
+  const sorted = [...segments].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  const rows: Array<{ segs: Segment[]; box: BBox }> = [];
+  for (const segment of sorted) {
+    const last = rows[rows.length - 1];
+    const minH = last ? Math.min(last.box[3] - last.box[1], segment.bbox[3] - segment.bbox[1]) : 0;
+    if (last && verticalOverlap(last.box, segment.bbox) > minH * 0.5) {
+      last.segs.push(segment);
+      last.box = unionAll([last.box, segment.bbox]);
+    } else {
+      rows.push({ segs: [segment], box: segment.bbox });
+    }
+  }
+  return rows.map((row) => row.segs.sort((a, b) => a.bbox[0] - b.bbox[0]));
+}
+
+export function detectTables(segments: Segment[], rules: BBox[], bodyFontSize: number): DetectedTable[] {
+  const rows = groupRows(segments);
+  const tables: DetectedTable[] = [];
+  let run: Segment[][] = [];
+  const flush = (): void => {
+    // Trailing single-segment rows are text after the table, not part of it.
+    while (run.length && (run[run.length - 1]?.length ?? 0) < 2) run.pop();
+    const table = run.length >= 2 ? tableFromRun(run, rules, bodyFontSize) : null;
+    if (table) tables.push(table);
+    run = [];
+  };
+  for (let r = 0; r < rows.length; r++) {
+    const row = rows[r] ?? [];
+    const prev = run[run.length - 1];
+    const em = Math.max(bodyFontSize, median(row.map((s) => s.fontSize)));
+    const gapOk = !prev || row[0] === undefined || rowTop(row) - rowBottom(prev) <= em * MAX_ROW_GAP_EM;
+    if (!gapOk) flush();
+    if (row.length >= 2) {
+      run.push(row);
+    } else if (run.length > 0 && (rows[r + 1]?.length ?? 0) >= 2 && row.length === 1 && (row[0]?.text.length ?? 0) < 60) {
+      run.push(row); // A wrapped cell or a row with empty cells between two full rows.
+    } else {
+      flush();
+    }
+  }
+  flush();
+  return tables;
+}
+
+function rowTop(row: Segment[]): number {
+  return Math.min(...row.map((s) => s.bbox[1]));
+}
+
+function rowBottom(row: Segment[]): number {
+  return Math.max(...row.map((s) => s.bbox[3]));
+}
+
+function tableFromRun(run: Segment[][], rules: BBox[], bodyFontSize: number): DetectedTable | null {
+  const multi = run.filter((row) => row.length >= 2);
+  const all = run.flat();
+  const bbox = unionAll(all.map((s) => s.bbox));
+  const ruled = countHorizontalRules(rules, bbox) >= 2;
+  if (multi.length < (ruled ? 2 : MIN_ROWS)) return null;
+
+  const columns = columnIntervals(multi.flat());
+  if (columns.length < 2) return null;
+  // Each segment must sit in one column; prose in two text columns is rejected by cell length below.
+  const fitting = all.filter((s) => columns.some(([x0, x1]) => s.bbox[0] >= x0 - 1 && s.bbox[2] <= x1 + 1)).length;
+  if (fitting < all.length * 0.85) return null;
+  const cellChars = median(all.map((s) => s.text.length));
+  const maxCellChars = columns.length >= 3 ? 40 : 25;
+  if (cellChars > maxCellChars && !ruled) return null;
+  if (columns.length === 2 && cellChars > 45) return null;
+  // Running prose set in the body font with only two "columns" and no rules is too risky to call a table.
+  if (columns.length === 2 && !ruled && multi.length < 4) return null;
+  void bodyFontSize;
+  // A column of prose lines (most starting lower-case: wrapped sentences) is body text beside something else.
+  for (const [x0, x1] of columns) {
+    const texts = all.filter((s) => s.bbox[0] >= x0 - 1 && s.bbox[2] <= x1 + 1).map((s) => s.text);
+    const lowerStarts = texts.filter((t) => /^[\p{Ll}(]/u.test(t)).length;
+    if (texts.length >= 3 && lowerStarts >= texts.length * 0.4 && median(texts.map((t) => t.length)) > 25) return null;
+  }
+
+  const cells = run.map((row) => {
+    const out = columns.map(() => '');
+    for (const segment of row) {
+      const centre = (segment.bbox[0] + segment.bbox[2]) / 2;
+      let best = 0;
+      let bestDistance = Infinity;
+      columns.forEach(([x0, x1], k) => {
+        const d = centre < x0 ? x0 - centre : centre > x1 ? centre - x1 : 0;
+        if (d < bestDistance) {
+          bestDistance = d;
+          best = k;
+        }
+      });
+      out[best] = out[best] ? `${out[best]} ${segment.text}` : segment.text;
+    }
+    return out;
+  });
+  return { bbox, segments: all, cells: mergeContinuationRows(cells) };
+}
+
+/** x-intervals of the columns: overlapping segment extents merged together. */
+function columnIntervals(segments: Segment[]): Array<[number, number]> {
+  const intervals = segments.map((s): [number, number] => [s.bbox[0], s.bbox[2]]).sort((a, b) => a[0] - b[0]);
+  const merged: Array<[number, number]> = [];
+  for (const [x0, x1] of intervals) {
+    const last = merged[merged.length - 1];
+    if (last && x0 <= last[1] + 2) last[1] = Math.max(last[1], x1);
+    else merged.push([x0, x1]);
+  }
+  return merged;
+}
+
+function countHorizontalRules(rules: BBox[], box: BBox): number {
+  return rules.filter(
+    (r) =>
+      r[3] - r[1] <= 3 &&
+      r[2] - r[0] >= (box[2] - box[0]) * 0.5 &&
+      r[1] >= box[1] - 30 &&
+      r[3] <= box[3] + 30 &&
+      r[0] <= box[2] &&
+      r[2] >= box[0],
+  ).length;
+}
+
+/** A row with a single filled cell following a full row is a wrapped cell: fold it into the row above. */
+function mergeContinuationRows(cells: string[][]): string[][] {
+  const out: string[][] = [];
+  for (const row of cells) {
+    const filled = row.filter((c) => c).length;
+    const prev = out[out.length - 1];
+    if (prev && filled === 1 && row.length > 2) {
+      row.forEach((cell, k) => {
+        if (cell) prev[k] = prev[k] ? `${prev[k]} ${cell}` : cell;
+      });
+    } else {
+      out.push([...row]);
+    }
+  }
+  return out;
+}
+
+export function tableToMarkdown(cells: string[][]): string {
+  const width = Math.max(0, ...cells.map((r) => r.length));
+  const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+  const line = (row: string[]): string => `| ${Array.from({ length: width }, (_, k) => esc(row[k] ?? '')).join(' | ')} |`;
+  const [header, ...body] = cells;
+  if (!header) return '';
+  return [line(header), `|${Array.from({ length: width }, () => ' --- ').join('|')}|`, ...body.map(line)].join('\n');
+}
+
+export function tableToText(cells: string[][]): string {
+  return cells.map((row) => row.filter((c) => c).join(' ')).join('\n');
+}

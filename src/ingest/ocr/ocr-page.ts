@@ -1,0 +1,96 @@
+// OCR of a PDF page without a text layer: render, read, and express the lines as TextItems in PDF points.
+import type { BBox, TextItem } from '../document-model';
+import { renderPdfPagePixels } from '../render/page-renderer';
+import type { PDFDocumentProxy } from '../pdfjs-loader';
+import type { OcrLine } from './line-grouping';
+import { PaddleOcr, type RecognizeOptions } from './paddle-ocr';
+
+/**
+ * Longest side of the rendered page in pixels. Slide decks (720 × 405 pt) then render at 2.5 px/pt (180 dpi):
+ * 10-pt footnotes are ~25 px tall, enough for the 48-px recogniser. 1400 px read as much; 2200 px no more.
+ */
+export const DEFAULT_OCR_LONGEST_SIDE_PX = 1800;
+/** Pages are never rendered above this many px/pt (a tiny page would otherwise blow up). */
+const MAX_OCR_SCALE = 6;
+
+export interface OcrPageOptions extends RecognizeOptions {
+  /** The engine to use; default: one shared, lazily loaded engine per process. */
+  engine?: PaddleOcr;
+  longestSidePx?: number;
+}
+
+let sharedEngine: Promise<PaddleOcr> | undefined;
+
+/** The process-wide engine used when callers don't pass one. */
+export function sharedPaddleOcr(): Promise<PaddleOcr> {
+  sharedEngine ??= PaddleOcr.load().catch((error: unknown) => {
+    sharedEngine = undefined;
+    throw error;
+  });
+  return sharedEngine;
+}
+
+export function ocrRenderScale(pageWidthPt: number, pageHeightPt: number, longestSidePx: number): number {
+  return Math.min(MAX_OCR_SCALE, longestSidePx / Math.max(pageWidthPt, pageHeightPt));
+}
+
+/** OCRs page `pageNumber` (1-based) of a PDF; returns its lines as `source: 'ocr'` text items in reading order. */
+export async function ocrPdfPage(
+  source: Uint8Array | PDFDocumentProxy,
+  pageNumber: number,
+  pageWidthPt: number,
+  pageHeightPt: number,
+  options: OcrPageOptions = {},
+): Promise<TextItem[]> {
+  const { engine, longestSidePx = DEFAULT_OCR_LONGEST_SIDE_PX, ...recognizeOptions } = options;
+  const ocr = engine ?? (await sharedPaddleOcr());
+  const page = await renderPdfPagePixels(source, pageNumber, {
+    scale: ocrRenderScale(pageWidthPt, pageHeightPt, longestSidePx),
+    maxPixels: longestSidePx * longestSidePx,
+  });
+  const lines = await ocr.recognize(
+    { data: page.rgba, width: page.width, height: page.height },
+    recognizeOptions,
+  );
+  return ocrLinesToTextItems(
+    lines,
+    page.width / pageWidthPt,
+    page.height / pageHeightPt,
+    pageWidthPt,
+    pageHeightPt,
+  );
+}
+
+/** Converts pixel-space lines to text items in PDF points (top-left origin), clipped to the page. */
+export function ocrLinesToTextItems(
+  lines: OcrLine[],
+  pixelsPerPointX: number,
+  pixelsPerPointY: number,
+  pageWidthPt: number,
+  pageHeightPt: number,
+): TextItem[] {
+  const round = (n: number): number => Math.round(n * 100) / 100;
+  const clip = (n: number, max: number): number => round(Math.min(Math.max(n, 0), max));
+  return lines.map((line) => {
+    const bbox: BBox = [
+      clip(line.box[0] / pixelsPerPointX, pageWidthPt),
+      clip(line.box[1] / pixelsPerPointY, pageHeightPt),
+      clip(line.box[2] / pixelsPerPointX, pageWidthPt),
+      clip(line.box[3] / pixelsPerPointY, pageHeightPt),
+    ];
+    const width = bbox[2] - bbox[0];
+    const height = bbox[3] - bbox[1];
+    // A tall box holding several characters is rotated text; its glyph height runs across the box.
+    const rotated = line.text.length >= 3 && height > 1.5 * width;
+    return {
+      text: line.text,
+      bbox,
+      fontName: 'ocr',
+      fontSize: round(rotated ? width : height),
+      bold: false,
+      italic: false,
+      source: 'ocr',
+      confidence: round(line.confidence),
+    };
+  });
+}

@@ -1,0 +1,17 @@
+export enum OcrErrorCode {
+  MODEL_NOT_FOUND = 'OCR_MODEL_NOT_FOUND',
+  MODEL_MISMATCH = 'OCR_MODEL_MISMATCH',
+  BAD_IMAGE = 'OCR_BAD_IMAGE',
+  CLOSED = 'OCR_CLOSED',
+}
+
+export class OcrError extends Error {
+  constructor(
+    message: string,
+    readonly code: OcrErrorCode,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'OcrError';
+  }
+}

