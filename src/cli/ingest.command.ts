@@ -1,0 +1,95 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { IngestResult, IngestService, IngestStage } from '../ingest/ingest.service';
+import { withCliApp } from './cli-app';
+import { StageProgress } from './progress';
+
+const UNITS: Record<IngestStage, string> = { parse: 'pages', ocr: 'pages', layout: 'pages', embed: 'texts', write: 'rows' };
+
+const USAGE = `Usage: folio ingest <file.pdf|folder>... [--password PW] [--replace] [--title T] [--id ID]
+  Ingests PDFs (folders: every *.pdf below them) into the document graph and prints a summary.
+  --replace   ingest again even when the same bytes are already stored
+  --id ID     store under this id instead of the one derived from the file's sha256 (one file only)`;
+
+function listPdfs(inputs: string[]): string[] {
+  const files: string[] = [];
+  for (const input of inputs) {
+    const stat = fs.statSync(input, { throwIfNoEntry: false });
+    if (!stat) throw new Error(`No such file or folder: ${input}`);
+    if (stat.isDirectory()) {
+      for (const entry of fs.readdirSync(input, { recursive: true, withFileTypes: true })) {
+        if (entry.isFile() && entry.name.toLowerCase().endsWith('.pdf')) files.push(path.join(entry.parentPath, entry.name));
+      }
+    } else files.push(input);
+  }
+  return files.sort();
+}
+
+export async function runIngestCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      password: { type: 'string' },
+      replace: { type: 'boolean', default: false },
+      title: { type: 'string' },
+      id: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || positionals.length === 0) {
+    process.stdout.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const files = listPdfs(positionals);
+  if (values.id && files.length !== 1) throw new Error('--id needs exactly one file');
+
+  return withCliApp(async (app) => {
+    const ingest = app.get(IngestService);
+    const rows: string[][] = [];
+    let failed = 0;
+    for (const [i, file] of files.entries()) {
+      const label = `[${i + 1}/${files.length}] ${path.basename(file).slice(0, 40)}`;
+      const progress = new StageProgress(label);
+      const t0 = Date.now();
+      try {
+        const result: IngestResult = await ingest.ingest(new Uint8Array(fs.readFileSync(file)), {
+          fileName: path.basename(file),
+          password: values.password,
+          replace: values.replace,
+          title: values.title,
+          docId: values.id,
+          onProgress: (p) => progress.update(p.stage, p.done, p.total, UNITS[p.stage]),
+        });
+        progress.finishStage();
+        const c = result.counts;
+        const seconds = (Date.now() - t0) / 1000;
+        rows.push([
+          path.basename(file),
+          result.document.id,
+          result.reused ? 'already stored' : 'ingested',
+          String(c.pages),
+          String(c.elements),
+          String(c.sections),
+          String(c.ocrPages),
+          seconds.toFixed(1),
+        ]);
+      } catch (err) {
+        progress.finishStage();
+        failed++;
+        const e = err as Error & { code?: string };
+        rows.push([path.basename(file), '-', `FAILED ${e.code ?? ''}`.trim(), '', '', '', '', ((Date.now() - t0) / 1000).toFixed(1)]);
+        process.stderr.write(`${path.basename(file)}: ${e.message}\n`);
+      }
+    }
+    printTable(['file', 'document id', 'result', 'pages', 'elements', 'sections', 'ocr pages', 'seconds'], rows);
+    return failed > 0 ? 1 : 0;
+  });
+}
+
+export function printTable(header: string[], rows: string[][]): void {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
+  process.stdout.write(`\n${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}\n${rows.map(line).join('\n')}\n`);
+}

@@ -1,0 +1,52 @@
+import { SingleBar } from 'cli-progress';
+
+/** A progress bar per stage on a terminal; one summary line per finished stage elsewhere (CI logs, pipes). */
+export class StageProgress {
+  private readonly interactive = Boolean(process.stderr.isTTY);
+  private bar: SingleBar | null = null;
+  private stage: string | null = null;
+  private unit = '';
+  private stageStart = 0;
+  private done = 0;
+  private total = 0;
+
+  constructor(private readonly label: string) {}
+
+  update(stage: string, done: number, total: number, unit: string): void {
+    if (stage !== this.stage) {
+      this.finishStage();
+      this.stage = stage;
+      this.unit = unit;
+      this.stageStart = Date.now();
+      if (this.interactive) {
+        this.bar = new SingleBar({
+          format: `${this.label} {stage} [{bar}] {value}/{total} {unit} | {rate}/s | ETA {eta_formatted}`,
+          stream: process.stderr,
+          hideCursor: true,
+        });
+        this.bar.start(Math.max(total, 1), 0, { stage: stage.padEnd(6), unit, rate: '0.0' });
+      }
+    }
+    this.done = done;
+    this.total = total;
+    this.bar?.setTotal(Math.max(total, 1));
+    this.bar?.update(done, { rate: (done / this.seconds()).toFixed(1) });
+  }
+
+  finishStage(): void {
+    if (!this.stage) return;
+    if (this.bar) this.bar.stop();
+    else {
+      const s = this.seconds();
+      process.stderr.write(
+        `${this.label} ${this.stage}: ${this.done}/${this.total} ${this.unit} in ${s.toFixed(1)} s (${(this.done / s).toFixed(1)}/s)\n`,
+      );
+    }
+    this.bar = null;
+    this.stage = null;
+  }
+
+  private seconds(): number {
+    return Math.max((Date.now() - this.stageStart) / 1000, 0.001);
+  }
+}

@@ -1,0 +1,166 @@
+import type { DocumentModel, ElementKind, LayoutElement } from './document-model';
+import type { DocumentGraphRows, ElementRow, Pair, SectionRow } from './ingest.repository';
+
+// Pure mapping from the in-memory document model to the rows the write queries take. Ids are stable and
+// readable: `<docId>:p<page>`, `<docId>:p<page>-e<order>`, `<docId>:s<order>`.
+
+/** Running headers/footers repeat on every page: storing them is faithful, embedding them only adds noise. */
+const UNEMBEDDED_KINDS: ReadonlySet<ElementKind> = new Set(['page-header', 'page-footer']);
+
+export const pageId = (docId: string, page: number) => `${docId}:p${page}`;
+export const elementId = (docId: string, key: string) => `${docId}:${key}`;
+export const sectionId = (docId: string, key: string) => `${docId}:${key}`;
+
+/** What each element is embedded as: its section path gives a bare paragraph its context. */
+export interface EmbeddingInput {
+  elementKey: string;
+  text: string;
+}
+
+function sectionPathByElement(model: DocumentModel): Map<string, string> {
+  const byElement = new Map<string, string>();
+  for (const s of model.sections) for (const key of s.elementKeys) byElement.set(key, s.path);
+  return byElement;
+}
+
+function captionTextByTarget(model: DocumentModel): Map<string, string> {
+  const captions = new Map<string, string>();
+  for (const e of model.elements) if (e.kind === 'caption' && e.captionOf) captions.set(e.captionOf, e.text);
+  return captions;
+}
+
+/** The texts to embed, one per embeddable element, in reading order. */
+export function elementEmbeddingInputs(model: DocumentModel): EmbeddingInput[] {
+  const paths = sectionPathByElement(model);
+  const captions = captionTextByTarget(model);
+  const inputs: EmbeddingInput[] = [];
+  for (const e of model.elements) {
+    if (UNEMBEDDED_KINDS.has(e.kind)) continue;
+    const parts: string[] = [];
+    const path = paths.get(e.key);
+    if (path && e.kind !== 'heading') parts.push(path);
+    const caption = captions.get(e.key);
+    if (caption) parts.push(caption);
+    parts.push(e.kind === 'table' && e.description ? e.description : e.text);
+    const text = parts.join('\n').trim();
+    if (text) inputs.push({ elementKey: e.key, text });
+  }
+  return inputs;
+}
+
+/** Mean of unit vectors, re-normalised: the coarse page vector TRACE compares pages with. */
+export function meanVector(vectors: Float32Array[]): number[] | null {
+  const first = vectors[0];
+  if (!first) return null;
+  const sum = new Float64Array(first.length);
+  for (const v of vectors) for (let i = 0; i < v.length; i++) sum[i]! += v[i]!;
+  const norm = Math.sqrt(sum.reduce((n, x) => n + x * x, 0));
+  if (norm === 0) return null;
+  return Array.from(sum, (x) => x / norm);
+}
+
+function elementRow(docId: string, e: LayoutElement, readingIndex: number, vector: Float32Array | undefined): ElementRow {
+  return {
+    id: elementId(docId, e.key),
+    pageNumber: e.pageNumber,
+    kind: e.kind,
+    text: e.text,
+    bbox: e.bbox,
+    order: e.order,
+    readingIndex,
+    description: e.description,
+    headingLevel: e.headingLevel,
+    source: e.source,
+    embedding: vector ? Array.from(vector) : null,
+  };
+}
+
+/**
+ * Builds every row of the document graph. `elementVectors` maps element keys to their vectors,
+ * `sectionVectors` section keys to theirs (either may lack entries: those nodes get no vector).
+ */
+export function buildGraphRows(
+  docId: string,
+  model: DocumentModel,
+  elementVectors: Map<string, Float32Array>,
+  sectionVectors: Map<string, Float32Array>,
+): DocumentGraphRows {
+  const elements = model.elements.map((e, i) => elementRow(docId, e, i, elementVectors.get(e.key)));
+  const elementsByPage = new Map<number, LayoutElement[]>();
+  for (const e of model.elements) {
+    const list = elementsByPage.get(e.pageNumber) ?? [];
+    list.push(e);
+    elementsByPage.set(e.pageNumber, list);
+  }
+
+  const pages = model.pages.map((p) => {
+    const onPage = elementsByPage.get(p.number) ?? [];
+    const vectors = onPage.map((e) => elementVectors.get(e.key)).filter((v): v is Float32Array => v !== undefined);
+    return {
+      id: pageId(docId, p.number),
+      number: p.number,
+      width: p.width,
+      height: p.height,
+      text: p.text,
+      hasTextLayer: p.hasTextLayer,
+      elementCount: onPage.length,
+      embedding: meanVector(vectors),
+    };
+  });
+
+  const sections: SectionRow[] = model.sections.map((s) => {
+    const vector = sectionVectors.get(s.key);
+    return {
+      id: sectionId(docId, s.key),
+      parentId: s.parentKey ? sectionId(docId, s.parentKey) : null,
+      title: s.title,
+      level: s.level,
+      path: s.path,
+      order: s.order,
+      pageStart: s.pageStart,
+      pageEnd: s.pageEnd,
+      source: s.source,
+      embedding: vector ? Array.from(vector) : null,
+    };
+  });
+
+  const nextElements: Pair[] = [];
+  for (let i = 1; i < elements.length; i++) nextElements.push({ from: elements[i - 1]!.id, to: elements[i]!.id });
+
+  const captions: Pair[] = model.elements
+    .filter((e) => e.kind === 'caption' && e.captionOf)
+    .map((e) => ({ from: elementId(docId, e.key), to: elementId(docId, e.captionOf!) }));
+
+  const refsToElements: DocumentGraphRows['refsToElements'] = [];
+  const refsToSections: DocumentGraphRows['refsToSections'] = [];
+  const refsToPages: DocumentGraphRows['refsToPages'] = [];
+  for (const ref of model.crossReferences) {
+    const from = elementId(docId, ref.fromKey);
+    const t = ref.target;
+    switch (t.type) {
+      case 'element':
+        refsToElements.push({ from, to: elementId(docId, t.key), mention: ref.mention });
+        break;
+      case 'section':
+        refsToSections.push({ from, to: sectionId(docId, t.key), mention: ref.mention });
+        break;
+      case 'page':
+        refsToPages.push({ from, pageNumber: t.pageNumber, mention: ref.mention });
+        break;
+    }
+  }
+
+  return {
+    pages,
+    elements,
+    sections,
+    nextElements,
+    captions,
+    sectionElements: model.sections
+      .filter((s) => s.elementKeys.length > 0)
+      .map((s) => ({ sectionId: sectionId(docId, s.key), elementIds: s.elementKeys.map((k) => elementId(docId, k)) })),
+    refsToElements,
+    refsToSections,
+    refsToPages,
+  };
+}

@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { FileStore } from './file-store';
+import { IngestRepository } from './ingest.repository';
+import { IngestService } from './ingest.service';
+import { IngestionJobService } from './ingestion-job.service';
+import { OcrService } from './ocr.service';
+import { PageImageService } from './page-image.service';
+
+/** PDF → document graph. The only module that imports pdfjs-dist (and OCR's onnxruntime use). */
+@Module({
+  providers: [IngestRepository, IngestService, IngestionJobService, OcrService, PageImageService, FileStore],
+  exports: [IngestService, IngestionJobService, PageImageService],
+})
+export class IngestModule {}

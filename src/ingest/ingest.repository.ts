@@ -1,0 +1,195 @@
+import { Injectable } from '@nestjs/common';
+import { CypherQuery, CypherRegistry } from '../graph/cypher-registry';
+import { GraphExecutor } from '../graph/graph-executor';
+import type { StoredDocument } from '../graph/document.repository';
+import type { BBox } from './document-model';
+
+// Rows as the write queries take them; vectors are plain number arrays (the driver sends them as lists).
+export interface PageRow {
+  id: string;
+  number: number;
+  width: number;
+  height: number;
+  text: string;
+  hasTextLayer: boolean;
+  elementCount: number;
+  embedding: number[] | null;
+}
+
+export interface ElementRow {
+  id: string;
+  pageNumber: number;
+  kind: string;
+  text: string;
+  bbox: BBox;
+  order: number;
+  /** Position in the whole document's reading order. */
+  readingIndex: number;
+  description: string | null;
+  headingLevel: number | null;
+  source: string;
+  embedding: number[] | null;
+}
+
+export interface SectionRow {
+  id: string;
+  parentId: string | null;
+  title: string;
+  level: number;
+  path: string;
+  order: number;
+  pageStart: number;
+  pageEnd: number;
+  source: string;
+  embedding: number[] | null;
+}
+
+export interface Pair {
+  from: string;
+  to: string;
+}
+
+export interface StoredIngestDocument extends StoredDocument {
+  heartbeatAt: string | null;
+  stage: string | null;
+}
+
+export interface DocumentGraphRows {
+  pages: PageRow[];
+  elements: ElementRow[];
+  sections: SectionRow[];
+  nextElements: Pair[];
+  captions: Pair[];
+  sectionElements: Array<{ sectionId: string; elementIds: string[] }>;
+  refsToElements: Array<Pair & { mention: string }>;
+  refsToSections: Array<Pair & { mention: string }>;
+  refsToPages: Array<{ from: string; pageNumber: number; mention: string }>;
+}
+
+export interface IngestionJobRow {
+  id: string;
+  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+  fileName: string;
+  stage: string | null;
+  done: number;
+  total: number;
+  docId: string | null;
+  error: string | null;
+  errorCode: string | null;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+const BATCH = 500;
+
+function batches<T>(rows: T[], size = BATCH): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
+  return out;
+}
+
+/** Every write ingestion makes to Neo4j: batched UNWINDs, one named query each. */
+@Injectable()
+export class IngestRepository {
+  private readonly q;
+
+  constructor(
+    private readonly graph: GraphExecutor,
+    cypher: CypherRegistry,
+  ) {
+    const get = (name: string) => cypher.get(`ingest/${name}`);
+    this.q = {
+      find: get('find-document-by-id'),
+      create: get('create-document'),
+      touch: get('touch-document'),
+      pages: get('write-pages'),
+      nextPages: get('link-next-pages'),
+      elements: get('write-elements'),
+      nextElements: get('link-next-elements'),
+      captions: get('link-captions'),
+      sections: get('write-sections'),
+      sectionElements: get('link-section-elements'),
+      refsToElements: get('link-references-to-elements'),
+      refsToSections: get('link-references-to-sections'),
+      refsToPages: get('link-references-to-pages'),
+      ready: get('mark-document-ready'),
+      deleteNodes: get('delete-document-nodes'),
+      deleteDocument: get('delete-document'),
+      countSha: get('count-documents-with-sha256'),
+      saveJob: get('save-job'),
+      getJob: get('get-job'),
+    };
+  }
+
+  async findDocument(docId: string): Promise<StoredIngestDocument | null> {
+    const [row] = await this.graph.read<{ document: StoredIngestDocument }>(this.q.find, { docId });
+    return row?.document ?? null;
+  }
+
+  /** Claims the id; throws a CONSTRAINT_VIOLATION GraphError when another ingestion holds it. */
+  async createDocument(doc: Record<string, unknown> & { id: string }): Promise<void> {
+    await this.graph.write(this.q.create, { doc });
+  }
+
+  async heartbeat(docId: string, stage: string): Promise<void> {
+    await this.graph.write(this.q.touch, { docId, stage });
+  }
+
+  /**
+   * Writes the document's content in batched transactions, nodes before the relationships between them.
+   * `onBatch` reports progress (rows written so far, rows in all).
+   */
+  async writeGraph(docId: string, rows: DocumentGraphRows, onBatch?: (done: number, total: number) => void): Promise<void> {
+    const q = this.q;
+    const steps: Array<{ query: CypherQuery; key: string; rows: unknown[]; oneBatch?: boolean }> = [
+      { query: q.pages, key: 'pages', rows: rows.pages },
+      { query: q.elements, key: 'elements', rows: rows.elements },
+      // Sections reference their parents, so they go in one batch (they are few) to keep parents first.
+      { query: q.sections, key: 'sections', rows: rows.sections, oneBatch: true },
+      { query: q.nextElements, key: 'pairs', rows: rows.nextElements },
+      { query: q.captions, key: 'pairs', rows: rows.captions },
+      { query: q.sectionElements, key: 'rows', rows: rows.sectionElements },
+      { query: q.refsToElements, key: 'refs', rows: rows.refsToElements },
+      { query: q.refsToSections, key: 'refs', rows: rows.refsToSections },
+      { query: q.refsToPages, key: 'refs', rows: rows.refsToPages },
+    ];
+    const total = steps.reduce((n, s) => n + s.rows.length, 0);
+    let done = 0;
+    for (const step of steps) {
+      for (const batch of batches(step.rows, step.oneBatch ? Math.max(step.rows.length, 1) : BATCH)) {
+        await this.graph.write(step.query, { docId, [step.key]: batch });
+        done += batch.length;
+        onBatch?.(done, total);
+      }
+      if (step.query === q.pages) await this.graph.write(q.nextPages, { docId });
+    }
+  }
+
+  async markReady(docId: string, stats: Record<string, unknown>): Promise<StoredDocument> {
+    const [row] = await this.graph.write<{ document: StoredDocument }>(this.q.ready, { docId, stats });
+    if (!row) throw new Error(`Document ${docId} vanished while it was being ingested`);
+    return row.document;
+  }
+
+  /** Deletes the document and everything hanging off it; returns false when there was no such document. */
+  async deleteDocument(docId: string): Promise<boolean> {
+    await this.graph.runAutoCommit(this.q.deleteNodes, { docId });
+    const [row] = await this.graph.write<{ deleted: boolean }>(this.q.deleteDocument, { docId });
+    return row?.deleted ?? false;
+  }
+
+  async countDocumentsWithSha256(sha256: string): Promise<number> {
+    const [row] = await this.graph.read<{ total: number }>(this.q.countSha, { sha256 });
+    return row?.total ?? 0;
+  }
+
+  async saveJob(job: IngestionJobRow): Promise<void> {
+    const { createdAt: _c, updatedAt: _u, ...props } = job;
+    await this.graph.write(this.q.saveJob, { job: props });
+  }
+
+  async getJob(id: string): Promise<IngestionJobRow | null> {
+    const [row] = await this.graph.read<{ job: IngestionJobRow }>(this.q.getJob, { id });
+    return row?.job ?? null;
+  }
+}

@@ -1,0 +1,246 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import { FOLIO_CONFIG } from '../config/config.tokens';
+import type { FolioConfig } from '../config/folio-config';
+import { EMBEDDER } from '../embed/embed.tokens';
+import type { Embedder } from '../embed/embedder';
+import type { StoredDocument } from '../graph/document.repository';
+import { GraphError, GraphErrorCode } from '../graph/graph.errors';
+import type { DocumentModel, ParsedPdf } from './document-model';
+import { FileStore } from './file-store';
+import { buildGraphRows, elementEmbeddingInputs } from './graph-rows';
+import { IngestError, IngestErrorCode } from './ingest.errors';
+import { IngestRepository } from './ingest.repository';
+import { analyzeLayout } from './layout/analyze-layout';
+import { OcrService } from './ocr.service';
+import { parsePdf } from './pdf/pdf-parser';
+
+export const INGEST_STAGES = ['parse', 'ocr', 'layout', 'embed', 'write'] as const;
+export type IngestStage = (typeof INGEST_STAGES)[number];
+
+export interface IngestProgress {
+  stage: IngestStage;
+  /** Units done / total in this stage: pages for parse/ocr/layout, texts for embed, rows for write. */
+  done: number;
+  total: number;
+}
+
+export interface IngestOptions {
+  fileName: string;
+  title?: string;
+  password?: string;
+  /** Re-ingest even when these bytes are already stored (the old graph is replaced only once the new one is ready to write). */
+  replace?: boolean;
+  /** Store under this id instead of the one derived from the bytes (e.g. the same PDF twice for load tests). */
+  docId?: string;
+  onProgress?: (p: IngestProgress) => void;
+}
+
+export interface IngestResult {
+  document: StoredDocument;
+  /** True when the bytes were already ingested and the stored document is returned as is. */
+  reused: boolean;
+  timingsMs: Partial<Record<IngestStage, number>>;
+  counts: { pages: number; elements: number; sections: number; ocrPages: number; crossReferences: number };
+}
+
+/** A running ingestion that has not reported for this long is taken as abandoned (its process died). */
+const STALE_INGESTION_MS = 5 * 60_000;
+const HEARTBEAT_MS = 10_000;
+
+export function documentIdFor(bytes: Uint8Array): { sha256: string; docId: string } {
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  return { sha256, docId: sha256.slice(0, 16) };
+}
+
+/**
+ * PDF bytes → document graph. Everything expensive (parse, OCR, layout, embeddings) happens before the first
+ * write, and a failure while writing removes what was written: a document is either READY or absent.
+ */
+@Injectable()
+export class IngestService {
+  private readonly logger = new Logger(IngestService.name);
+
+  constructor(
+    private readonly repo: IngestRepository,
+    private readonly ocr: OcrService,
+    private readonly files: FileStore,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    @Inject(FOLIO_CONFIG) private readonly config: FolioConfig,
+  ) {}
+
+  async ingest(bytes: Uint8Array, opts: IngestOptions): Promise<IngestResult> {
+    const { sha256, docId: derivedId } = documentIdFor(bytes);
+    const docId = opts.docId ?? derivedId;
+    const existing = await this.repo.findDocument(docId);
+    if (existing) {
+      const reuse = this.decideOnExisting(existing, opts.replace ?? false);
+      if (reuse) return { document: existing, reused: true, timingsMs: {}, counts: this.countsOf(existing) };
+    }
+
+    const timingsMs: IngestResult['timingsMs'] = {};
+    const timed = async <T>(stage: IngestStage, work: () => Promise<T>): Promise<T> => {
+      const t0 = performance.now();
+      try {
+        return await work();
+      } finally {
+        timingsMs[stage] = Math.round(performance.now() - t0);
+      }
+    };
+    const report = (stage: IngestStage, done: number, total: number) => opts.onProgress?.({ stage, done, total });
+
+    const parsed = await timed('parse', () =>
+      parsePdf(bytes, {
+        password: opts.password,
+        maxPages: this.config.limits.maxPages,
+        onPage: (n, total) => report('parse', n, total),
+      }),
+    );
+    const ocrPages = await timed('ocr', () => this.readScannedPages(bytes, parsed, opts, report));
+    const model = await timed('layout', async () => {
+      report('layout', 0, parsed.pageCount);
+      const m = analyzeLayout(parsed, { maxTokens: this.embedder.maxTokens - 32, countTokens: (s) => this.embedder.countTokens(s) });
+      report('layout', parsed.pageCount, parsed.pageCount);
+      return m;
+    });
+    const { elementVectors, sectionVectors } = await timed('embed', () => this.embed(model, report));
+    const rows = buildGraphRows(docId, model, elementVectors, sectionVectors);
+
+    if (existing) await this.repo.deleteDocument(docId);
+    const document = await timed('write', async () => {
+      await this.files.save(sha256, bytes);
+      await this.claim(docId, {
+        id: docId,
+        title: opts.title ?? model.title,
+        fileName: opts.fileName,
+        sha256,
+        pageCount: model.pageCount,
+        embeddingModel: this.embedder.modelName,
+      });
+      try {
+        let lastBeat = Date.now();
+        await this.repo.writeGraph(docId, rows, (done, total) => {
+          report('write', done, total);
+          if (Date.now() - lastBeat > HEARTBEAT_MS) {
+            lastBeat = Date.now();
+            void this.repo.heartbeat(docId, 'write').catch(() => undefined);
+          }
+        });
+        return await this.repo.markReady(docId, {
+          elementCount: rows.elements.length,
+          sectionCount: rows.sections.length,
+          ocrPageCount: ocrPages,
+          crossReferenceCount: model.crossReferences.length,
+          outlineSource: model.sections[0]?.source ?? null,
+        });
+      } catch (err) {
+        await this.repo.deleteDocument(docId).catch((cleanupErr: unknown) => {
+          this.logger.error(`Could not remove partial document ${docId}: ${(cleanupErr as Error).message}`);
+        });
+        throw err;
+      }
+    });
+    return {
+      document,
+      reused: false,
+      timingsMs,
+      counts: {
+        pages: model.pageCount,
+        elements: rows.elements.length,
+        sections: rows.sections.length,
+        ocrPages,
+        crossReferences: model.crossReferences.length,
+      },
+    };
+  }
+
+  /** Removes the document, everything hanging off it, and its stored PDF unless another document shares it. */
+  async deleteDocument(docId: string): Promise<void> {
+    const doc = await this.repo.findDocument(docId);
+    if (!doc) throw new IngestError(IngestErrorCode.DOCUMENT_NOT_FOUND, `No document with id '${docId}'.`);
+    if (doc.status === 'INGESTING' && Date.now() - Date.parse(doc.heartbeatAt ?? '') < STALE_INGESTION_MS) {
+      throw this.busy(docId);
+    }
+    await this.repo.deleteDocument(docId);
+    if ((await this.repo.countDocumentsWithSha256(doc.sha256)) === 0) await this.files.remove(doc.sha256);
+  }
+
+  /** True: return the stored document. False: (re-)ingest. Throws when another ingestion is running. */
+  private decideOnExisting(existing: { id: string; status: string; heartbeatAt: string | null }, replace: boolean): boolean {
+    if (existing.status === 'INGESTING') {
+      const beat = existing.heartbeatAt ? Date.parse(existing.heartbeatAt) : 0;
+      if (Date.now() - beat < STALE_INGESTION_MS) throw this.busy(existing.id);
+      this.logger.warn(`Document ${existing.id} was left INGESTING by a process that stopped; ingesting it again`);
+      return false;
+    }
+    return existing.status === 'READY' && !replace;
+  }
+
+  private async claim(docId: string, doc: Record<string, unknown> & { id: string }): Promise<void> {
+    try {
+      await this.repo.createDocument(doc);
+    } catch (err) {
+      if (err instanceof GraphError && err.code === GraphErrorCode.CONSTRAINT_VIOLATION) throw this.busy(docId);
+      throw err;
+    }
+  }
+
+  private busy(docId: string): IngestError {
+    return new IngestError(
+      IngestErrorCode.DOCUMENT_BUSY,
+      `Document ${docId} (the same bytes) is being ingested by another request right now. ` +
+        `Wait for it to finish (query document(id: "${docId}")) instead of ingesting it again.`,
+    );
+  }
+
+  /** OCR for pages without a text layer; returns how many pages were read that way. */
+  private async readScannedPages(
+    bytes: Uint8Array,
+    parsed: ParsedPdf,
+    opts: IngestOptions,
+    report: (stage: IngestStage, done: number, total: number) => void,
+  ): Promise<number> {
+    const scanned = parsed.pages.filter((p) => !p.hasTextLayer);
+    if (scanned.length === 0 || !this.config.ingest.ocr) return 0;
+    let done = 0;
+    report('ocr', 0, scanned.length);
+    await this.ocr.readPages(bytes, scanned, opts.password, () => report('ocr', ++done, scanned.length));
+    return scanned.length;
+  }
+
+  private async embed(
+    model: DocumentModel,
+    report: (stage: IngestStage, done: number, total: number) => void,
+  ): Promise<{ elementVectors: Map<string, Float32Array>; sectionVectors: Map<string, Float32Array> }> {
+    const inputs = elementEmbeddingInputs(model);
+    const sectionTexts = model.sections.map((s) => s.path);
+    const total = inputs.length + sectionTexts.length;
+    const chunk = 256; // report progress between chunks; the embedder batches inside each
+    const elementVectors = new Map<string, Float32Array>();
+    for (let i = 0; i < inputs.length; i += chunk) {
+      const slice = inputs.slice(i, i + chunk);
+      const vectors = await this.embedder.embedPassages(slice.map((x) => x.text));
+      slice.forEach((x, j) => elementVectors.set(x.elementKey, vectors[j]!));
+      report('embed', Math.min(i + chunk, inputs.length), total);
+    }
+    const sectionVectors = new Map<string, Float32Array>();
+    if (sectionTexts.length > 0) {
+      const vectors = await this.embedder.embedPassages(sectionTexts);
+      model.sections.forEach((s, j) => sectionVectors.set(s.key, vectors[j]!));
+    }
+    report('embed', total, total);
+    return { elementVectors, sectionVectors };
+  }
+
+  private countsOf(doc: StoredDocument): IngestResult['counts'] {
+    const d = doc as StoredDocument & Record<string, unknown>;
+    const n = (k: string) => (typeof d[k] === 'number' ? (d[k] as number) : 0);
+    return {
+      pages: doc.pageCount,
+      elements: n('elementCount'),
+      sections: n('sectionCount'),
+      ocrPages: n('ocrPageCount'),
+      crossReferences: n('crossReferenceCount'),
+    };
+  }
+}

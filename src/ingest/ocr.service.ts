@@ -1,0 +1,34 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import type { ParsedPage } from './document-model';
+import { ocrPdfPage, sharedPaddleOcr } from './ocr/ocr-page';
+import { openPdfDocument } from './pdfjs-loader';
+
+/** Reads pages that have no text layer with local OCR; the engine loads on the first scanned page. */
+@Injectable()
+export class OcrService implements OnModuleDestroy {
+  private readonly logger = new Logger(OcrService.name);
+  private used = false;
+
+  /** Fills `items` of each page from OCR of its rendered image (pages are processed one at a time). */
+  async readPages(bytes: Uint8Array, pages: ParsedPage[], password: string | undefined, onPage: () => void): Promise<void> {
+    this.used = true;
+    const doc = await openPdfDocument(bytes, password);
+    try {
+      for (const page of pages) {
+        page.items = await ocrPdfPage(doc, page.number, page.width, page.height);
+        onPage();
+      }
+    } finally {
+      await doc.destroy();
+    }
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    if (!this.used) return;
+    try {
+      await (await sharedPaddleOcr()).close();
+    } catch (err) {
+      this.logger.warn(`Closing the OCR engine failed: ${(err as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { Injectable } from '@nestjs/common';
+import { DocumentRepository } from '../graph/document.repository';
+import { FileStore } from './file-store';
+import { IngestError, IngestErrorCode } from './ingest.errors';
+import { renderPdfPage } from './render/page-renderer';
+
+export const MAX_PAGE_IMAGE_DPI = 300;
+
+/** PNG renderings of stored pages, for vision models and for people checking a citation. */
+@Injectable()
+export class PageImageService {
+  constructor(
+    private readonly documents: DocumentRepository,
+    private readonly files: FileStore,
+  ) {}
+
+  async render(docId: string, pageNumber: number, dpi = 144): Promise<Buffer> {
+    if (!(dpi >= 36 && dpi <= MAX_PAGE_IMAGE_DPI)) {
+      throw new IngestError(IngestErrorCode.BAD_REQUEST, `dpi must be between 36 and ${MAX_PAGE_IMAGE_DPI}`);
+    }
+    const doc = await this.documents.get(docId);
+    if (!doc) throw new IngestError(IngestErrorCode.DOCUMENT_NOT_FOUND, `No document with id '${docId}'.`);
+    if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > doc.pageCount) {
+      throw new IngestError(
+        IngestErrorCode.PAGE_NOT_FOUND,
+        `Document '${docId}' has pages 1–${doc.pageCount}; there is no page ${pageNumber}.`,
+      );
+    }
+    const bytes = await this.files.read(doc.sha256);
+    if (!bytes) {
+      throw new IngestError(
+        IngestErrorCode.FILE_NOT_FOUND,
+        `The original PDF of '${docId}' is not in the file store (FOLIO_FILE_STORE); ingest it again with replace to restore it.`,
+      );
+    }
+    const page = await renderPdfPage(bytes, pageNumber, { dpi });
+    return page.png;
+  }
+}

@@ -1,0 +1,72 @@
+import { Test, TestingModule } from '@nestjs/testing';
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { embedConfigFrom } from '../../src/app.module';
+import { ConfigModule } from '../../src/config/config.module';
+import { FOLIO_CONFIG } from '../../src/config/config.tokens';
+import { FolioConfig, loadConfig } from '../../src/config/folio-config';
+import type { EmbedConfig } from '../../src/embed/embed.config';
+import { EmbedModule } from '../../src/embed/embed.module';
+import { ContentRepository } from '../../src/graph/content.repository';
+import { GraphModule } from '../../src/graph/graph.module';
+import { IngestModule } from '../../src/ingest/ingest.module';
+import { IngestService } from '../../src/ingest/ingest.service';
+import { RetrieveModule } from '../../src/retrieve/retrieve.module';
+import { RetrieveService } from '../../src/retrieve/retrieve.service';
+
+export const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
+export const fixture = (...parts: string[]) => new Uint8Array(fs.readFileSync(path.join(FIXTURES, ...parts)));
+
+/** Bytes of a PDF made unique (a trailing comment after %%EOF), so its sha-derived id is this test's own. */
+export function uniqueCopy(bytes: Uint8Array): Uint8Array {
+  return new Uint8Array(Buffer.concat([Buffer.from(bytes), Buffer.from(`\n%folio-test ${randomUUID()}\n`)]));
+}
+
+export interface IngestContext {
+  module: TestingModule;
+  ingest: IngestService;
+  retrieve: RetrieveService;
+  content: ContentRepository;
+  config: FolioConfig;
+  /** Prefix for document ids this test file creates. */
+  runId: string;
+  /** Counts per label / relationship type for one document id. */
+  counts(docId: string): Promise<{ nodes: Record<string, number>; relationships: Record<string, number> }>;
+  close(): Promise<void>;
+}
+
+/** Config, graph, the real local embedder, ingest and retrieve on the real Neo4j; `overrides` patch the config. */
+export async function createIngestContext(overrides: Partial<FolioConfig> = {}): Promise<IngestContext> {
+  const config = { ...loadConfig(), ...overrides };
+  const module = await Test.createTestingModule({
+    imports: [
+      ConfigModule,
+      GraphModule,
+      EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom as (...args: never[]) => EmbedConfig }),
+      IngestModule,
+      RetrieveModule,
+    ],
+  })
+    .overrideProvider(FOLIO_CONFIG)
+    .useValue(config)
+    .compile();
+  await module.init();
+  const content = module.get(ContentRepository);
+  return {
+    module,
+    ingest: module.get(IngestService),
+    retrieve: module.get(RetrieveService),
+    content,
+    config,
+    runId: `t${randomUUID().slice(0, 8)}`,
+    async counts(docId) {
+      const stats = await content.graphStats(docId);
+      return {
+        nodes: Object.fromEntries(stats.nodes.filter((n) => n.count > 0).map((n) => [n.label, n.count])),
+        relationships: Object.fromEntries(stats.relationships.map((r) => [r.type, r.count])),
+      };
+    },
+    close: () => module.close(),
+  };
+}
