@@ -1,0 +1,34 @@
+// User text reaches Lucene only through here: every term is escaped and boolean words are lower-cased, so a
+// question containing Lucene syntax (/ : ( ) [ ] " * ? ~ ^ ! AND OR NOT \) is searched as words, never parsed.
+
+const LUCENE_SPECIAL = /[+\-&|!(){}[\]^"~*?:\\/<>=]/g;
+const MAX_TERMS = 48;
+
+/** Splits a question into escaped search terms (deduplicated, at most MAX_TERMS). */
+export function luceneTerms(text: string): string[] {
+  const seen = new Set<string>();
+  for (const raw of text.split(/\s+/)) {
+    const word = raw.replace(LUCENE_SPECIAL, ' ').trim();
+    for (const part of word.split(/\s+/)) {
+      const term = part.toLowerCase(); // "AND"/"OR"/"NOT" lower-cased are plain words to Lucene
+      if (term.length > 0) seen.add(term);
+      if (seen.size >= MAX_TERMS) break;
+    }
+  }
+  return [...seen];
+}
+
+const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
+
+/**
+ * A query over the given text fields, restricted to documents when `docIds` is given. Null when the text has
+ * no searchable term (the caller then skips the full-text side).
+ */
+export function buildLuceneQuery(text: string, fields: string[], docIds: string[] | null): string | null {
+  const terms = luceneTerms(text);
+  if (terms.length === 0) return null;
+  const group = terms.join(' ');
+  const match = fields.map((f) => `${f}:(${group})`).join(' OR ');
+  if (!docIds || docIds.length === 0) return match;
+  return `(${match}) AND docId:(${docIds.map(quote).join(' OR ')})`;
+}

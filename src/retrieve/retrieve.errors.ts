@@ -1,0 +1,19 @@
+// Errors a caller of search/ask can cause; the API maps `apiCode` to GraphQL's extensions.code.
+export enum RetrieveErrorCode {
+  EMPTY_QUERY = 'EMPTY_QUERY',
+  BAD_K = 'BAD_K',
+  DOCUMENT_NOT_FOUND = 'DOCUMENT_NOT_FOUND',
+}
+
+export class RetrieveError extends Error {
+  readonly apiCode: string;
+
+  constructor(
+    readonly code: RetrieveErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RetrieveError';
+    this.apiCode = code === RetrieveErrorCode.DOCUMENT_NOT_FOUND ? 'NOT_FOUND' : 'BAD_USER_INPUT';
+  }
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { ExtractiveAnswerer } from './extractive-answer';
+import { RetrieveRepository } from './retrieve.repository';
+import { RetrieveService } from './retrieve.service';
+
+/** Search strategies (Cypher in cypher/retrieve/), re-ranking and cited answers. */
+@Module({
+  providers: [RetrieveRepository, RetrieveService, ExtractiveAnswerer],
+  exports: [RetrieveService],
+})
+export class RetrieveModule {}

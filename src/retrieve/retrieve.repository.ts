@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { CypherRegistry } from '../graph/cypher-registry';
+import { GraphExecutor } from '../graph/graph-executor';
+import type { ElementEvidence } from './retrieve.types';
+
+export interface PageCandidate {
+  docId: string;
+  pageNumber: number;
+  score: number;
+  elements: ElementEvidence[];
+}
+
+export interface CandidateQuery {
+  embedding: number[];
+  docIds: string[] | null;
+  candidates: number;
+  k: number;
+  perPage: number;
+}
+
+/** The retrieval queries in cypher/retrieve/: each strategy's ranking is computed inside Neo4j. */
+@Injectable()
+export class RetrieveRepository {
+  private readonly q;
+
+  constructor(
+    private readonly graph: GraphExecutor,
+    cypher: CypherRegistry,
+  ) {
+    this.q = {
+      vector: cypher.get('retrieve/vector-pages'),
+      hybrid: cypher.get('retrieve/hybrid-pages'),
+      passages: cypher.get('retrieve/page-passages'),
+    };
+  }
+
+  async vectorPages(query: CandidateQuery): Promise<PageCandidate[]> {
+    return this.graph.read<PageCandidate>(this.q.vector, { ...query });
+  }
+
+  async hybridPages(
+    query: CandidateQuery & { luceneQuery: string | null; rrfK: number; aggregate: 'max' | 'sum' },
+  ): Promise<PageCandidate[]> {
+    return this.graph.read<PageCandidate>(this.q.hybrid, { ...query });
+  }
+
+  async pagePassages(
+    pages: Array<{ docId: string; pageNumber: number }>,
+  ): Promise<Array<{ docId: string; pageNumber: number; text: string }>> {
+    return this.graph.read(this.q.passages, { pages });
+  }
+}

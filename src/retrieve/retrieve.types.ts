@@ -1,0 +1,86 @@
+import type { BBox } from '../ingest/document-model';
+
+// The retrieval contract shared by strategies, the API, the CLI and the benchmark.
+
+export const STRATEGIES = ['VECTOR', 'HYBRID', 'PARENT_PAGE'] as const;
+export type Strategy = (typeof STRATEGIES)[number];
+
+/** Which documents a query may look at. An empty/absent list means the whole corpus. */
+export interface SearchScope {
+  docIds?: string[];
+}
+
+export interface SearchRequest {
+  query: string;
+  strategy: Strategy;
+  scope: SearchScope;
+  /** Pages to return. */
+  k: number;
+  /** Re-rank the strategy's top pages with the cross-encoder. */
+  rerank?: boolean;
+}
+
+/** One element that supports a page hit. */
+export interface ElementEvidence {
+  elementId: string;
+  kind: string;
+  text: string;
+  bbox: BBox;
+  score: number;
+}
+
+export interface PageHit {
+  docId: string;
+  pageNumber: number;
+  score: number;
+  /** How the page was reached: 'vector', 'fulltext', 'parent-page', 'rerank', … */
+  reason: string;
+  /** Hop count from the query's entry points (0 = matched directly). */
+  hop: number;
+  elements: ElementEvidence[];
+}
+
+export interface StageTiming {
+  stage: string;
+  ms: number;
+}
+
+export interface SearchResult {
+  strategy: Strategy;
+  reranked: boolean;
+  pages: PageHit[];
+  timings: StageTiming[];
+  /** What the strategy did, step by step, for people debugging retrieval. */
+  trace: string[];
+}
+
+export type AnswerFormat = 'String' | 'Integer' | 'Float' | 'List' | 'None';
+
+export interface Citation {
+  docId: string;
+  pageNumber: number;
+  elementId: string | null;
+  bbox: BBox | null;
+  quote: string;
+  score: number;
+}
+
+export interface LlmUsage {
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+export interface AskResult {
+  question: string;
+  answer: string;
+  answerable: boolean;
+  /** 'llm' when a model wrote the answer, 'extractive' when it was assembled from the evidence offline. */
+  mode: 'llm' | 'extractive';
+  format: AnswerFormat;
+  analysis: string | null;
+  citations: Citation[];
+  search: SearchResult;
+  usage: LlmUsage;
+  warnings: string[];
+}

@@ -1,0 +1,47 @@
+// Small lexical tools for the offline answer: content words of a question and how much of them a sentence holds.
+
+const STOPWORDS = new Set(
+  (
+    'a an and are as at be been being by can could did do does doing for from had has have how i if in into is it ' +
+    'its me my no not of on or our so such than that the their them then there these they this those to was we ' +
+    'were what when where which while who whom why will with would you your about above after again all also any ' +
+    'because before below between both during each few more most other over same should some through under until ' +
+    'up very according document report page pages shown show shows mentioned mention give given list'
+  ).split(' '),
+);
+
+/** A light suffix stemmer: enough for "re-ranking" to meet "rerank" and "pages" to meet "page". */
+export function stem(word: string): string {
+  const w = word.replace(/(?<=\p{L})-(?=\p{L})/gu, '');
+  for (const suffix of ['ing', 'ed', 'es', 's']) {
+    if (w.length > suffix.length + 3 && w.endsWith(suffix) && !w.endsWith('ss')) return w.slice(0, -suffix.length);
+  }
+  return w;
+}
+
+/** Lower-cased, stemmed content words (numbers kept whole: "0.75", "12%"). */
+export function contentWords(text: string): string[] {
+  return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}.%$-]*/gu) ?? [])
+    .map((w) => w.replace(/[.-]+$/, '').replace(/'s$/, ''))
+    .filter((w) => w.length > 1 && !STOPWORDS.has(w))
+    .map(stem);
+}
+
+/** Share of the question's distinct content words that occur in the text (0–1). */
+export function coverage(questionWords: string[], text: string): number {
+  const wanted = new Set(questionWords);
+  if (wanted.size === 0) return 0;
+  const present = new Set(contentWords(text));
+  let hit = 0;
+  for (const w of wanted) if (present.has(w)) hit++;
+  return hit / wanted.size;
+}
+
+/** Sentences of a passage; table rows and list items (one per line) stay whole. */
+export function sentences(text: string): string[] {
+  return text
+    .split(/\n+/)
+    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[A-Z0-9"(])/))
+    .map((s) => s.trim())
+    .filter((s) => s.length >= 3);
+}
