@@ -1,9 +1,31 @@
 import { Module } from '@nestjs/common';
 import { ApiModule } from './api/api.module';
 import { ConfigModule } from './config/config.module';
+import { FOLIO_CONFIG } from './config/config.tokens';
+import type { FolioConfig } from './config/folio-config';
+import type { EmbedConfig } from './embed/embed.config';
+import { EmbedModule } from './embed/embed.module';
+import type { OnnxEmbeddingModelName } from './embed/model-assets';
 import { GraphModule } from './graph/graph.module';
 
+/** The embed module's settings, from the one validated configuration. */
+export function embedConfigFrom(config: FolioConfig): EmbedConfig {
+  const e = config.embedder;
+  return {
+    embedder:
+      e.backend === 'onnx'
+        ? { backend: 'onnx', model: e.model as OnnxEmbeddingModelName, batchSize: e.batchSize, threads: e.threads }
+        : { backend: 'openai', baseUrl: e.baseUrl, apiKey: e.apiKey, model: e.model, dimension: e.dimension, batchSize: e.batchSize },
+    reranker: config.rerankerPath ? { modelDir: config.rerankerPath } : undefined,
+  };
+}
+
 @Module({
-  imports: [ConfigModule, GraphModule, ApiModule],
+  imports: [
+    ConfigModule,
+    GraphModule,
+    EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom as (...args: never[]) => EmbedConfig }),
+    ApiModule,
+  ],
 })
 export class AppModule {}

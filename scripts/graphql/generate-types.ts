@@ -11,5 +11,5 @@ void new GraphQLDefinitionsFactory().generate({
   enumsAsTypes: true,
   defaultScalarType: 'unknown',
   customScalarTypeMapping: { Upload: 'Promise<FileUpload>' },
-  additionalHeader: "// Regenerate with `npm run graphql:types`.",
+  additionalHeader: "// Regenerate with `npm run graphql:types`.\nimport type { FileUpload } from 'graphql-upload-minimal';",
 });

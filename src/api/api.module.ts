@@ -1,21 +1,63 @@
 import { ApolloDriver, ApolloDriverConfig } from '@nestjs/apollo';
-import { Module } from '@nestjs/common';
+import { Inject, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
+import { GraphQLUpload, graphqlUploadExpress } from 'graphql-upload-minimal';
 import * as path from 'node:path';
 import { PROJECT_ROOT } from '../common/local-paths';
+import { FOLIO_CONFIG } from '../config/config.tokens';
+import type { FolioConfig } from '../config/folio-config';
+import { IngestModule } from '../ingest/ingest.module';
+import { RetrieveModule } from '../retrieve/retrieve.module';
 import { DocumentResolver } from './document.resolver';
+import { CrossReferenceResolver, ElementResolver } from './element.resolver';
 import { formatGraphQLError } from './graphql-errors';
+import { GraphQLExceptionFilter } from './graphql-exception.filter';
 import { HealthResolver } from './health.resolver';
+import { IngestResolver } from './ingest.resolver';
+import { PageImageController } from './page-image.controller';
+import { PageResolver } from './page.resolver';
+import { ElementEvidenceResolver, PageHitResolver, RetrieveResolver } from './retrieve.resolver';
+import type { GraphQLRequestContext } from './request-cache';
+import { SectionResolver } from './section.resolver';
 
+/** The GraphQL API (schema-first, Apollo) and the page-image endpoint; resolvers stay thin. */
 @Module({
   imports: [
+    IngestModule,
+    RetrieveModule,
     GraphQLModule.forRoot<ApolloDriverConfig>({
       driver: ApolloDriver,
       typePaths: [path.join(PROJECT_ROOT, 'schema.graphql')],
+      resolvers: { Upload: GraphQLUpload },
       formatError: formatGraphQLError,
       includeStacktraceInErrorResponses: false,
+      context: (): GraphQLRequestContext => ({ cache: new Map() }),
     }),
   ],
-  providers: [HealthResolver, DocumentResolver],
+  controllers: [PageImageController],
+  providers: [
+    { provide: APP_FILTER, useClass: GraphQLExceptionFilter },
+    HealthResolver,
+    DocumentResolver,
+    PageResolver,
+    ElementResolver,
+    CrossReferenceResolver,
+    SectionResolver,
+    IngestResolver,
+    RetrieveResolver,
+    PageHitResolver,
+    ElementEvidenceResolver,
+  ],
 })
-export class ApiModule {}
+export class ApiModule implements NestModule {
+  constructor(@Inject(FOLIO_CONFIG) private readonly config: FolioConfig) {}
+
+  configure(consumer: MiddlewareConsumer): void {
+    // Multipart uploads (GraphQL multipart request spec); Apollo's CSRF guard then wants an
+    // `apollo-require-preflight` header on them, which clients such as apollo-upload-client send.
+    consumer
+      .apply(graphqlUploadExpress({ maxFileSize: this.config.limits.maxUploadBytes, maxFiles: 1 }))
+      .forRoutes('graphql');
+  }
+}

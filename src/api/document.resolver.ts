@@ -1,19 +1,24 @@
-import { Args, Int, Query, Resolver } from '@nestjs/graphql';
-import { DocumentRepository, decodeCursor, encodeCursor } from '../graph/document.repository';
-import type { Document, DocumentConnection } from './graphql.types';
+import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { ContentRepository, GraphStats, StoredPage, StoredSection } from '../graph/content.repository';
+import { DocumentRepository, StoredDocument, decodeCursor, encodeCursor } from '../graph/document.repository';
 import { ApiError } from './graphql-errors';
+import type { DocumentConnection } from './graphql.types';
+import { GraphQLRequestContext, memo } from './request-cache';
 
 const MAX_PAGE_SIZE = 100;
 
 @Resolver('Document')
 export class DocumentResolver {
-  constructor(private readonly documents: DocumentRepository) {}
+  constructor(
+    private readonly documents: DocumentRepository,
+    private readonly content: ContentRepository,
+  ) {}
 
   @Query('documents')
   async listDocuments(
     @Args('first', { type: () => Int, nullable: true }) first: number | null,
     @Args('after', { nullable: true }) after: string | null,
-  ): Promise<DocumentConnection> {
+  ): Promise<Omit<DocumentConnection, 'edges'> & { edges: Array<{ cursor: string; node: StoredDocument }> }> {
     const size = first ?? 20;
     if (size < 1 || size > MAX_PAGE_SIZE) throw new ApiError('BAD_USER_INPUT', `first must be 1–${MAX_PAGE_SIZE}`);
     const cursor = after ? decodeCursor(after) : null;
@@ -28,9 +33,33 @@ export class DocumentResolver {
   }
 
   @Query('document')
-  async getDocument(@Args('id') id: string): Promise<Document> {
+  async getDocument(@Args('id') id: string): Promise<StoredDocument> {
     const doc = await this.documents.get(id);
     if (!doc) throw new ApiError('NOT_FOUND', `No document with id '${id}'. List documents with the 'documents' query.`);
     return doc;
+  }
+
+  @ResolveField('pages')
+  async pages(
+    @Parent() doc: StoredDocument,
+    @Args('from', { type: () => Int, nullable: true }) from: number | null,
+    @Args('to', { type: () => Int, nullable: true }) to: number | null,
+  ): Promise<StoredPage[]> {
+    return this.content.pages(doc.id, from ?? 1, to ?? doc.pageCount);
+  }
+
+  @ResolveField('sections')
+  async sections(@Parent() doc: StoredDocument, @Context() ctx: GraphQLRequestContext): Promise<StoredSection[]> {
+    return memo(ctx, `sections:${doc.id}`, () => this.content.sections(doc.id));
+  }
+
+  @ResolveField('outline')
+  async outline(@Parent() doc: StoredDocument, @Context() ctx: GraphQLRequestContext): Promise<StoredSection[]> {
+    return (await this.sections(doc, ctx)).filter((s) => s.parentId === null);
+  }
+
+  @ResolveField('graphStats')
+  async graphStats(@Parent() doc: StoredDocument): Promise<GraphStats> {
+    return this.content.graphStats(doc.id);
   }
 }

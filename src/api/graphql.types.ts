@@ -9,12 +9,114 @@
 /* eslint-disable */
 
 // Regenerate with `npm run graphql:types`.
+import type { FileUpload } from 'graphql-upload-minimal';
+export type Strategy = "VECTOR" | "HYBRID" | "PARENT_PAGE";
+export type IngestionJobStatus = "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
 export type DocumentStatus = "INGESTING" | "READY" | "FAILED";
+export type ElementKind = "HEADING" | "PARAGRAPH" | "LIST" | "TABLE" | "FIGURE" | "CHART" | "CAPTION" | "FORMULA" | "FOOTNOTE" | "PAGE_HEADER" | "PAGE_FOOTER";
+
+export interface ScopeInput {
+    docIds?: Nullable<string[]>;
+}
+
+export interface IngestOptionsInput {
+    title?: Nullable<string>;
+    password?: Nullable<string>;
+    replace?: Nullable<boolean>;
+}
 
 export interface IQuery {
     health(): Health | Promise<Health>;
     documents(first?: Nullable<number>, after?: Nullable<string>): DocumentConnection | Promise<DocumentConnection>;
     document(id: string): Document | Promise<Document>;
+    page(docId: string, number: number): Page | Promise<Page>;
+    element(id: string): Element | Promise<Element>;
+    ingestionJob(id: string): IngestionJob | Promise<IngestionJob>;
+    search(query: string, strategy?: Nullable<Strategy>, scope?: Nullable<ScopeInput>, k?: Nullable<number>, rerank?: Nullable<boolean>): SearchResult | Promise<SearchResult>;
+    ask(question: string, strategy?: Nullable<Strategy>, scope?: Nullable<ScopeInput>, rerank?: Nullable<boolean>): Answer | Promise<Answer>;
+}
+
+export interface SearchResult {
+    strategy: Strategy;
+    reranked: boolean;
+    pages: PageHit[];
+    timings: StageTiming[];
+    trace: string[];
+}
+
+export interface PageHit {
+    docId: string;
+    pageNumber: number;
+    score: number;
+    reason: string;
+    hop: number;
+    elements: ElementEvidence[];
+    page?: Nullable<Page>;
+}
+
+export interface ElementEvidence {
+    elementId: string;
+    kind: ElementKind;
+    text: string;
+    bbox: number[];
+    score: number;
+}
+
+export interface StageTiming {
+    stage: string;
+    ms: number;
+}
+
+export interface Answer {
+    question: string;
+    answer: string;
+    answerable: boolean;
+    mode: string;
+    format: string;
+    analysis?: Nullable<string>;
+    citations: Citation[];
+    search: SearchResult;
+    usage: LlmUsage;
+    warnings: string[];
+}
+
+export interface Citation {
+    docId: string;
+    pageNumber: number;
+    elementId?: Nullable<string>;
+    bbox?: Nullable<number[]>;
+    quote: string;
+    score: number;
+}
+
+export interface LlmUsage {
+    calls: number;
+    promptTokens: number;
+    completionTokens: number;
+}
+
+export interface IMutation {
+    ingestDocument(file?: Nullable<Upload>, path?: Nullable<string>, options?: Nullable<IngestOptionsInput>): IngestionJob | Promise<IngestionJob>;
+    deleteDocument(id: string): DeleteDocumentResult | Promise<DeleteDocumentResult>;
+}
+
+export interface IngestionJob {
+    id: string;
+    status: IngestionJobStatus;
+    fileName: string;
+    stage?: Nullable<string>;
+    done: number;
+    total: number;
+    document?: Nullable<Document>;
+    error?: Nullable<string>;
+    errorCode?: Nullable<string>;
+    createdAt?: Nullable<string>;
+    updatedAt?: Nullable<string>;
+}
+
+export interface DeleteDocumentResult {
+    id: string;
+    deleted: boolean;
 }
 
 export interface Health {
@@ -79,6 +181,86 @@ export interface Document {
     status: DocumentStatus;
     ingestedAt: string;
     embeddingModel?: Nullable<string>;
+    elementCount?: Nullable<number>;
+    sectionCount?: Nullable<number>;
+    ocrPageCount?: Nullable<number>;
+    pages?: Page[];
+    sections: Section[];
+    outline: Section[];
+    graphStats: GraphStats;
 }
 
+export interface GraphStats {
+    nodes: LabelCount[];
+    relationships: TypeCount[];
+}
+
+export interface LabelCount {
+    label: string;
+    count: number;
+}
+
+export interface TypeCount {
+    type: string;
+    count: number;
+}
+
+export interface Page {
+    id: string;
+    docId: string;
+    number: number;
+    width: number;
+    height: number;
+    text: string;
+    hasTextLayer: boolean;
+    elementCount: number;
+    elements?: Element[];
+    imageUrl: string;
+    document: Document;
+}
+
+export interface Element {
+    id: string;
+    docId: string;
+    pageNumber: number;
+    kind: ElementKind;
+    text: string;
+    bbox: number[];
+    order: number;
+    description?: Nullable<string>;
+    headingLevel?: Nullable<number>;
+    source: string;
+    page: Page;
+    section?: Nullable<Section>;
+    caption?: Nullable<Element>;
+    captionOf?: Nullable<Element>;
+    next?: Nullable<Element>;
+    previous?: Nullable<Element>;
+    refersTo: CrossReference[];
+    referredBy: Element[];
+}
+
+export interface CrossReference {
+    mention: string;
+    element?: Nullable<Element>;
+    section?: Nullable<Section>;
+    page?: Nullable<Page>;
+}
+
+export interface Section {
+    id: string;
+    docId: string;
+    title: string;
+    level: number;
+    path: string;
+    order: number;
+    pageStart: number;
+    pageEnd: number;
+    source: string;
+    parent?: Nullable<Section>;
+    subsections: Section[];
+    elements: Element[];
+}
+
+export type Upload = Promise<FileUpload>;
 type Nullable<T> = T | null;

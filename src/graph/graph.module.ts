@@ -2,6 +2,7 @@ import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown }
 import neo4j, { Driver } from 'neo4j-driver';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
+import { ContentRepository } from './content.repository';
 import { CypherRegistry } from './cypher-registry';
 import { DocumentRepository } from './document.repository';
 import { GraphExecutor } from './graph-executor';
@@ -26,8 +27,9 @@ export function createNeo4jDriver(config: FolioConfig): Driver {
     MigrationService,
     HealthService,
     DocumentRepository,
+    ContentRepository,
   ],
-  exports: [CypherRegistry, GraphExecutor, MigrationService, HealthService, DocumentRepository],
+  exports: [CypherRegistry, GraphExecutor, MigrationService, HealthService, DocumentRepository, ContentRepository],
 })
 export class GraphModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import neo4j from 'neo4j-driver';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { CypherRegistry } from './cypher-registry';
@@ -58,7 +59,8 @@ export class MigrationService {
     if (!opts.allowModelChange) checkEmbeddingModel(await this.recordedModel(), configured);
     const migrations = this.cypher.list('migrations/');
     for (const m of migrations) {
-      await this.graph.runAutoCommit(m, m.params.includes('dimension') ? { dimension: configured.dimension } : {});
+      // Index options need a Cypher INTEGER; a JS number would arrive as a FLOAT.
+      await this.graph.runAutoCommit(m, m.params.includes('dimension') ? { dimension: neo4j.int(configured.dimension) } : {});
     }
     await this.graph.write(this.cypher.get('graph/record-schema-info'), {
       embeddingModel: configured.model,

@@ -28,7 +28,7 @@ describe('migrations', () => {
       'page_embedding:VECTOR:embedding',
       'section_embedding:VECTOR:embedding',
       'summary_embedding:VECTOR:embedding',
-      'element_text:FULLTEXT:text,description',
+      'element_text:FULLTEXT:text,description,docId',
       'page_doc_number:RANGE:docId,number',
     ]) {
       expect(names).toContain(expected);

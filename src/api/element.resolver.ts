@@ -1,0 +1,102 @@
+import { Args, Context, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { ContentRepository, ElementLinks, StoredElement, StoredPage, StoredSection } from '../graph/content.repository';
+import { toApiKind } from './element-kind';
+import { ApiError } from './graphql-errors';
+import type { ElementKind } from './graphql.types';
+import { GraphQLRequestContext, memo } from './request-cache';
+
+interface CrossReferenceParent {
+  mention: string;
+  label: 'Element' | 'Section' | 'Page';
+  id: string;
+}
+
+@Resolver('Element')
+export class ElementResolver {
+  constructor(private readonly content: ContentRepository) {}
+
+  @Query('element')
+  async getElement(@Args('id') id: string): Promise<StoredElement> {
+    const element = await this.content.element(id);
+    if (!element) throw new ApiError('NOT_FOUND', `No element with id '${id}'.`);
+    return element;
+  }
+
+  @ResolveField('kind')
+  kind(@Parent() e: StoredElement): ElementKind {
+    return toApiKind(e.kind);
+  }
+
+  @ResolveField('page')
+  async page(@Parent() e: StoredElement): Promise<StoredPage | null> {
+    return this.content.page(e.docId, e.pageNumber);
+  }
+
+  @ResolveField('section')
+  async section(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<StoredSection | null> {
+    const id = (await this.links(e, ctx)).sectionId;
+    return id ? this.content.section(id) : null;
+  }
+
+  @ResolveField('caption')
+  async caption(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<StoredElement | null> {
+    return this.byId((await this.links(e, ctx)).captionId);
+  }
+
+  @ResolveField('captionOf')
+  async captionOf(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<StoredElement | null> {
+    return this.byId((await this.links(e, ctx)).captionOfId);
+  }
+
+  @ResolveField('next')
+  async next(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<StoredElement | null> {
+    return this.byId((await this.links(e, ctx)).nextId);
+  }
+
+  @ResolveField('previous')
+  async previous(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<StoredElement | null> {
+    return this.byId((await this.links(e, ctx)).previousId);
+  }
+
+  @ResolveField('refersTo')
+  async refersTo(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<CrossReferenceParent[]> {
+    return (await this.links(e, ctx)).refersTo;
+  }
+
+  @ResolveField('referredBy')
+  async referredBy(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<StoredElement[]> {
+    return this.content.elements((await this.links(e, ctx)).referredByIds);
+  }
+
+  private async links(e: StoredElement, ctx: GraphQLRequestContext): Promise<ElementLinks> {
+    const links = await memo(ctx, `links:${e.id}`, () => this.content.elementLinks(e.id));
+    if (!links) throw new ApiError('NOT_FOUND', `Element '${e.id}' no longer exists.`);
+    return links;
+  }
+
+  private async byId(id: string | null): Promise<StoredElement | null> {
+    return id ? this.content.element(id) : null;
+  }
+}
+
+@Resolver('CrossReference')
+export class CrossReferenceResolver {
+  constructor(private readonly content: ContentRepository) {}
+
+  @ResolveField('element')
+  async element(@Parent() ref: CrossReferenceParent): Promise<StoredElement | null> {
+    return ref.label === 'Element' ? this.content.element(ref.id) : null;
+  }
+
+  @ResolveField('section')
+  async section(@Parent() ref: CrossReferenceParent): Promise<StoredSection | null> {
+    return ref.label === 'Section' ? this.content.section(ref.id) : null;
+  }
+
+  @ResolveField('page')
+  async page(@Parent() ref: CrossReferenceParent): Promise<StoredPage | null> {
+    if (ref.label !== 'Page') return null;
+    const match = /^(.*):p(\d+)$/.exec(ref.id);
+    return match ? this.content.page(match[1]!, Number(match[2])) : null;
+  }
+}

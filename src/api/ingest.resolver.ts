@@ -1,0 +1,102 @@
+import { Inject } from '@nestjs/common';
+import { Args, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import type { FileUpload } from 'graphql-upload-minimal';
+import * as fs from 'node:fs/promises';
+import * as path from 'node:path';
+import { FOLIO_CONFIG } from '../config/config.tokens';
+import type { FolioConfig } from '../config/folio-config';
+import { DocumentRepository, StoredDocument } from '../graph/document.repository';
+import { IngestError, IngestErrorCode } from '../ingest/ingest.errors';
+import type { IngestionJobRow } from '../ingest/ingest.repository';
+import { IngestService } from '../ingest/ingest.service';
+import { IngestionJobService } from '../ingest/ingestion-job.service';
+import { ApiError } from './graphql-errors';
+import type { IngestOptionsInput } from './graphql.types';
+
+async function readUpload(upload: FileUpload, maxBytes: number): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of upload.createReadStream() as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      throw new IngestError(IngestErrorCode.FILE_TOO_LARGE, `The upload is larger than ${maxBytes} bytes (FOLIO_MAX_UPLOAD_MB).`);
+    }
+    chunks.push(chunk);
+  }
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+@Resolver('IngestionJob')
+export class IngestResolver {
+  constructor(
+    private readonly jobs: IngestionJobService,
+    private readonly ingest: IngestService,
+    private readonly documents: DocumentRepository,
+    @Inject(FOLIO_CONFIG) private readonly config: FolioConfig,
+  ) {}
+
+  @Mutation('ingestDocument')
+  async ingestDocument(
+    @Args('file', { nullable: true }) file: Promise<FileUpload> | null,
+    @Args('path', { nullable: true }) serverPath: string | null,
+    @Args('options', { nullable: true }) options: IngestOptionsInput | null,
+  ): Promise<IngestionJobRow> {
+    if ((file ? 1 : 0) + (serverPath ? 1 : 0) !== 1) {
+      throw new ApiError('BAD_USER_INPUT', 'Give exactly one of file (a multipart upload) or path (a file on the server).');
+    }
+    const { bytes, fileName } = file ? await this.fromUpload(await file) : await this.fromServerPath(serverPath!);
+    return this.jobs.start(bytes, {
+      fileName,
+      title: options?.title ?? undefined,
+      password: options?.password ?? undefined,
+      replace: options?.replace ?? false,
+    });
+  }
+
+  @Mutation('deleteDocument')
+  async deleteDocument(@Args('id') id: string): Promise<{ id: string; deleted: boolean }> {
+    await this.ingest.deleteDocument(id);
+    return { id, deleted: true };
+  }
+
+  @Query('ingestionJob')
+  async ingestionJob(@Args('id') id: string): Promise<IngestionJobRow> {
+    return this.jobs.get(id);
+  }
+
+  @ResolveField('document')
+  async document(@Parent() job: IngestionJobRow): Promise<StoredDocument | null> {
+    return job.docId ? this.documents.get(job.docId) : null;
+  }
+
+  private async fromUpload(upload: FileUpload): Promise<{ bytes: Uint8Array; fileName: string }> {
+    return { bytes: await readUpload(upload, this.config.limits.maxUploadBytes), fileName: upload.filename };
+  }
+
+  /** Server paths are off unless configured, and then confined to FOLIO_INGEST_ROOT (symlinks resolved). */
+  private async fromServerPath(requested: string): Promise<{ bytes: Uint8Array; fileName: string }> {
+    const { serverPaths, serverPathRoot } = this.config.ingest;
+    if (!serverPaths || !serverPathRoot) {
+      throw new IngestError(
+        IngestErrorCode.SERVER_PATHS_DISABLED,
+        'Ingesting from a server path is disabled; upload the file, or enable FOLIO_INGEST_SERVER_PATHS with FOLIO_INGEST_ROOT.',
+      );
+    }
+    let real: string;
+    try {
+      real = await fs.realpath(path.resolve(serverPathRoot, requested));
+    } catch {
+      throw new IngestError(IngestErrorCode.FILE_NOT_FOUND, `No file at '${requested}' under the ingest root.`);
+    }
+    const root = await fs.realpath(serverPathRoot);
+    if (real !== root && !real.startsWith(root + path.sep)) {
+      throw new IngestError(IngestErrorCode.PATH_OUTSIDE_ROOT, `'${requested}' is outside the ingest root.`);
+    }
+    const stat = await fs.stat(real);
+    if (!stat.isFile()) throw new IngestError(IngestErrorCode.FILE_NOT_FOUND, `'${requested}' is not a file.`);
+    if (stat.size > this.config.limits.maxUploadBytes) {
+      throw new IngestError(IngestErrorCode.FILE_TOO_LARGE, `'${requested}' is larger than FOLIO_MAX_UPLOAD_MB.`);
+    }
+    return { bytes: new Uint8Array(await fs.readFile(real)), fileName: path.basename(real) };
+  }
+}

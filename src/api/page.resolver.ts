@@ -1,0 +1,46 @@
+import { Args, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { ContentRepository, StoredElement, StoredPage } from '../graph/content.repository';
+import { DocumentRepository, StoredDocument } from '../graph/document.repository';
+import { fromApiKind } from './element-kind';
+import { ApiError } from './graphql-errors';
+import type { ElementKind } from './graphql.types';
+
+export const pageImagePath = (docId: string, number: number) =>
+  `/documents/${encodeURIComponent(docId)}/pages/${number}/image.png`;
+
+@Resolver('Page')
+export class PageResolver {
+  constructor(
+    private readonly content: ContentRepository,
+    private readonly documents: DocumentRepository,
+  ) {}
+
+  @Query('page')
+  async getPage(@Args('docId') docId: string, @Args('number', { type: () => Int }) number: number): Promise<StoredPage> {
+    const page = await this.content.page(docId, number);
+    if (page) return page;
+    const doc = await this.documents.get(docId);
+    if (!doc) throw new ApiError('NOT_FOUND', `No document with id '${docId}'.`);
+    throw new ApiError('NOT_FOUND', `Document '${docId}' has pages 1–${doc.pageCount}; there is no page ${number}.`);
+  }
+
+  @ResolveField('elements')
+  async elements(
+    @Parent() page: StoredPage,
+    @Args('kinds', { nullable: true }) kinds: ElementKind[] | null,
+  ): Promise<StoredElement[]> {
+    return this.content.pageElements(page.docId, page.number, kinds ? kinds.map(fromApiKind) : null);
+  }
+
+  @ResolveField('imageUrl')
+  imageUrl(@Parent() page: StoredPage): string {
+    return pageImagePath(page.docId, page.number);
+  }
+
+  @ResolveField('document')
+  async document(@Parent() page: StoredPage): Promise<StoredDocument> {
+    const doc = await this.documents.get(page.docId);
+    if (!doc) throw new ApiError('NOT_FOUND', `Document '${page.docId}' no longer exists.`);
+    return doc;
+  }
+}

@@ -1,0 +1,50 @@
+import { Args, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { ContentRepository, StoredPage } from '../graph/content.repository';
+import { RetrieveService } from '../retrieve/retrieve.service';
+import type { AskResult, ElementEvidence, PageHit, SearchResult, Strategy } from '../retrieve/retrieve.types';
+import { toApiKind } from './element-kind';
+import type { ElementKind, ScopeInput } from './graphql.types';
+
+@Resolver('SearchResult')
+export class RetrieveResolver {
+  constructor(private readonly retrieve: RetrieveService) {}
+
+  @Query('search')
+  async search(
+    @Args('query') query: string,
+    @Args('strategy') strategy: Strategy,
+    @Args('scope', { nullable: true }) scope: ScopeInput | null,
+    @Args('k', { type: () => Int }) k: number,
+    @Args('rerank') rerank: boolean,
+  ): Promise<SearchResult> {
+    return this.retrieve.search({ query, strategy, scope: { docIds: scope?.docIds ?? undefined }, k, rerank });
+  }
+
+  @Query('ask')
+  async ask(
+    @Args('question') question: string,
+    @Args('strategy') strategy: Strategy,
+    @Args('scope', { nullable: true }) scope: ScopeInput | null,
+    @Args('rerank') rerank: boolean,
+  ): Promise<AskResult> {
+    return this.retrieve.ask(question, { strategy, scope: { docIds: scope?.docIds ?? undefined }, rerank });
+  }
+}
+
+@Resolver('PageHit')
+export class PageHitResolver {
+  constructor(private readonly content: ContentRepository) {}
+
+  @ResolveField('page')
+  async page(@Parent() hit: PageHit): Promise<StoredPage | null> {
+    return this.content.page(hit.docId, hit.pageNumber);
+  }
+}
+
+@Resolver('ElementEvidence')
+export class ElementEvidenceResolver {
+  @ResolveField('kind')
+  kind(@Parent() e: ElementEvidence): ElementKind {
+    return toApiKind(e.kind);
+  }
+}

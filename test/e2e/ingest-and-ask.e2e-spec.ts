@@ -1,0 +1,123 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { uniqueCopy } from '../support/ingest-context';
+import { HttpApp, startHttpApp } from '../support/http-app';
+
+const SAMPLE = path.resolve(__dirname, '..', 'fixtures', 'pdf', 'sample-report.pdf');
+
+/** A GraphQL multipart request (the spec graphql-upload implements), as a browser client would send it. */
+async function upload(http: HttpApp, bytes: Uint8Array, fileName: string, options: Record<string, unknown> = {}) {
+  const form = new FormData();
+  form.append(
+    'operations',
+    JSON.stringify({
+      query: 'mutation($file: Upload!, $options: IngestOptionsInput) { ingestDocument(file: $file, options: $options) { id status } }',
+      variables: { file: null, options },
+    }),
+  );
+  form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+  form.append('0', new Blob([bytes], { type: 'application/pdf' }), fileName);
+  const res = await fetch(`${http.url}/graphql`, { method: 'POST', body: form, headers: { 'apollo-require-preflight': 'true' } });
+  return (await res.json()) as { data?: { ingestDocument: { id: string; status: string } }; errors?: unknown[] };
+}
+
+async function waitForJob(http: HttpApp, id: string) {
+  for (let i = 0; i < 240; i++) {
+    const res = await http.graphql<{ ingestionJob: any }>(
+      `query($id: ID!) { ingestionJob(id: $id) { status stage done total error errorCode document { id pageCount status } } }`,
+      { id },
+    );
+    const job = res.data!.ingestionJob;
+    if (job.status === 'SUCCEEDED' || job.status === 'FAILED') return job;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('job did not finish');
+}
+
+describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
+  let http: HttpApp;
+  let docId: string;
+  beforeAll(async () => {
+    http = await startHttpApp();
+    const started = await upload(http, uniqueCopy(new Uint8Array(fs.readFileSync(SAMPLE))), 'sample-report.pdf');
+    expect(started.errors).toBeUndefined();
+    expect(['QUEUED', 'RUNNING']).toContain(started.data!.ingestDocument.status);
+    const job = await waitForJob(http, started.data!.ingestDocument.id);
+    expect(job).toMatchObject({ status: 'SUCCEEDED', document: { pageCount: 4, status: 'READY' } });
+    docId = job.document.id;
+  });
+  afterAll(async () => http.close());
+
+  it('serves the document graph: pages with elements, the outline tree, element links', async () => {
+    const res = await http.graphql<{ document: any }>(
+      `query($id: ID!) { document(id: $id) {
+          title pageCount elementCount
+          pages(from: 2, to: 2) { number hasTextLayer imageUrl elements(kinds: [TABLE, CAPTION, FIGURE]) {
+            id kind bbox description caption { text } captionOf { kind } referredBy { pageNumber } } }
+          outline { title pageStart pageEnd subsections { title pageStart } }
+          graphStats { nodes { label count } relationships { type count } }
+      } }`,
+      { id: docId },
+    );
+    expect(res.errors).toBeUndefined();
+    const doc = res.data!.document;
+    expect(doc.title).toBe('Folio Sample Report');
+    const page2 = doc.pages[0];
+    const table = page2.elements.find((e: any) => e.kind === 'TABLE');
+    expect(table.description).toContain('| Method |');
+    expect(table.caption.text).toMatch(/^Table 1:/);
+    expect(table.referredBy.map((r: any) => r.pageNumber)).toContain(1);
+    expect(page2.elements.find((e: any) => e.kind === 'CAPTION' && e.captionOf?.kind === 'FIGURE')).toBeDefined();
+    expect(doc.outline.map((s: any) => s.title)).toEqual(['1 Introduction', '2 Methods', '3 Results', 'Appendix A']);
+    expect(doc.outline[1].subsections).toEqual([{ title: '2.1 Data', pageStart: 2 }]);
+    const rels = Object.fromEntries(doc.graphStats.relationships.map((r: any) => [r.type, r.count]));
+    expect(rels).toMatchObject({ HAS_PAGE: 4, NEXT_PAGE: 3, CAPTIONS: 2 });
+
+    const png = await fetch(`${http.url}${page2.imageUrl}?dpi=72`);
+    expect(png.status).toBe(200);
+    expect(png.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect((await fetch(`${http.url}/documents/${docId}/pages/99/image.png`)).status).toBe(404);
+  });
+
+  it('answers with cited pages, and searches with evidence', async () => {
+    const res = await http.graphql<{ ask: any; search: any }>(
+      `query($scope: ScopeInput) {
+         ask(question: "What recall@3 does the graph walk with re-ranking reach?", scope: $scope) {
+           answer answerable mode citations { docId pageNumber quote bbox } usage { calls } warnings }
+         search(query: "recall@3 and latency in ms of each method", strategy: PARENT_PAGE, scope: $scope, k: 2, rerank: true) {
+           strategy reranked pages { pageNumber score reason elements { kind bbox } page { number } } timings { stage ms } }
+      }`,
+      { scope: { docIds: [docId] } },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.ask).toMatchObject({ answerable: true, mode: 'extractive', usage: { calls: 0 } });
+    expect(res.data!.ask.citations[0]).toMatchObject({ docId, pageNumber: 2 });
+    expect(res.data!.search.pages[0]).toMatchObject({ pageNumber: 2, page: { number: 2 } });
+  });
+
+  it('reports bad uploads as failed jobs with the reason, and unknown ids as NOT_FOUND', async () => {
+    const bad = await upload(http, new Uint8Array(Buffer.from('this is not a pdf')), 'notes.txt');
+    const job = await waitForJob(http, bad.data!.ingestDocument.id);
+    expect(job).toMatchObject({ status: 'FAILED', errorCode: 'NOT_A_PDF' });
+    expect(job.error).toMatch(/not a PDF/);
+
+    const both = await http.graphql(`mutation { ingestDocument { id } }`);
+    expect(both.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
+    const serverPath = await http.graphql(`mutation { ingestDocument(path: "/etc/passwd") { id } }`);
+    expect(serverPath.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'SERVER_PATHS_DISABLED' });
+    const unknown = await http.graphql(`{ ask(question: "x", scope: { docIds: ["nope"] }) { answer } }`);
+    expect(unknown.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const job404 = await http.graphql(`{ ingestionJob(id: "nope") { id } }`);
+    expect(job404.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
+  it('deletes the document and then knows it no more', async () => {
+    const del = await http.graphql<{ deleteDocument: any }>(`mutation($id: ID!) { deleteDocument(id: $id) { id deleted } }`, { id: docId });
+    expect(del.data!.deleteDocument).toEqual({ id: docId, deleted: true });
+    const gone = await http.graphql(`query($id: ID!) { document(id: $id) { id } }`, { id: docId });
+    expect(gone.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const again = await http.graphql(`mutation($id: ID!) { deleteDocument(id: $id) { id } }`, { id: docId });
+    expect(again.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', reason: 'DOCUMENT_NOT_FOUND' });
+  });
+});
