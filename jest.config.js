@@ -4,21 +4,23 @@ const tsJest = ['ts-jest', { tsconfig: 'tsconfig.test.json' }];
 const common = { transform: { '^.+\\.ts$': tsJest }, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
 
 module.exports = {
+  // Integration and e2e tests load models and talk to Neo4j; per-project testTimeout is not honoured by Jest 30.
+  testTimeout: 180000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'] },
     {
       ...common,
       displayName: 'integration',
+      testEnvironment: '<rootDir>/test/support/onnx-test-environment.js',
       testMatch: ['<rootDir>/test/integration/**/*.int-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
-      testTimeout: 120000,
     },
     {
       ...common,
       displayName: 'e2e',
+      testEnvironment: '<rootDir>/test/support/onnx-test-environment.js',
       testMatch: ['<rootDir>/test/e2e/**/*.e2e-spec.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
-      testTimeout: 180000,
     },
   ],
 };

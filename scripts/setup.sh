@@ -23,3 +23,7 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_sha" ]; then
 fi
 
 npx tsx src/cli/main.ts assets fetch
+
+# Nest's dependency injection reads decorator metadata, which only the TypeScript compiler emits.
+echo "Building (nest build)…"
+npm run -s build

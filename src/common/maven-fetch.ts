@@ -57,7 +57,10 @@ async function runMaven(profile: MavenProfile, goals: string[], what: string): P
  * Copies the jars of one pom profile from Maven Central (through the local ~/.m2 cache) into assetsDir().
  * A folder that already holds jars is reused unless `force` is set.
  */
-export async function fetchMavenProfile(profile: MavenProfile, opts: { force?: boolean } = {}): Promise<string> {
+export async function fetchMavenProfile(
+  profile: MavenProfile,
+  opts: { force?: boolean } = {},
+): Promise<string> {
   const dir = mavenProfileDir(profile);
   const present = fs.existsSync(dir) && fs.readdirSync(dir).some((f) => f.endsWith('.jar'));
   if (present && !opts.force) return dir;

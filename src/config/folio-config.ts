@@ -1,4 +1,6 @@
+import * as path from 'node:path';
 import { z } from 'zod';
+import { folioHome } from '../common/local-paths';
 
 // One validated configuration for the whole service, read from the environment once at start-up.
 // Every invalid variable is reported in one error, so a user fixes them all in one go.
@@ -49,6 +51,7 @@ const envSchema = z.object({
   FOLIO_OCR: bool.default(true),
   FOLIO_INGEST_SERVER_PATHS: bool.default(false),
   FOLIO_INGEST_ROOT: z.string().optional(),
+  FOLIO_FILE_STORE: z.string().optional(),
 });
 
 export interface FolioConfig {
@@ -60,7 +63,7 @@ export interface FolioConfig {
   rerankerPath: string | undefined;
   llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number; maxRetries: number } | null;
   limits: { maxPages: number; maxUploadBytes: number };
-  ingest: { ocr: boolean; serverPaths: boolean; serverPathRoot: string | undefined };
+  ingest: { ocr: boolean; serverPaths: boolean; serverPathRoot: string | undefined; fileStore: string };
 }
 
 export class ConfigError extends Error {
@@ -138,7 +141,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
           }
         : null,
     limits: { maxPages: e.FOLIO_MAX_PAGES, maxUploadBytes: e.FOLIO_MAX_UPLOAD_MB * 1024 * 1024 },
-    ingest: { ocr: e.FOLIO_OCR, serverPaths: e.FOLIO_INGEST_SERVER_PATHS, serverPathRoot: e.FOLIO_INGEST_ROOT },
+    ingest: {
+      ocr: e.FOLIO_OCR,
+      serverPaths: e.FOLIO_INGEST_SERVER_PATHS,
+      serverPathRoot: e.FOLIO_INGEST_ROOT,
+      fileStore: e.FOLIO_FILE_STORE ?? path.join(folioHome(), 'files'),
+    },
   };
 }
 
