@@ -26,7 +26,8 @@ const envSchema = z.object({
   NEO4J_URI: z
     .string()
     .regex(/^(bolt|neo4j)(\+s|\+ssc)?:\/\/.+/, 'must be a bolt:// or neo4j:// URI')
-    .default('bolt://127.0.0.1:7687'),
+    .optional(),
+  NEO4J_BOLT_PORT: int(1, 65535).default(7687),
   NEO4J_USER: z.string().min(1).default('neo4j'),
   NEO4J_PASSWORD: z.string().min(8, 'Neo4j requires at least 8 characters').default('folio-dev-password'),
   NEO4J_DATABASE: z.string().min(1).default('neo4j'),
@@ -105,7 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
 
   return {
     neo4j: {
-      uri: e.NEO4J_URI,
+      // Without a URI, the local server the launcher starts (on NEO4J_BOLT_PORT).
+      uri: e.NEO4J_URI ?? `bolt://127.0.0.1:${e.NEO4J_BOLT_PORT}`,
       user: e.NEO4J_USER,
       password: e.NEO4J_PASSWORD,
       database: e.NEO4J_DATABASE,
