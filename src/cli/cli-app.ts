@@ -1,10 +1,11 @@
-import { INestApplicationContext, Module } from '@nestjs/common';
+import { Global, INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigModule } from '../config/config.module';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { EmbedConfig } from '../embed/embed.config';
 import { EmbedModule } from '../embed/embed.module';
 import { GraphModule } from '../graph/graph.module';
+import { MIGRATE_ON_START } from '../graph/graph.tokens';
 import { IngestModule } from '../ingest/ingest.module';
 import { RetrieveModule } from '../retrieve/retrieve.module';
 import { embedConfigFrom } from '../app.module';
@@ -21,8 +22,20 @@ import { embedConfigFrom } from '../app.module';
 })
 class CliModule {}
 
-export async function withCliApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-  const app = await NestFactory.createApplicationContext(CliModule, { logger: ['error', 'warn'] });
+/** For commands that migrate the schema themselves (re-embedding to another model). */
+@Global()
+@Module({ providers: [{ provide: MIGRATE_ON_START, useValue: false }], exports: [MIGRATE_ON_START] })
+class NoMigrationOnStart {}
+
+@Module({ imports: [NoMigrationOnStart, CliModule] })
+class CliWithoutMigrationModule {}
+
+export async function withCliApp<T>(
+  work: (app: INestApplicationContext) => Promise<T>,
+  opts: { migrateOnStart?: boolean } = {},
+): Promise<T> {
+  const root = opts.migrateOnStart === false ? CliWithoutMigrationModule : CliModule;
+  const app = await NestFactory.createApplicationContext(root, { logger: ['error', 'warn'] });
   try {
     return await work(app);
   } finally {

@@ -20,6 +20,10 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     summary: '"<question>" [--doc ID]... [--strategy S] — a cited answer',
     run: async (args) => (await import('./ask.command')).runSearchCommand(args, 'ask'),
   },
+  reembed: {
+    summary: '--all — re-embed every document with the configured embedding model (after changing it)',
+    run: async (args) => (await import('./reembed.command')).runReembedCommand(args),
+  },
   demo: {
     summary: '[file.pdf] ["question"] — start Neo4j, ingest a PDF, answer a question with cited pages',
     run: async (args) => (await import('./demo.command')).runDemoCommand(args),

@@ -1,4 +1,4 @@
-import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
 import neo4j, { Driver } from 'neo4j-driver';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
@@ -6,7 +6,7 @@ import { ContentRepository } from './content.repository';
 import { CypherRegistry } from './cypher-registry';
 import { DocumentRepository } from './document.repository';
 import { GraphExecutor } from './graph-executor';
-import { NEO4J_DRIVER } from './graph.tokens';
+import { MIGRATE_ON_START, NEO4J_DRIVER } from './graph.tokens';
 import { HealthService } from './health.service';
 import { MigrationService } from './migration.service';
 
@@ -36,12 +36,13 @@ export class GraphModule implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(NEO4J_DRIVER) private readonly driver: Driver,
     private readonly executor: GraphExecutor,
     private readonly migrations: MigrationService,
+    @Optional() @Inject(MIGRATE_ON_START) private readonly migrateOnStart: boolean | null,
   ) {}
 
   /** The service does not start on an unreachable Neo4j or a schema it cannot use. */
   async onApplicationBootstrap(): Promise<void> {
     await this.executor.verifyConnectivity();
-    await this.migrations.migrate();
+    if (this.migrateOnStart !== false) await this.migrations.migrate();
   }
 
   async onApplicationShutdown(): Promise<void> {

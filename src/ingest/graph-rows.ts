@@ -29,20 +29,38 @@ function captionTextByTarget(model: DocumentModel): Map<string, string> {
   return captions;
 }
 
+export interface EmbeddingSource {
+  kind: string;
+  text: string;
+  description: string | null;
+  sectionPath: string | null;
+  caption: string | null;
+}
+
+/** What an element is embedded as (null: not embedded). Shared by ingestion and re-embedding. */
+export function embeddingText(e: EmbeddingSource): string | null {
+  if (UNEMBEDDED_KINDS.has(e.kind as ElementKind)) return null;
+  const parts: string[] = [];
+  if (e.sectionPath && e.kind !== 'heading') parts.push(e.sectionPath);
+  if (e.caption) parts.push(e.caption);
+  parts.push(e.kind === 'table' && e.description ? e.description : e.text);
+  const text = parts.join('\n').trim();
+  return text || null;
+}
+
 /** The texts to embed, one per embeddable element, in reading order. */
 export function elementEmbeddingInputs(model: DocumentModel): EmbeddingInput[] {
   const paths = sectionPathByElement(model);
   const captions = captionTextByTarget(model);
   const inputs: EmbeddingInput[] = [];
   for (const e of model.elements) {
-    if (UNEMBEDDED_KINDS.has(e.kind)) continue;
-    const parts: string[] = [];
-    const path = paths.get(e.key);
-    if (path && e.kind !== 'heading') parts.push(path);
-    const caption = captions.get(e.key);
-    if (caption) parts.push(caption);
-    parts.push(e.kind === 'table' && e.description ? e.description : e.text);
-    const text = parts.join('\n').trim();
+    const text = embeddingText({
+      kind: e.kind,
+      text: e.text,
+      description: e.description,
+      sectionPath: paths.get(e.key) ?? null,
+      caption: captions.get(e.key) ?? null,
+    });
     if (text) inputs.push({ elementKey: e.key, text });
   }
   return inputs;

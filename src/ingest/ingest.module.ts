@@ -5,10 +5,11 @@ import { IngestService } from './ingest.service';
 import { IngestionJobService } from './ingestion-job.service';
 import { OcrService } from './ocr.service';
 import { PageImageService } from './page-image.service';
+import { ReembedService } from './reembed.service';
 
 /** PDF → document graph. The only module that imports pdfjs-dist (and OCR's onnxruntime use). */
 @Module({
-  providers: [IngestRepository, IngestService, IngestionJobService, OcrService, PageImageService, FileStore],
-  exports: [IngestService, IngestionJobService, PageImageService],
+  providers: [IngestRepository, IngestService, IngestionJobService, OcrService, PageImageService, FileStore, ReembedService],
+  exports: [IngestService, IngestionJobService, PageImageService, ReembedService],
 })
 export class IngestModule {}

@@ -1,0 +1,4 @@
+// Drops the page vector index so the re-embed command can recreate it for another model's dimension.
+// Params: none
+// Returns: nothing
+DROP INDEX page_embedding IF EXISTS
