@@ -3,6 +3,9 @@ import { CrossEncoderReranker } from '../embed/cross-encoder';
 import { EMBEDDER } from '../embed/embed.tokens';
 import type { Embedder } from '../embed/embedder';
 import { DocumentRepository } from '../graph/document.repository';
+import { LlmError } from '../llm/llm.errors';
+import { UsageMeter } from '../llm/llm-usage';
+import { LlmService } from '../llm/llm.service';
 import { ExtractiveAnswerer } from './extractive-answer';
 import { buildLuceneQuery } from './lucene-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
@@ -15,6 +18,8 @@ export const RERANK_DEPTH = 15;
 /** Matched elements kept per page (evidence and the start of the page's re-ranking passage). */
 const ELEMENTS_PER_PAGE = 3;
 const RRF_K = 60;
+/** Pages an answer reads. */
+const ANSWER_PAGES = 5;
 /** Characters of a page passage given to the cross-encoder (it reads at most 512 tokens anyway). */
 const PASSAGE_CHARS = 2400;
 
@@ -32,10 +37,11 @@ export class RetrieveService {
     private readonly documents: DocumentRepository,
     private readonly reranker: CrossEncoderReranker,
     private readonly answerer: ExtractiveAnswerer,
+    private readonly llm: LlmService,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
   ) {}
 
-  async search(req: SearchRequest): Promise<SearchResult> {
+  async search(req: SearchRequest, meter = new UsageMeter()): Promise<SearchResult> {
     const query = req.query.trim();
     if (!query) throw new RetrieveError(RetrieveErrorCode.EMPTY_QUERY, 'The query is empty; ask something.');
     if (!Number.isInteger(req.k) || req.k < 1 || req.k > MAX_K) {
@@ -93,30 +99,70 @@ export class RetrieveService {
 
     let pages: PageHit[] = candidates.map((c) => ({ ...c, reason, hop: 0 }));
     if (rerank && pages.length > 0) {
-      pages = await timed('rerank', () => this.rerankPages(query, pages));
-      trace.push(`RERANK: cross-encoder relevance (0–1) over the top ${pages.length} pages`);
+      // MMRAG-DocQA scores parent pages 0–1 with the LLM; the cross-encoder does it offline and for other strategies.
+      const byLlm = req.strategy === 'PARENT_PAGE' && this.llm.enabled;
+      pages = await timed('rerank', () => (byLlm ? this.llmRelevance(query, pages, meter) : this.rerankPages(query, pages)));
+      trace.push(`RERANK: ${byLlm ? 'LLM' : 'cross-encoder'} relevance (0–1) over the top ${pages.length} pages`);
     }
     return { strategy: req.strategy, reranked: rerank, pages: pages.slice(0, req.k), timings, trace };
   }
 
   async ask(question: string, opts: AskOptions = {}): Promise<AskResult> {
+    const meter = new UsageMeter();
+    const search = await this.search(
+      { query: question, strategy: opts.strategy ?? 'HYBRID', scope: opts.scope ?? {}, k: ANSWER_PAGES, rerank: opts.rerank ?? true },
+      meter,
+    );
     const t0 = performance.now();
-    const search = await this.search({
-      query: question,
-      strategy: opts.strategy ?? 'HYBRID',
-      scope: opts.scope ?? {},
-      k: 5,
-      rerank: opts.rerank ?? true,
+    const warnings: string[] = [];
+    let answer: Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'> | null = null;
+    if (this.llm.enabled) {
+      try {
+        answer = await this.llmAnswer(question, search, meter);
+      } catch (err) {
+        if (!(err instanceof LlmError)) throw err;
+        warnings.push(`The LLM could not answer (${err.code}: ${err.message}); this is the offline extractive answer.`);
+      }
+    }
+    answer ??= this.answerer.answer(question, search);
+    search.timings.push({ stage: 'answer', ms: Math.round(performance.now() - t0) });
+    return { question, ...answer, search, usage: meter.toLlmUsage(), warnings };
+  }
+
+  /** MMRAG-DocQA's answer: the model reads the top pages and returns analysis, relevant pages and a typed answer. */
+  private async llmAnswer(question: string, search: SearchResult, meter: UsageMeter): Promise<Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'>> {
+    const texts = await this.repo.pagePassages(search.pages.map(({ docId, pageNumber }) => ({ docId, pageNumber })));
+    const evidence = search.pages.map((p) => ({
+      docId: p.docId,
+      pageNumber: p.pageNumber,
+      text: texts.find((t) => t.docId === p.docId && t.pageNumber === p.pageNumber)?.text ?? p.elements.map((e) => e.text).join('\n'),
+    }));
+    const { value } = await this.llm.answer({ question, evidence }, { meter });
+    const cited = value.citedEvidence.flatMap((c) => {
+      const page = search.pages.find((p) => p.docId === c.docId && p.pageNumber === c.pageNumber);
+      const top = page?.elements[0];
+      return page ? [{ docId: page.docId, pageNumber: page.pageNumber, elementId: top?.elementId ?? null, bbox: top?.bbox ?? null, quote: top?.text ?? '', score: page.score }] : [];
     });
-    const answer = this.answerer.answer(question, search);
-    search.timings.push({ stage: 'answer', ms: Math.round(performance.now() - t0 - sum(search.timings)) });
     return {
-      question,
-      ...answer,
-      search,
-      usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
-      warnings: [],
+      answer: value.answer,
+      answerable: value.answerable,
+      mode: 'llm',
+      format: value.answerFormat,
+      analysis: value.analysis,
+      citations: value.answerable ? cited : [],
     };
+  }
+
+  /** Parent-page relevance by the LLM (0–1 per page); a failed call falls back offline inside LlmService. */
+  private async llmRelevance(query: string, pages: PageHit[], meter: UsageMeter): Promise<PageHit[]> {
+    const texts = await this.repo.pagePassages(pages.map(({ docId, pageNumber }) => ({ docId, pageNumber })));
+    const scored: PageHit[] = [];
+    for (const p of pages) {
+      const pageText = texts.find((t) => t.docId === p.docId && t.pageNumber === p.pageNumber)?.text ?? '';
+      const { value } = await this.llm.relevance({ question: query, pageText, pageLabel: `document ${p.docId}, page ${p.pageNumber}` }, { meter });
+      scored.push({ ...p, score: value.score, reason: `${p.reason}+llm-relevance` });
+    }
+    return scored.sort((a, b) => b.score - a.score);
   }
 
   /** Scores each page as a whole (its matched elements first, then its text) with the cross-encoder. */
@@ -145,4 +191,3 @@ export class RetrieveService {
   }
 }
 
-const sum = (timings: StageTiming[]) => timings.reduce((n, t) => n + t.ms, 0);
