@@ -58,6 +58,11 @@ export class DocumentResolver {
     return (await this.sections(doc, ctx)).filter((s) => s.parentId === null);
   }
 
+  @Query('corpusStats')
+  async corpusStats(): Promise<GraphStats> {
+    return this.content.graphStats(null);
+  }
+
   @ResolveField('graphStats')
   async graphStats(@Parent() doc: StoredDocument): Promise<GraphStats> {
     return this.content.graphStats(doc.id);

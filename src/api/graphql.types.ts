@@ -34,6 +34,7 @@ export interface IQuery {
     ingestionJob(id: string): IngestionJob | Promise<IngestionJob>;
     search(query: string, strategy?: Nullable<Strategy>, scope?: Nullable<ScopeInput>, k?: Nullable<number>, rerank?: Nullable<boolean>): SearchResult | Promise<SearchResult>;
     ask(question: string, strategy?: Nullable<Strategy>, scope?: Nullable<ScopeInput>, rerank?: Nullable<boolean>): Answer | Promise<Answer>;
+    corpusStats(): GraphStats | Promise<GraphStats>;
 }
 
 export interface SearchResult {

@@ -20,6 +20,10 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     summary: '"<question>" [--doc ID]... [--strategy S] — a cited answer',
     run: async (args) => (await import('./ask.command')).runSearchCommand(args, 'ask'),
   },
+  stats: {
+    summary: '[docId] — node and relationship counts of a document or the whole corpus',
+    run: async (args) => (await import('./stats.command')).runStatsCommand(args),
+  },
   reembed: {
     summary: '--all — re-embed every document with the configured embedding model (after changing it)',
     run: async (args) => (await import('./reembed.command')).runReembedCommand(args),

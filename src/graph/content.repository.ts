@@ -75,6 +75,7 @@ export class ContentRepository {
       section: get('get-section'),
       sectionElements: get('list-section-elements'),
       stats: get('document-graph-stats'),
+      corpusStats: get('corpus-graph-stats'),
     };
   }
 
@@ -120,11 +121,13 @@ export class ContentRepository {
     return (await this.graph.read<{ element: StoredElement }>(this.q.sectionElements, { id })).map((r) => r.element);
   }
 
-  /** Counts per label and relationship type; all zero for an unknown id. */
-  async graphStats(docId: string): Promise<GraphStats> {
-    const [row] = await this.graph.read<GraphStats>(this.q.stats, { docId });
+  /** Counts per label and relationship type of one document (all zero for an unknown id), or of the corpus. */
+  async graphStats(docId: string | null): Promise<GraphStats> {
+    const [row] = docId
+      ? await this.graph.read<GraphStats>(this.q.stats, { docId })
+      : await this.graph.read<GraphStats>(this.q.corpusStats);
     return {
-      nodes: row?.nodes ?? [],
+      nodes: (row?.nodes ?? []).sort((a, b) => a.label.localeCompare(b.label)),
       relationships: (row?.relationships ?? []).sort((a, b) => a.type.localeCompare(b.type)),
     };
   }

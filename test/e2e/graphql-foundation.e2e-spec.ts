@@ -51,6 +51,14 @@ describe('GraphQL over HTTP: health and documents', () => {
     expect(past.data!.documents).toEqual({ edges: [], pageInfo: { hasNextPage: false, endCursor: null } });
   });
 
+  it('counts the corpus graph per label and relationship type', async () => {
+    const res = await http.graphql<{ corpusStats: { nodes: Array<{ label: string; count: number }> } }>(
+      `{ corpusStats { nodes { label count } relationships { type count } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.corpusStats.nodes.map((n) => n.label)).toContain('FolioSchema');
+  });
+
   it('errors carry extensions.code', async () => {
     const missing = await http.graphql(`{ document(id: "no-such-document") { id } }`);
     expect(missing.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
