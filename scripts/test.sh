@@ -3,4 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+echo "Type check and lint…"
+npm run -s check
+npm run -s lint
 npx jest --selectProjects unit integration e2e "$@"

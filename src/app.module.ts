@@ -14,8 +14,20 @@ export function embedConfigFrom(config: FolioConfig): EmbedConfig {
   return {
     embedder:
       e.backend === 'onnx'
-        ? { backend: 'onnx', model: e.model as OnnxEmbeddingModelName, batchSize: e.batchSize, threads: e.threads }
-        : { backend: 'openai', baseUrl: e.baseUrl, apiKey: e.apiKey, model: e.model, dimension: e.dimension, batchSize: e.batchSize },
+        ? {
+            backend: 'onnx',
+            model: e.model as OnnxEmbeddingModelName,
+            batchSize: e.batchSize,
+            threads: e.threads,
+          }
+        : {
+            backend: 'openai',
+            baseUrl: e.baseUrl,
+            apiKey: e.apiKey,
+            model: e.model,
+            dimension: e.dimension,
+            batchSize: e.batchSize,
+          },
     reranker: config.rerankerPath ? { modelDir: config.rerankerPath } : undefined,
   };
 }
@@ -24,7 +36,10 @@ export function embedConfigFrom(config: FolioConfig): EmbedConfig {
   imports: [
     ConfigModule,
     GraphModule,
-    EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom as (...args: never[]) => EmbedConfig }),
+    EmbedModule.forRootAsync({
+      inject: [FOLIO_CONFIG],
+      useFactory: embedConfigFrom,
+    }),
     ApiModule,
   ],
 })

@@ -11,5 +11,6 @@ void new GraphQLDefinitionsFactory().generate({
   enumsAsTypes: true,
   defaultScalarType: 'unknown',
   customScalarTypeMapping: { Upload: 'Promise<FileUpload>' },
-  additionalHeader: "// Regenerate with `npm run graphql:types`.\nimport type { FileUpload } from 'graphql-upload-minimal';",
+  additionalHeader:
+    "// Regenerate with `npm run graphql:types`.\nimport type { FileUpload } from 'graphql-upload-minimal';",
 });

@@ -20,9 +20,11 @@ export class DocumentResolver {
     @Args('after', { nullable: true }) after: string | null,
   ): Promise<Omit<DocumentConnection, 'edges'> & { edges: Array<{ cursor: string; node: StoredDocument }> }> {
     const size = first ?? 20;
-    if (size < 1 || size > MAX_PAGE_SIZE) throw new ApiError('BAD_USER_INPUT', `first must be 1–${MAX_PAGE_SIZE}`);
+    if (size < 1 || size > MAX_PAGE_SIZE)
+      throw new ApiError('BAD_USER_INPUT', `first must be 1–${MAX_PAGE_SIZE}`);
     const cursor = after ? decodeCursor(after) : null;
-    if (after && !cursor) throw new ApiError('BAD_USER_INPUT', `'after' is not a cursor returned by documents`);
+    if (after && !cursor)
+      throw new ApiError('BAD_USER_INPUT', `'after' is not a cursor returned by documents`);
     const page = await this.documents.list(size, cursor);
     const edges = page.documents.map((d) => ({ cursor: encodeCursor(d), node: d }));
     return {
@@ -35,7 +37,11 @@ export class DocumentResolver {
   @Query('document')
   async getDocument(@Args('id') id: string): Promise<StoredDocument> {
     const doc = await this.documents.get(id);
-    if (!doc) throw new ApiError('NOT_FOUND', `No document with id '${id}'. List documents with the 'documents' query.`);
+    if (!doc)
+      throw new ApiError(
+        'NOT_FOUND',
+        `No document with id '${id}'. List documents with the 'documents' query.`,
+      );
     return doc;
   }
 
@@ -49,12 +55,18 @@ export class DocumentResolver {
   }
 
   @ResolveField('sections')
-  async sections(@Parent() doc: StoredDocument, @Context() ctx: GraphQLRequestContext): Promise<StoredSection[]> {
+  async sections(
+    @Parent() doc: StoredDocument,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredSection[]> {
     return memo(ctx, `sections:${doc.id}`, () => this.content.sections(doc.id));
   }
 
   @ResolveField('outline')
-  async outline(@Parent() doc: StoredDocument, @Context() ctx: GraphQLRequestContext): Promise<StoredSection[]> {
+  async outline(
+    @Parent() doc: StoredDocument,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredSection[]> {
     return (await this.sections(doc, ctx)).filter((s) => s.parentId === null);
   }
 

@@ -1,5 +1,11 @@
 import { Args, Context, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { ContentRepository, ElementLinks, StoredElement, StoredPage, StoredSection } from '../graph/content.repository';
+import {
+  ContentRepository,
+  ElementLinks,
+  StoredElement,
+  StoredPage,
+  StoredSection,
+} from '../graph/content.repository';
 import { toApiKind } from './element-kind';
 import { ApiError } from './graphql-errors';
 import type { ElementKind } from './graphql.types';
@@ -33,38 +39,59 @@ export class ElementResolver {
   }
 
   @ResolveField('section')
-  async section(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<StoredSection | null> {
+  async section(
+    @Parent() e: StoredElement,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredSection | null> {
     const id = (await this.links(e, ctx)).sectionId;
     return id ? this.content.section(id) : null;
   }
 
   @ResolveField('caption')
-  async caption(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<StoredElement | null> {
+  async caption(
+    @Parent() e: StoredElement,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredElement | null> {
     return this.byId((await this.links(e, ctx)).captionId);
   }
 
   @ResolveField('captionOf')
-  async captionOf(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<StoredElement | null> {
+  async captionOf(
+    @Parent() e: StoredElement,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredElement | null> {
     return this.byId((await this.links(e, ctx)).captionOfId);
   }
 
   @ResolveField('next')
-  async next(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<StoredElement | null> {
+  async next(
+    @Parent() e: StoredElement,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredElement | null> {
     return this.byId((await this.links(e, ctx)).nextId);
   }
 
   @ResolveField('previous')
-  async previous(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<StoredElement | null> {
+  async previous(
+    @Parent() e: StoredElement,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredElement | null> {
     return this.byId((await this.links(e, ctx)).previousId);
   }
 
   @ResolveField('refersTo')
-  async refersTo(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<CrossReferenceParent[]> {
+  async refersTo(
+    @Parent() e: StoredElement,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<CrossReferenceParent[]> {
     return (await this.links(e, ctx)).refersTo;
   }
 
   @ResolveField('referredBy')
-  async referredBy(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<StoredElement[]> {
+  async referredBy(
+    @Parent() e: StoredElement,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredElement[]> {
     return this.content.elements((await this.links(e, ctx)).referredByIds);
   }
 

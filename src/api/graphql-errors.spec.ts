@@ -3,13 +3,19 @@ import { GraphError, GraphErrorCode } from '../graph/graph.errors';
 import { ApiError, formatGraphQLError } from './graphql-errors';
 
 const format = (original: Error) =>
-  formatGraphQLError({ message: original.message }, new GraphQLError(original.message, { originalError: original }));
+  formatGraphQLError(
+    { message: original.message },
+    new GraphQLError(original.message, { originalError: original }),
+  );
 
 describe('formatGraphQLError', () => {
   it('maps API and graph errors to extensions.code', () => {
     expect(format(new ApiError('NOT_FOUND', 'x')).extensions?.code).toBe('NOT_FOUND');
     const unavailable = format(new GraphError(GraphErrorCode.NEO4J_UNAVAILABLE, 'down'));
-    expect(unavailable.extensions).toMatchObject({ code: 'SERVICE_UNAVAILABLE', reason: 'NEO4J_UNAVAILABLE' });
+    expect(unavailable.extensions).toMatchObject({
+      code: 'SERVICE_UNAVAILABLE',
+      reason: 'NEO4J_UNAVAILABLE',
+    });
   });
 
   it('passes a feature error code through as the reason', () => {

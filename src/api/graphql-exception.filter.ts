@@ -13,7 +13,10 @@ export class GraphQLExceptionFilter extends BaseExceptionFilter implements GqlEx
   override catch(exception: unknown, host: ArgumentsHost): unknown {
     if (host.getType<GqlContextType>() !== 'graphql') return super.catch(exception, host);
     const coded = exception instanceof Error && typeof (exception as { code?: unknown }).code === 'string';
-    if (!coded) this.logger.error(exception instanceof Error ? (exception.stack ?? exception.message) : String(exception));
+    if (!coded)
+      this.logger.error(
+        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
+      );
     return exception;
   }
 }

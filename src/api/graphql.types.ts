@@ -1,4 +1,3 @@
-
 /*
  * -------------------------------------------------------
  * THIS FILE WAS AUTOMATICALLY GENERATED (DO NOT MODIFY)
@@ -6,261 +5,290 @@
  */
 
 /* tslint:disable */
-/* eslint-disable */
+ 
 
 // Regenerate with `npm run graphql:types`.
 import type { FileUpload } from 'graphql-upload-minimal';
-export type Strategy = "VECTOR" | "HYBRID" | "PARENT_PAGE";
-export type IngestionJobStatus = "QUEUED" | "RUNNING" | "SUCCEEDED" | "FAILED";
-export type DocumentStatus = "INGESTING" | "READY" | "FAILED";
-export type ElementKind = "HEADING" | "PARAGRAPH" | "LIST" | "TABLE" | "FIGURE" | "CHART" | "CAPTION" | "FORMULA" | "FOOTNOTE" | "PAGE_HEADER" | "PAGE_FOOTER";
+export type Strategy = 'VECTOR' | 'HYBRID' | 'PARENT_PAGE';
+export type IngestionJobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+export type DocumentStatus = 'INGESTING' | 'READY' | 'FAILED';
+export type ElementKind =
+  | 'HEADING'
+  | 'PARAGRAPH'
+  | 'LIST'
+  | 'TABLE'
+  | 'FIGURE'
+  | 'CHART'
+  | 'CAPTION'
+  | 'FORMULA'
+  | 'FOOTNOTE'
+  | 'PAGE_HEADER'
+  | 'PAGE_FOOTER';
 
 export interface ScopeInput {
-    docIds?: Nullable<string[]>;
+  docIds?: Nullable<string[]>;
 }
 
 export interface IngestOptionsInput {
-    title?: Nullable<string>;
-    password?: Nullable<string>;
-    replace?: Nullable<boolean>;
+  title?: Nullable<string>;
+  password?: Nullable<string>;
+  replace?: Nullable<boolean>;
 }
 
 export interface IQuery {
-    health(): Health | Promise<Health>;
-    documents(first?: Nullable<number>, after?: Nullable<string>): DocumentConnection | Promise<DocumentConnection>;
-    document(id: string): Document | Promise<Document>;
-    page(docId: string, number: number): Page | Promise<Page>;
-    element(id: string): Element | Promise<Element>;
-    ingestionJob(id: string): IngestionJob | Promise<IngestionJob>;
-    search(query: string, strategy?: Nullable<Strategy>, scope?: Nullable<ScopeInput>, k?: Nullable<number>, rerank?: Nullable<boolean>): SearchResult | Promise<SearchResult>;
-    ask(question: string, strategy?: Nullable<Strategy>, scope?: Nullable<ScopeInput>, rerank?: Nullable<boolean>): Answer | Promise<Answer>;
-    corpusStats(): GraphStats | Promise<GraphStats>;
+  health(): Health | Promise<Health>;
+  documents(
+    first?: Nullable<number>,
+    after?: Nullable<string>,
+  ): DocumentConnection | Promise<DocumentConnection>;
+  document(id: string): Document | Promise<Document>;
+  page(docId: string, number: number): Page | Promise<Page>;
+  element(id: string): Element | Promise<Element>;
+  ingestionJob(id: string): IngestionJob | Promise<IngestionJob>;
+  search(
+    query: string,
+    strategy?: Nullable<Strategy>,
+    scope?: Nullable<ScopeInput>,
+    k?: Nullable<number>,
+    rerank?: Nullable<boolean>,
+  ): SearchResult | Promise<SearchResult>;
+  ask(
+    question: string,
+    strategy?: Nullable<Strategy>,
+    scope?: Nullable<ScopeInput>,
+    rerank?: Nullable<boolean>,
+  ): Answer | Promise<Answer>;
+  corpusStats(): GraphStats | Promise<GraphStats>;
 }
 
 export interface SearchResult {
-    strategy: Strategy;
-    reranked: boolean;
-    pages: PageHit[];
-    timings: StageTiming[];
-    trace: string[];
+  strategy: Strategy;
+  reranked: boolean;
+  pages: PageHit[];
+  timings: StageTiming[];
+  trace: string[];
 }
 
 export interface PageHit {
-    docId: string;
-    pageNumber: number;
-    score: number;
-    reason: string;
-    hop: number;
-    elements: ElementEvidence[];
-    page?: Nullable<Page>;
+  docId: string;
+  pageNumber: number;
+  score: number;
+  reason: string;
+  hop: number;
+  elements: ElementEvidence[];
+  page?: Nullable<Page>;
 }
 
 export interface ElementEvidence {
-    elementId: string;
-    kind: ElementKind;
-    text: string;
-    bbox: number[];
-    score: number;
+  elementId: string;
+  kind: ElementKind;
+  text: string;
+  bbox: number[];
+  score: number;
 }
 
 export interface StageTiming {
-    stage: string;
-    ms: number;
+  stage: string;
+  ms: number;
 }
 
 export interface Answer {
-    question: string;
-    answer: string;
-    answerable: boolean;
-    mode: string;
-    format: string;
-    analysis?: Nullable<string>;
-    citations: Citation[];
-    search: SearchResult;
-    usage: LlmUsage;
-    warnings: string[];
+  question: string;
+  answer: string;
+  answerable: boolean;
+  mode: string;
+  format: string;
+  analysis?: Nullable<string>;
+  citations: Citation[];
+  search: SearchResult;
+  usage: LlmUsage;
+  warnings: string[];
 }
 
 export interface Citation {
-    docId: string;
-    pageNumber: number;
-    elementId?: Nullable<string>;
-    bbox?: Nullable<number[]>;
-    quote: string;
-    score: number;
+  docId: string;
+  pageNumber: number;
+  elementId?: Nullable<string>;
+  bbox?: Nullable<number[]>;
+  quote: string;
+  score: number;
 }
 
 export interface LlmUsage {
-    calls: number;
-    promptTokens: number;
-    completionTokens: number;
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
 }
 
 export interface IMutation {
-    ingestDocument(file?: Nullable<Upload>, path?: Nullable<string>, options?: Nullable<IngestOptionsInput>): IngestionJob | Promise<IngestionJob>;
-    deleteDocument(id: string): DeleteDocumentResult | Promise<DeleteDocumentResult>;
+  ingestDocument(
+    file?: Nullable<Upload>,
+    path?: Nullable<string>,
+    options?: Nullable<IngestOptionsInput>,
+  ): IngestionJob | Promise<IngestionJob>;
+  deleteDocument(id: string): DeleteDocumentResult | Promise<DeleteDocumentResult>;
 }
 
 export interface IngestionJob {
-    id: string;
-    status: IngestionJobStatus;
-    fileName: string;
-    stage?: Nullable<string>;
-    done: number;
-    total: number;
-    document?: Nullable<Document>;
-    error?: Nullable<string>;
-    errorCode?: Nullable<string>;
-    createdAt?: Nullable<string>;
-    updatedAt?: Nullable<string>;
+  id: string;
+  status: IngestionJobStatus;
+  fileName: string;
+  stage?: Nullable<string>;
+  done: number;
+  total: number;
+  document?: Nullable<Document>;
+  error?: Nullable<string>;
+  errorCode?: Nullable<string>;
+  createdAt?: Nullable<string>;
+  updatedAt?: Nullable<string>;
 }
 
 export interface DeleteDocumentResult {
-    id: string;
-    deleted: boolean;
+  id: string;
+  deleted: boolean;
 }
 
 export interface Health {
-    ok: boolean;
-    neo4j: Neo4jHealth;
-    gds: GdsHealth;
-    indexes: IndexState[];
-    embedder: EmbedderInfo;
+  ok: boolean;
+  neo4j: Neo4jHealth;
+  gds: GdsHealth;
+  indexes: IndexState[];
+  embedder: EmbedderInfo;
 }
 
 export interface Neo4jHealth {
-    reachable: boolean;
-    version?: Nullable<string>;
-    edition?: Nullable<string>;
-    database: string;
-    error?: Nullable<string>;
+  reachable: boolean;
+  version?: Nullable<string>;
+  edition?: Nullable<string>;
+  database: string;
+  error?: Nullable<string>;
 }
 
 export interface GdsHealth {
-    available: boolean;
-    version?: Nullable<string>;
+  available: boolean;
+  version?: Nullable<string>;
 }
 
 export interface IndexState {
-    name: string;
-    type: string;
-    state: string;
-    populationPercent: number;
-    labels: string[];
-    properties: string[];
+  name: string;
+  type: string;
+  state: string;
+  populationPercent: number;
+  labels: string[];
+  properties: string[];
 }
 
 export interface EmbedderInfo {
-    backend: string;
-    model: string;
-    dimension: number;
-    recordedModel?: Nullable<string>;
+  backend: string;
+  model: string;
+  dimension: number;
+  recordedModel?: Nullable<string>;
 }
 
 export interface DocumentConnection {
-    edges: DocumentEdge[];
-    pageInfo: PageInfo;
-    totalCount: number;
+  edges: DocumentEdge[];
+  pageInfo: PageInfo;
+  totalCount: number;
 }
 
 export interface DocumentEdge {
-    cursor: string;
-    node: Document;
+  cursor: string;
+  node: Document;
 }
 
 export interface PageInfo {
-    hasNextPage: boolean;
-    endCursor?: Nullable<string>;
+  hasNextPage: boolean;
+  endCursor?: Nullable<string>;
 }
 
 export interface Document {
-    id: string;
-    title: string;
-    fileName: string;
-    sha256: string;
-    pageCount: number;
-    status: DocumentStatus;
-    ingestedAt: string;
-    embeddingModel?: Nullable<string>;
-    elementCount?: Nullable<number>;
-    sectionCount?: Nullable<number>;
-    ocrPageCount?: Nullable<number>;
-    pages?: Page[];
-    sections: Section[];
-    outline: Section[];
-    graphStats: GraphStats;
+  id: string;
+  title: string;
+  fileName: string;
+  sha256: string;
+  pageCount: number;
+  status: DocumentStatus;
+  ingestedAt: string;
+  embeddingModel?: Nullable<string>;
+  elementCount?: Nullable<number>;
+  sectionCount?: Nullable<number>;
+  ocrPageCount?: Nullable<number>;
+  pages?: Page[];
+  sections: Section[];
+  outline: Section[];
+  graphStats: GraphStats;
 }
 
 export interface GraphStats {
-    nodes: LabelCount[];
-    relationships: TypeCount[];
+  nodes: LabelCount[];
+  relationships: TypeCount[];
 }
 
 export interface LabelCount {
-    label: string;
-    count: number;
+  label: string;
+  count: number;
 }
 
 export interface TypeCount {
-    type: string;
-    count: number;
+  type: string;
+  count: number;
 }
 
 export interface Page {
-    id: string;
-    docId: string;
-    number: number;
-    width: number;
-    height: number;
-    text: string;
-    hasTextLayer: boolean;
-    elementCount: number;
-    elements?: Element[];
-    imageUrl: string;
-    document: Document;
+  id: string;
+  docId: string;
+  number: number;
+  width: number;
+  height: number;
+  text: string;
+  hasTextLayer: boolean;
+  elementCount: number;
+  elements?: Element[];
+  imageUrl: string;
+  document: Document;
 }
 
 export interface Element {
-    id: string;
-    docId: string;
-    pageNumber: number;
-    kind: ElementKind;
-    text: string;
-    bbox: number[];
-    order: number;
-    description?: Nullable<string>;
-    headingLevel?: Nullable<number>;
-    source: string;
-    page: Page;
-    section?: Nullable<Section>;
-    caption?: Nullable<Element>;
-    captionOf?: Nullable<Element>;
-    next?: Nullable<Element>;
-    previous?: Nullable<Element>;
-    refersTo: CrossReference[];
-    referredBy: Element[];
+  id: string;
+  docId: string;
+  pageNumber: number;
+  kind: ElementKind;
+  text: string;
+  bbox: number[];
+  order: number;
+  description?: Nullable<string>;
+  headingLevel?: Nullable<number>;
+  source: string;
+  page: Page;
+  section?: Nullable<Section>;
+  caption?: Nullable<Element>;
+  captionOf?: Nullable<Element>;
+  next?: Nullable<Element>;
+  previous?: Nullable<Element>;
+  refersTo: CrossReference[];
+  referredBy: Element[];
 }
 
 export interface CrossReference {
-    mention: string;
-    element?: Nullable<Element>;
-    section?: Nullable<Section>;
-    page?: Nullable<Page>;
+  mention: string;
+  element?: Nullable<Element>;
+  section?: Nullable<Section>;
+  page?: Nullable<Page>;
 }
 
 export interface Section {
-    id: string;
-    docId: string;
-    title: string;
-    level: number;
-    path: string;
-    order: number;
-    pageStart: number;
-    pageEnd: number;
-    source: string;
-    parent?: Nullable<Section>;
-    subsections: Section[];
-    elements: Element[];
+  id: string;
+  docId: string;
+  title: string;
+  level: number;
+  path: string;
+  order: number;
+  pageStart: number;
+  pageEnd: number;
+  source: string;
+  parent?: Nullable<Section>;
+  subsections: Section[];
+  elements: Element[];
 }
 
 export type Upload = Promise<FileUpload>;

@@ -19,7 +19,10 @@ async function readUpload(upload: FileUpload, maxBytes: number): Promise<Uint8Ar
   for await (const chunk of upload.createReadStream() as AsyncIterable<Buffer>) {
     size += chunk.length;
     if (size > maxBytes) {
-      throw new IngestError(IngestErrorCode.FILE_TOO_LARGE, `The upload is larger than ${maxBytes} bytes (FOLIO_MAX_UPLOAD_MB).`);
+      throw new IngestError(
+        IngestErrorCode.FILE_TOO_LARGE,
+        `The upload is larger than ${maxBytes} bytes (FOLIO_MAX_UPLOAD_MB).`,
+      );
     }
     chunks.push(chunk);
   }
@@ -42,9 +45,14 @@ export class IngestResolver {
     @Args('options', { nullable: true }) options: IngestOptionsInput | null,
   ): Promise<IngestionJobRow> {
     if ((file ? 1 : 0) + (serverPath ? 1 : 0) !== 1) {
-      throw new ApiError('BAD_USER_INPUT', 'Give exactly one of file (a multipart upload) or path (a file on the server).');
+      throw new ApiError(
+        'BAD_USER_INPUT',
+        'Give exactly one of file (a multipart upload) or path (a file on the server).',
+      );
     }
-    const { bytes, fileName } = file ? await this.fromUpload(await file) : await this.fromServerPath(serverPath!);
+    const { bytes, fileName } = file
+      ? await this.fromUpload(await file)
+      : await this.fromServerPath(serverPath!);
     return this.jobs.start(bytes, {
       fileName,
       title: options?.title ?? undefined,
@@ -86,16 +94,23 @@ export class IngestResolver {
     try {
       real = await fs.realpath(path.resolve(serverPathRoot, requested));
     } catch {
-      throw new IngestError(IngestErrorCode.FILE_NOT_FOUND, `No file at '${requested}' under the ingest root.`);
+      throw new IngestError(
+        IngestErrorCode.FILE_NOT_FOUND,
+        `No file at '${requested}' under the ingest root.`,
+      );
     }
     const root = await fs.realpath(serverPathRoot);
     if (real !== root && !real.startsWith(root + path.sep)) {
       throw new IngestError(IngestErrorCode.PATH_OUTSIDE_ROOT, `'${requested}' is outside the ingest root.`);
     }
     const stat = await fs.stat(real);
-    if (!stat.isFile()) throw new IngestError(IngestErrorCode.FILE_NOT_FOUND, `'${requested}' is not a file.`);
+    if (!stat.isFile())
+      throw new IngestError(IngestErrorCode.FILE_NOT_FOUND, `'${requested}' is not a file.`);
     if (stat.size > this.config.limits.maxUploadBytes) {
-      throw new IngestError(IngestErrorCode.FILE_TOO_LARGE, `'${requested}' is larger than FOLIO_MAX_UPLOAD_MB.`);
+      throw new IngestError(
+        IngestErrorCode.FILE_TOO_LARGE,
+        `'${requested}' is larger than FOLIO_MAX_UPLOAD_MB.`,
+      );
     }
     return { bytes: new Uint8Array(await fs.readFile(real)), fileName: path.basename(real) };
   }

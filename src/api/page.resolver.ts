@@ -16,12 +16,18 @@ export class PageResolver {
   ) {}
 
   @Query('page')
-  async getPage(@Args('docId') docId: string, @Args('number', { type: () => Int }) number: number): Promise<StoredPage> {
+  async getPage(
+    @Args('docId') docId: string,
+    @Args('number', { type: () => Int }) number: number,
+  ): Promise<StoredPage> {
     const page = await this.content.page(docId, number);
     if (page) return page;
     const doc = await this.documents.get(docId);
     if (!doc) throw new ApiError('NOT_FOUND', `No document with id '${docId}'.`);
-    throw new ApiError('NOT_FOUND', `Document '${docId}' has pages 1–${doc.pageCount}; there is no page ${number}.`);
+    throw new ApiError(
+      'NOT_FOUND',
+      `Document '${docId}' has pages 1–${doc.pageCount}; there is no page ${number}.`,
+    );
   }
 
   @ResolveField('elements')

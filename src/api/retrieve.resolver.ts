@@ -17,7 +17,13 @@ export class RetrieveResolver {
     @Args('k', { type: () => Int }) k: number,
     @Args('rerank') rerank: boolean,
   ): Promise<SearchResult> {
-    return this.retrieve.search({ query, strategy, scope: { docIds: scope?.docIds ?? undefined }, k, rerank });
+    return this.retrieve.search({
+      query,
+      strategy,
+      scope: { docIds: scope?.docIds ?? undefined },
+      k,
+      rerank,
+    });
   }
 
   @Query('ask')

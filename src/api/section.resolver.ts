@@ -7,13 +7,19 @@ export class SectionResolver {
   constructor(private readonly content: ContentRepository) {}
 
   @ResolveField('parent')
-  async parent(@Parent() s: StoredSection, @Context() ctx: GraphQLRequestContext): Promise<StoredSection | null> {
+  async parent(
+    @Parent() s: StoredSection,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredSection | null> {
     if (!s.parentId) return null;
     return (await this.siblings(s, ctx)).find((x) => x.id === s.parentId) ?? null;
   }
 
   @ResolveField('subsections')
-  async subsections(@Parent() s: StoredSection, @Context() ctx: GraphQLRequestContext): Promise<StoredSection[]> {
+  async subsections(
+    @Parent() s: StoredSection,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredSection[]> {
     return (await this.siblings(s, ctx)).filter((x) => x.parentId === s.id);
   }
 

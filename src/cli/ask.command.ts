@@ -16,7 +16,8 @@ const OPTIONS = {
 
 function strategyOf(value: string): Strategy {
   const s = value.toUpperCase();
-  if (!(STRATEGIES as readonly string[]).includes(s)) throw new Error(`--strategy must be one of ${STRATEGIES.join(', ')}`);
+  if (!(STRATEGIES as readonly string[]).includes(s))
+    throw new Error(`--strategy must be one of ${STRATEGIES.join(', ')}`);
   return s as Strategy;
 }
 
@@ -30,7 +31,9 @@ export function formatSearch(result: SearchResult): string {
 }
 
 export function formatAnswer(result: AskResult): string {
-  const cites = result.citations.map((c, i) => `  [${i + 1}] ${c.docId} page ${c.pageNumber}: "${c.quote.replace(/\s+/g, ' ').slice(0, 160)}"`);
+  const cites = result.citations.map(
+    (c, i) => `  [${i + 1}] ${c.docId} page ${c.pageNumber}: "${c.quote.replace(/\s+/g, ' ').slice(0, 160)}"`,
+  );
   const warn = result.warnings.map((w) => `warning: ${w}`);
   return [
     `Q: ${result.question}`,
@@ -57,7 +60,13 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
   return withCliApp(async (app) => {
     const retrieve = app.get(RetrieveService);
     if (mode === 'search') {
-      const result = await retrieve.search({ query: text, strategy, scope, k: Number(values.k), rerank: values.rerank ?? false });
+      const result = await retrieve.search({
+        query: text,
+        strategy,
+        scope,
+        k: Number(values.k),
+        rerank: values.rerank ?? false,
+      });
       process.stdout.write(`${values.json ? JSON.stringify(result, null, 2) : formatSearch(result)}\n`);
     } else {
       const result = await retrieve.ask(text, { strategy, scope, rerank: !values['no-rerank'] });

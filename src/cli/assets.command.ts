@@ -28,7 +28,11 @@ export async function runAssetsCommand(args: string[]): Promise<number> {
   console.log(`Folio assets → ${folioHome()}`);
   const profiles: MavenProfile[] = ['neo4j', 'gds'];
   for (const profile of profiles) {
-    await timed(`maven: ${profile}`, () => fetchMavenProfile(profile), (dir) => dir);
+    await timed(
+      `maven: ${profile}`,
+      () => fetchMavenProfile(profile),
+      (dir) => dir,
+    );
   }
   const onProgress = (message: string) => console.log(`    … ${message}`);
   const describe = (m: InstalledModel) => `${m.status} ${mb(m.bytes)}`;

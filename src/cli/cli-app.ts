@@ -2,7 +2,6 @@ import { Global, INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { ConfigModule } from '../config/config.module';
 import { FOLIO_CONFIG } from '../config/config.tokens';
-import type { EmbedConfig } from '../embed/embed.config';
 import { EmbedModule } from '../embed/embed.module';
 import { GraphModule } from '../graph/graph.module';
 import { MIGRATE_ON_START } from '../graph/graph.tokens';
@@ -15,7 +14,10 @@ import { embedConfigFrom } from '../app.module';
   imports: [
     ConfigModule,
     GraphModule,
-    EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom as (...args: never[]) => EmbedConfig }),
+    EmbedModule.forRootAsync({
+      inject: [FOLIO_CONFIG],
+      useFactory: embedConfigFrom,
+    }),
     IngestModule,
     RetrieveModule,
   ],

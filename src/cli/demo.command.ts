@@ -17,20 +17,31 @@ const SAMPLE_QUESTION = 'What recall@3 does the graph walk with re-ranking reach
  */
 export async function runDemoCommand(args: string[]): Promise<number> {
   const [file = SAMPLE_PDF, ...rest] = args;
-  const question = rest.join(' ').trim() || (file === SAMPLE_PDF ? SAMPLE_QUESTION : 'What is this document about?');
+  const question =
+    rest.join(' ').trim() || (file === SAMPLE_PDF ? SAMPLE_QUESTION : 'What is this document about?');
   if (!fs.existsSync(file)) throw new Error(`No such file: ${file}`);
 
   if (!process.env.NEO4J_URI) {
-    const server = await startNeo4j(neo4jServerOptionsFromEnv(), (m) => process.stderr.write(`[neo4j] ${m}\n`));
+    const server = await startNeo4j(neo4jServerOptionsFromEnv(), (m) =>
+      process.stderr.write(`[neo4j] ${m}\n`),
+    );
     process.stderr.write(
-      server.alreadyRunning ? '[neo4j] already running\n' : `[neo4j] started in ${server.seconds.toFixed(1)} s\n`,
+      server.alreadyRunning
+        ? '[neo4j] already running\n'
+        : `[neo4j] started in ${server.seconds.toFixed(1)} s\n`,
     );
   }
   return withCliApp(async (app) => {
     const progress = new StageProgress(path.basename(file));
     const ingested = await app.get(IngestService).ingest(new Uint8Array(fs.readFileSync(file)), {
       fileName: path.basename(file),
-      onProgress: (p) => progress.update(p.stage, p.done, p.total, p.stage === 'embed' ? 'texts' : p.stage === 'write' ? 'rows' : 'pages'),
+      onProgress: (p) =>
+        progress.update(
+          p.stage,
+          p.done,
+          p.total,
+          p.stage === 'embed' ? 'texts' : p.stage === 'write' ? 'rows' : 'pages',
+        ),
     });
     progress.finishStage();
     const doc = ingested.document;
@@ -38,7 +49,9 @@ export async function runDemoCommand(args: string[]): Promise<number> {
       `\nDocument ${doc.id}: "${doc.title}", ${doc.pageCount} pages${ingested.reused ? ' (already stored)' : ''}\n\n`,
     );
     const answer = await app.get(RetrieveService).ask(question, { scope: { docIds: [doc.id] } });
-    process.stdout.write(`${formatAnswer(answer)}\n\nExplore the graph: http://127.0.0.1:7474/browser/ (MATCH (d:Document {id: '${doc.id}'})-[*1..2]-(n) RETURN d, n LIMIT 200)\n`);
+    process.stdout.write(
+      `${formatAnswer(answer)}\n\nExplore the graph: http://127.0.0.1:7474/browser/ (MATCH (d:Document {id: '${doc.id}'})-[*1..2]-(n) RETURN d, n LIMIT 200)\n`,
+    );
     return 0;
   });
 }

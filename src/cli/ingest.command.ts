@@ -5,7 +5,13 @@ import { IngestResult, IngestService, IngestStage } from '../ingest/ingest.servi
 import { withCliApp } from './cli-app';
 import { StageProgress } from './progress';
 
-const UNITS: Record<IngestStage, string> = { parse: 'pages', ocr: 'pages', layout: 'pages', embed: 'texts', write: 'rows' };
+const UNITS: Record<IngestStage, string> = {
+  parse: 'pages',
+  ocr: 'pages',
+  layout: 'pages',
+  embed: 'texts',
+  write: 'rows',
+};
 
 const USAGE = `Usage: folio ingest <file.pdf|folder>... [--password PW] [--replace] [--title T] [--id ID]
   Ingests PDFs (folders: every *.pdf below them) into the document graph and prints a summary.
@@ -19,7 +25,8 @@ function listPdfs(inputs: string[]): string[] {
     if (!stat) throw new Error(`No such file or folder: ${input}`);
     if (stat.isDirectory()) {
       for (const entry of fs.readdirSync(input, { recursive: true, withFileTypes: true })) {
-        if (entry.isFile() && entry.name.toLowerCase().endsWith('.pdf')) files.push(path.join(entry.parentPath, entry.name));
+        if (entry.isFile() && entry.name.toLowerCase().endsWith('.pdf'))
+          files.push(path.join(entry.parentPath, entry.name));
       }
     } else files.push(input);
   }
@@ -79,11 +86,23 @@ export async function runIngestCommand(args: string[]): Promise<number> {
         progress.finishStage();
         failed++;
         const e = err as Error & { code?: string };
-        rows.push([path.basename(file), '-', `FAILED ${e.code ?? ''}`.trim(), '', '', '', '', ((Date.now() - t0) / 1000).toFixed(1)]);
+        rows.push([
+          path.basename(file),
+          '-',
+          `FAILED ${e.code ?? ''}`.trim(),
+          '',
+          '',
+          '',
+          '',
+          ((Date.now() - t0) / 1000).toFixed(1),
+        ]);
         process.stderr.write(`${path.basename(file)}: ${e.message}\n`);
       }
     }
-    printTable(['file', 'document id', 'result', 'pages', 'elements', 'sections', 'ocr pages', 'seconds'], rows);
+    printTable(
+      ['file', 'document id', 'result', 'pages', 'elements', 'sections', 'ocr pages', 'seconds'],
+      rows,
+    );
     return failed > 0 ? 1 : 0;
   });
 }
@@ -91,5 +110,7 @@ export async function runIngestCommand(args: string[]): Promise<number> {
 export function printTable(header: string[], rows: string[][]): void {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ');
-  process.stdout.write(`\n${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}\n${rows.map(line).join('\n')}\n`);
+  process.stdout.write(
+    `\n${line(header)}\n${line(widths.map((w) => '-'.repeat(w)))}\n${rows.map(line).join('\n')}\n`,
+  );
 }

@@ -12,7 +12,9 @@ export async function runReembedCommand(args: string[]): Promise<number> {
   return withCliApp(
     async (app) => {
       const progress = new StageProgress('reembed');
-      const count = await app.get(ReembedService).reembedAll((_id, done, total) => progress.update('documents', done, total, 'documents'));
+      const count = await app
+        .get(ReembedService)
+        .reembedAll((_id, done, total) => progress.update('documents', done, total, 'documents'));
       progress.finishStage();
       process.stdout.write(`Re-embedded ${count} document(s); vector indexes rebuilt.\n`);
       return 0;

@@ -7,8 +7,14 @@ export async function runStatsCommand(args: string[]): Promise<number> {
   const [docId] = args;
   return withCliApp(async (app) => {
     const stats = await app.get(ContentRepository).graphStats(docId ?? null);
-    printTable(['label', 'nodes'], stats.nodes.map((n) => [n.label, String(n.count)]));
-    printTable(['relationship', 'count'], stats.relationships.map((r) => [r.type, String(r.count)]));
+    printTable(
+      ['label', 'nodes'],
+      stats.nodes.map((n) => [n.label, String(n.count)]),
+    );
+    printTable(
+      ['relationship', 'count'],
+      stats.relationships.map((r) => [r.type, String(r.count)]),
+    );
     return 0;
   });
 }

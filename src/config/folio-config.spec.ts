@@ -23,12 +23,15 @@ describe('loadConfig', () => {
     }
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['NEO4J_URI', 'NEO4J_PASSWORD', 'FOLIO_HTTP_PORT', 'FOLIO_OCR']) expect(problems).toContain(name);
+    for (const name of ['NEO4J_URI', 'NEO4J_PASSWORD', 'FOLIO_HTTP_PORT', 'FOLIO_OCR'])
+      expect(problems).toContain(name);
     expect((error as ConfigError).problems).toHaveLength(4);
   });
 
   it('checks cross-variable rules after the per-variable ones', () => {
-    expect(() => loadConfig({ FOLIO_EMBEDDER: 'openai' })).toThrow(/FOLIO_EMBEDDING_BASE_URL[\s\S]*FOLIO_EMBEDDING_DIMENSION/);
+    expect(() => loadConfig({ FOLIO_EMBEDDER: 'openai' })).toThrow(
+      /FOLIO_EMBEDDING_BASE_URL[\s\S]*FOLIO_EMBEDDING_DIMENSION/,
+    );
     expect(() => loadConfig({ FOLIO_LLM_MODEL: 'gpt-4o-mini' })).toThrow(/set both/);
     expect(() => loadConfig({ FOLIO_EMBEDDING_MODEL: 'no-such-model' })).toThrow(/local models are/);
   });
@@ -42,7 +45,11 @@ describe('loadConfig', () => {
       FOLIO_EMBEDDING_MODEL: 'nomic-embed-text',
       FOLIO_EMBEDDING_DIMENSION: '768',
     });
-    expect(config.llm).toMatchObject({ baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3', apiKey: 'not-needed' });
+    expect(config.llm).toMatchObject({
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      model: 'llama3',
+      apiKey: 'not-needed',
+    });
     expect(config.embedder).toMatchObject({ backend: 'openai', dimension: 768 });
   });
 });

@@ -60,7 +60,14 @@ export interface FolioConfig {
   http: { host: string; port: number };
   embedder:
     | { backend: 'onnx'; model: string; dimension: number; batchSize: number; threads: number }
-    | { backend: 'openai'; model: string; dimension: number; baseUrl: string; apiKey: string; batchSize: number };
+    | {
+        backend: 'openai';
+        model: string;
+        dimension: number;
+        baseUrl: string;
+        apiKey: string;
+        batchSize: number;
+      };
   rerankerPath: string | undefined;
   llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number; maxRetries: number } | null;
   limits: { maxPages: number; maxUploadBytes: number };
@@ -92,15 +99,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
     );
   }
   if (e.FOLIO_EMBEDDER === 'openai') {
-    if (!e.FOLIO_EMBEDDING_BASE_URL) problems.push('FOLIO_EMBEDDING_BASE_URL: required when FOLIO_EMBEDDER=openai');
-    if (!e.FOLIO_EMBEDDING_DIMENSION) problems.push('FOLIO_EMBEDDING_DIMENSION: required when FOLIO_EMBEDDER=openai');
+    if (!e.FOLIO_EMBEDDING_BASE_URL)
+      problems.push('FOLIO_EMBEDDING_BASE_URL: required when FOLIO_EMBEDDER=openai');
+    if (!e.FOLIO_EMBEDDING_DIMENSION)
+      problems.push('FOLIO_EMBEDDING_DIMENSION: required when FOLIO_EMBEDDER=openai');
   }
   const llmSet = [e.FOLIO_LLM_BASE_URL, e.FOLIO_LLM_MODEL].filter(Boolean).length;
   if (llmSet === 1) {
-    problems.push('FOLIO_LLM_BASE_URL and FOLIO_LLM_MODEL: set both to use an LLM, or neither to run offline');
+    problems.push(
+      'FOLIO_LLM_BASE_URL and FOLIO_LLM_MODEL: set both to use an LLM, or neither to run offline',
+    );
   }
   if (e.FOLIO_INGEST_SERVER_PATHS && !e.FOLIO_INGEST_ROOT) {
-    problems.push('FOLIO_INGEST_ROOT: required when FOLIO_INGEST_SERVER_PATHS=true (the folder server paths must lie in)');
+    problems.push(
+      'FOLIO_INGEST_ROOT: required when FOLIO_INGEST_SERVER_PATHS=true (the folder server paths must lie in)',
+    );
   }
   if (problems.length > 0) throw new ConfigError(problems);
 

@@ -85,11 +85,17 @@ export class ContentRepository {
   }
 
   async pages(docId: string, from: number, to: number): Promise<StoredPage[]> {
-    return (await this.graph.read<{ page: StoredPage }>(this.q.pages, { docId, from, to })).map((r) => r.page);
+    return (await this.graph.read<{ page: StoredPage }>(this.q.pages, { docId, from, to })).map(
+      (r) => r.page,
+    );
   }
 
   async pageElements(docId: string, number: number, kinds: string[] | null): Promise<StoredElement[]> {
-    const rows = await this.graph.read<{ element: StoredElement }>(this.q.pageElements, { docId, number, kinds });
+    const rows = await this.graph.read<{ element: StoredElement }>(this.q.pageElements, {
+      docId,
+      number,
+      kinds,
+    });
     return rows.map((r) => r.element);
   }
 
@@ -100,7 +106,9 @@ export class ContentRepository {
 
   async elements(ids: string[]): Promise<StoredElement[]> {
     if (ids.length === 0) return [];
-    return (await this.graph.read<{ element: StoredElement }>(this.q.elements, { ids })).map((r) => r.element);
+    return (await this.graph.read<{ element: StoredElement }>(this.q.elements, { ids })).map(
+      (r) => r.element,
+    );
   }
 
   async elementLinks(id: string): Promise<ElementLinks | null> {
@@ -109,7 +117,9 @@ export class ContentRepository {
   }
 
   async sections(docId: string): Promise<StoredSection[]> {
-    return (await this.graph.read<{ section: StoredSection }>(this.q.sections, { docId })).map((r) => r.section);
+    return (await this.graph.read<{ section: StoredSection }>(this.q.sections, { docId })).map(
+      (r) => r.section,
+    );
   }
 
   async section(id: string): Promise<StoredSection | null> {
@@ -118,7 +128,9 @@ export class ContentRepository {
   }
 
   async sectionElements(id: string): Promise<StoredElement[]> {
-    return (await this.graph.read<{ element: StoredElement }>(this.q.sectionElements, { id })).map((r) => r.element);
+    return (await this.graph.read<{ element: StoredElement }>(this.q.sectionElements, { id })).map(
+      (r) => r.element,
+    );
   }
 
   /** Counts per label and relationship type of one document (all zero for an unknown id), or of the corpus. */

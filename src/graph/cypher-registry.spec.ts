@@ -3,12 +3,21 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { CypherRegistry, CypherRegistryError, parseCypherFile } from './cypher-registry';
 
-const header = (params: string, returns = 'x') => `// Does a thing.\n// Params: ${params}\n// Returns: ${returns}\n`;
+const header = (params: string, returns = 'x') =>
+  `// Does a thing.\n// Params: ${params}\n// Returns: ${returns}\n`;
 
 describe('parseCypherFile', () => {
   it('reads purpose, params and returned columns from the header', () => {
-    const q = parseCypherFile('m/q', `${header('$id, $limit', 'document, total')}MATCH (d {id: $id}) RETURN d LIMIT $limit;\n`);
-    expect(q).toMatchObject({ name: 'm/q', purpose: 'Does a thing.', params: ['id', 'limit'], returns: ['document', 'total'] });
+    const q = parseCypherFile(
+      'm/q',
+      `${header('$id, $limit', 'document, total')}MATCH (d {id: $id}) RETURN d LIMIT $limit;\n`,
+    );
+    expect(q).toMatchObject({
+      name: 'm/q',
+      purpose: 'Does a thing.',
+      params: ['id', 'limit'],
+      returns: ['document', 'total'],
+    });
     expect(q.text).toBe('MATCH (d {id: $id}) RETURN d LIMIT $limit');
   });
 

@@ -40,7 +40,13 @@ function headerList(value: string): string[] {
   if (/^(none|nothing)$/i.test(v)) return [];
   return v
     .split(',')
-    .map((s) => s.trim().replace(/^\$/, '').split(/[\s(:]/)[0] ?? '')
+    .map(
+      (s) =>
+        s
+          .trim()
+          .replace(/^\$/, '')
+          .split(/[\s(:]/)[0] ?? '',
+    )
     .filter(Boolean);
 }
 
@@ -49,7 +55,8 @@ export function parseCypherFile(name: string, source: string): CypherQuery {
   const lines = source.replace(/\r\n/g, '\n').split('\n');
   const header: string[] = [];
   let i = 0;
-  for (; i < lines.length && lines[i]!.trim().startsWith('//'); i++) header.push(lines[i]!.trim().replace(/^\/\/\s?/, ''));
+  for (; i < lines.length && lines[i]!.trim().startsWith('//'); i++)
+    header.push(lines[i]!.trim().replace(/^\/\/\s?/, ''));
   const text = lines.slice(i).join('\n').trim().replace(/;\s*$/, '');
   const fail = (why: string) => new CypherRegistryError(`cypher/${name}.cypher: ${why}`);
 
@@ -57,7 +64,8 @@ export function parseCypherFile(name: string, source: string): CypherQuery {
   const paramsLine = header.find((l) => /^Params:/i.test(l));
   const returnsLine = header.find((l) => /^Returns:/i.test(l));
   if (!paramsLine) throw fail('header has no "// Params:" line (write "// Params: none" if it takes none)');
-  if (!returnsLine) throw fail('header has no "// Returns:" line (write "// Returns: nothing" if it returns none)');
+  if (!returnsLine)
+    throw fail('header has no "// Returns:" line (write "// Returns: nothing" if it returns none)');
   const purpose = header
     .filter((l) => !/^(Params|Returns):/i.test(l))
     .join(' ')
@@ -71,10 +79,18 @@ export function parseCypherFile(name: string, source: string): CypherQuery {
   const used = [...new Set([...code.matchAll(PARAM_USE)].map((m) => m[1]!))];
   const undeclared = used.filter((p) => !declared.includes(p));
   const unused = declared.filter((p) => !used.includes(p));
-  if (undeclared.length) throw fail(`uses parameters not declared in the header: ${undeclared.map((p) => '$' + p).join(', ')}`);
-  if (unused.length) throw fail(`header declares parameters the query does not use: ${unused.map((p) => '$' + p).join(', ')}`);
+  if (undeclared.length)
+    throw fail(`uses parameters not declared in the header: ${undeclared.map((p) => '$' + p).join(', ')}`);
+  if (unused.length)
+    throw fail(`header declares parameters the query does not use: ${unused.map((p) => '$' + p).join(', ')}`);
 
-  return { name, text, purpose, params: declared, returns: headerList(returnsLine.replace(/^Returns:/i, '')) };
+  return {
+    name,
+    text,
+    purpose,
+    params: declared,
+    returns: headerList(returnsLine.replace(/^Returns:/i, '')),
+  };
 }
 
 function listCypherFiles(dir: string): string[] {
@@ -92,7 +108,10 @@ export class CypherRegistry {
   constructor(readonly root: string = CYPHER_DIR) {
     const problems: string[] = [];
     for (const file of listCypherFiles(root)) {
-      const name = path.relative(root, file).replace(/\\/g, '/').replace(/\.cypher$/, '');
+      const name = path
+        .relative(root, file)
+        .replace(/\\/g, '/')
+        .replace(/\.cypher$/, '');
       try {
         this.queries.set(name, parseCypherFile(name, fs.readFileSync(file, 'utf8')));
       } catch (err) {

@@ -17,7 +17,8 @@ export interface GraphTx {
 function toPlain(value: unknown): unknown {
   if (neo4j.isInt(value)) return value.toNumber();
   if (Array.isArray(value)) return value.map(toPlain);
-  if (value instanceof neo4j.types.Node || value instanceof neo4j.types.Relationship) return toPlain(value.properties);
+  if (value instanceof neo4j.types.Node || value instanceof neo4j.types.Relationship)
+    return toPlain(value.properties);
   if (isTemporal(value)) return value.toString();
   if (value && typeof value === 'object' && !ArrayBuffer.isView(value)) {
     return Object.fromEntries(Object.entries(value).map(([k, x]) => [k, toPlain(x)]));
@@ -129,16 +130,25 @@ export class GraphExecutor {
     }
   }
 
-  private async session<T>(mode: 'READ' | 'WRITE', operation: string, work: (tx: GraphTx) => Promise<T>): Promise<T> {
+  private async session<T>(
+    mode: 'READ' | 'WRITE',
+    operation: string,
+    work: (tx: GraphTx) => Promise<T>,
+  ): Promise<T> {
     const session = this.driver.session({
       database: this.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
     });
     const config = { metadata: { app: 'folio', operation }, timeout: undefined };
     const body = (mtx: ManagedTransaction) =>
-      work({ run: async <R extends RecordShape>(q: CypherQuery, p: Params = {}) => records<R>(await mtx.run(q.text, p)) });
+      work({
+        run: async <R extends RecordShape>(q: CypherQuery, p: Params = {}) =>
+          records<R>(await mtx.run(q.text, p)),
+      });
     try {
-      return mode === 'READ' ? await session.executeRead(body, config) : await session.executeWrite(body, config);
+      return mode === 'READ'
+        ? await session.executeRead(body, config)
+        : await session.executeWrite(body, config);
     } catch (err) {
       throw translateNeo4jError(err, operation);
     } finally {

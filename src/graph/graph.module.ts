@@ -1,4 +1,11 @@
-import { Global, Inject, Module, OnApplicationBootstrap, OnApplicationShutdown, Optional } from '@nestjs/common';
+import {
+  Global,
+  Inject,
+  Module,
+  OnApplicationBootstrap,
+  OnApplicationShutdown,
+  Optional,
+} from '@nestjs/common';
 import neo4j, { Driver } from 'neo4j-driver';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
@@ -29,7 +36,14 @@ export function createNeo4jDriver(config: FolioConfig): Driver {
     DocumentRepository,
     ContentRepository,
   ],
-  exports: [CypherRegistry, GraphExecutor, MigrationService, HealthService, DocumentRepository, ContentRepository],
+  exports: [
+    CypherRegistry,
+    GraphExecutor,
+    MigrationService,
+    HealthService,
+    DocumentRepository,
+    ContentRepository,
+  ],
 })
 export class GraphModule implements OnApplicationBootstrap, OnApplicationShutdown {
   constructor(

@@ -16,7 +16,13 @@ export interface IndexStateRow {
 
 export interface HealthReport {
   ok: boolean;
-  neo4j: { reachable: boolean; version: string | null; edition: string | null; database: string; error: string | null };
+  neo4j: {
+    reachable: boolean;
+    version: string | null;
+    edition: string | null;
+    database: string;
+    error: string | null;
+  };
   gds: { available: boolean; version: string | null };
   indexes: IndexStateRow[];
   embedder: { backend: string; model: string; dimension: number; recordedModel: string | null };
@@ -47,7 +53,13 @@ export class HealthService {
       dimension: this.config.embedder.dimension,
       recordedModel: null as string | null,
     };
-    const neo4j = { reachable: false, version: null, edition: null, database: this.config.neo4j.database, error: null };
+    const neo4j = {
+      reachable: false,
+      version: null,
+      edition: null,
+      database: this.config.neo4j.database,
+      error: null,
+    };
     try {
       const [server] = await this.graph.read<{ version: string; edition: string }>(this.q.server);
       const indexes = await this.graph.read<IndexStateRow>(this.q.indexes);
@@ -56,7 +68,12 @@ export class HealthService {
       const indexesOnline = indexes.every((i) => i.state === 'ONLINE');
       return {
         ok: indexesOnline,
-        neo4j: { ...neo4j, reachable: true, version: server?.version ?? null, edition: server?.edition ?? null },
+        neo4j: {
+          ...neo4j,
+          reachable: true,
+          version: server?.version ?? null,
+          edition: server?.edition ?? null,
+        },
         gds: { available: gds !== null, version: gds },
         indexes,
         embedder,

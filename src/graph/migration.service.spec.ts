@@ -6,7 +6,9 @@ describe('checkEmbeddingModel', () => {
 
   it('accepts an empty database and the same model', () => {
     expect(() => checkEmbeddingModel(null, configured)).not.toThrow();
-    expect(() => checkEmbeddingModel({ model: 'bge-small-en-v1.5', dimension: 384 }, configured)).not.toThrow();
+    expect(() =>
+      checkEmbeddingModel({ model: 'bge-small-en-v1.5', dimension: 384 }, configured),
+    ).not.toThrow();
   });
 
   it('refuses a different model or dimension and names the re-embed command', () => {

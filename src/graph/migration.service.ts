@@ -14,7 +14,10 @@ export interface EmbeddingModelInfo {
 export const REEMBED_COMMAND = 'npm run folio -- reembed --all';
 
 /** The recorded model must match the configured one, or the stored vectors cannot be compared with new ones. */
-export function checkEmbeddingModel(recorded: Partial<EmbeddingModelInfo> | null, configured: EmbeddingModelInfo): void {
+export function checkEmbeddingModel(
+  recorded: Partial<EmbeddingModelInfo> | null,
+  configured: EmbeddingModelInfo,
+): void {
   if (!recorded?.model) return;
   if (recorded.model === configured.model && recorded.dimension === configured.dimension) return;
   throw new GraphError(
@@ -60,7 +63,10 @@ export class MigrationService {
     const migrations = this.cypher.list('migrations/');
     for (const m of migrations) {
       // Index options need a Cypher INTEGER; a JS number would arrive as a FLOAT.
-      await this.graph.runAutoCommit(m, m.params.includes('dimension') ? { dimension: neo4j.int(configured.dimension) } : {});
+      await this.graph.runAutoCommit(
+        m,
+        m.params.includes('dimension') ? { dimension: neo4j.int(configured.dimension) } : {},
+      );
     }
     await this.graph.write(this.cypher.get('graph/record-schema-info'), {
       embeddingModel: configured.model,
@@ -68,7 +74,9 @@ export class MigrationService {
       migrations: migrations.map((m) => m.name),
     });
     await this.graph.runAutoCommit(this.cypher.get('graph/await-indexes'), { timeoutSeconds: 300 });
-    this.logger.log(`Schema up to date (${migrations.length} migrations, embedder ${configured.model}/${configured.dimension})`);
+    this.logger.log(
+      `Schema up to date (${migrations.length} migrations, embedder ${configured.model}/${configured.dimension})`,
+    );
     return migrations.map((m) => m.name);
   }
 }

@@ -111,9 +111,7 @@ export interface SectionNode {
 }
 
 export type CrossReferenceTarget =
-  | { type: 'element'; key: string }
-  | { type: 'section'; key: string }
-  | { type: 'page'; pageNumber: number };
+  { type: 'element'; key: string } | { type: 'section'; key: string } | { type: 'page'; pageNumber: number };
 
 /** An explicit mention ("see Table 2", "Figure 3", "Section 4.1", "page 12", "Appendix B") and what it names. */
 export interface CrossReference {

@@ -1,7 +1,14 @@
 import type { DocumentModel, LayoutElement } from './document-model';
 import { buildGraphRows, elementEmbeddingInputs, meanVector } from './graph-rows';
 
-const el = (key: string, page: number, order: number, kind: LayoutElement['kind'], text: string, extra: Partial<LayoutElement> = {}): LayoutElement => ({
+const el = (
+  key: string,
+  page: number,
+  order: number,
+  kind: LayoutElement['kind'],
+  text: string,
+  extra: Partial<LayoutElement> = {},
+): LayoutElement => ({
   key,
   kind,
   pageNumber: page,
@@ -30,8 +37,30 @@ const model: DocumentModel = {
     el('p2-e1', 2, 1, 'caption', 'Table 1: Numbers', { captionOf: 'p2-e0' }),
   ],
   sections: [
-    { key: 's0', title: '1 Intro', level: 1, path: '1 Intro', order: 0, pageStart: 1, pageEnd: 2, parentKey: null, elementKeys: ['p1-e1', 'p1-e2'], source: 'outline' },
-    { key: 's1', title: '1.1 Data', level: 2, path: '1 Intro > 1.1 Data', order: 1, pageStart: 2, pageEnd: 2, parentKey: 's0', elementKeys: ['p2-e0', 'p2-e1'], source: 'outline' },
+    {
+      key: 's0',
+      title: '1 Intro',
+      level: 1,
+      path: '1 Intro',
+      order: 0,
+      pageStart: 1,
+      pageEnd: 2,
+      parentKey: null,
+      elementKeys: ['p1-e1', 'p1-e2'],
+      source: 'outline',
+    },
+    {
+      key: 's1',
+      title: '1.1 Data',
+      level: 2,
+      path: '1 Intro > 1.1 Data',
+      order: 1,
+      pageStart: 2,
+      pageEnd: 2,
+      parentKey: 's0',
+      elementKeys: ['p2-e0', 'p2-e1'],
+      source: 'outline',
+    },
   ],
   crossReferences: [
     { fromKey: 'p1-e2', mention: 'Table 1', target: { type: 'element', key: 'p2-e0' } },

@@ -77,7 +77,12 @@ export function meanVector(vectors: Float32Array[]): number[] | null {
   return Array.from(sum, (x) => x / norm);
 }
 
-function elementRow(docId: string, e: LayoutElement, readingIndex: number, vector: Float32Array | undefined): ElementRow {
+function elementRow(
+  docId: string,
+  e: LayoutElement,
+  readingIndex: number,
+  vector: Float32Array | undefined,
+): ElementRow {
   return {
     id: elementId(docId, e.key),
     pageNumber: e.pageNumber,
@@ -113,7 +118,9 @@ export function buildGraphRows(
 
   const pages = model.pages.map((p) => {
     const onPage = elementsByPage.get(p.number) ?? [];
-    const vectors = onPage.map((e) => elementVectors.get(e.key)).filter((v): v is Float32Array => v !== undefined);
+    const vectors = onPage
+      .map((e) => elementVectors.get(e.key))
+      .filter((v): v is Float32Array => v !== undefined);
     return {
       id: pageId(docId, p.number),
       number: p.number,
@@ -143,7 +150,8 @@ export function buildGraphRows(
   });
 
   const nextElements: Pair[] = [];
-  for (let i = 1; i < elements.length; i++) nextElements.push({ from: elements[i - 1]!.id, to: elements[i]!.id });
+  for (let i = 1; i < elements.length; i++)
+    nextElements.push({ from: elements[i - 1]!.id, to: elements[i]!.id });
 
   const captions: Pair[] = model.elements
     .filter((e) => e.kind === 'caption' && e.captionOf)
@@ -176,7 +184,10 @@ export function buildGraphRows(
     captions,
     sectionElements: model.sections
       .filter((s) => s.elementKeys.length > 0)
-      .map((s) => ({ sectionId: sectionId(docId, s.key), elementIds: s.elementKeys.map((k) => elementId(docId, k)) })),
+      .map((s) => ({
+        sectionId: sectionId(docId, s.key),
+        elementIds: s.elementKeys.map((k) => elementId(docId, k)),
+      })),
     refsToElements,
     refsToSections,
     refsToPages,

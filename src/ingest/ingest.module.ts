@@ -9,7 +9,15 @@ import { ReembedService } from './reembed.service';
 
 /** PDF → document graph. The only module that imports pdfjs-dist (and OCR's onnxruntime use). */
 @Module({
-  providers: [IngestRepository, IngestService, IngestionJobService, OcrService, PageImageService, FileStore, ReembedService],
+  providers: [
+    IngestRepository,
+    IngestService,
+    IngestionJobService,
+    OcrService,
+    PageImageService,
+    FileStore,
+    ReembedService,
+  ],
   exports: [IngestService, IngestionJobService, PageImageService, ReembedService],
 })
 export class IngestModule {}

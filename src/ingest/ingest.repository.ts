@@ -139,7 +139,11 @@ export class IngestRepository {
    * Writes the document's content in batched transactions, nodes before the relationships between them.
    * `onBatch` reports progress (rows written so far, rows in all).
    */
-  async writeGraph(docId: string, rows: DocumentGraphRows, onBatch?: (done: number, total: number) => void): Promise<void> {
+  async writeGraph(
+    docId: string,
+    rows: DocumentGraphRows,
+    onBatch?: (done: number, total: number) => void,
+  ): Promise<void> {
     const q = this.q;
     const steps: Array<{ query: CypherQuery; key: string; rows: unknown[]; oneBatch?: boolean }> = [
       { query: q.pages, key: 'pages', rows: rows.pages },

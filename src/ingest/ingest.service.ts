@@ -87,7 +87,8 @@ export class IngestService {
         timingsMs[stage] = Math.round(performance.now() - t0);
       }
     };
-    const report = (stage: IngestStage, done: number, total: number) => opts.onProgress?.({ stage, done, total });
+    const report = (stage: IngestStage, done: number, total: number) =>
+      opts.onProgress?.({ stage, done, total });
 
     const parsed = await timed('parse', () =>
       parsePdf(bytes, {
@@ -99,7 +100,10 @@ export class IngestService {
     const ocrPages = await timed('ocr', () => this.readScannedPages(bytes, parsed, opts, report));
     const model = await timed('layout', async () => {
       report('layout', 0, parsed.pageCount);
-      const m = analyzeLayout(parsed, { maxTokens: this.embedder.maxTokens - 32, countTokens: (s) => this.embedder.countTokens(s) });
+      const m = analyzeLayout(parsed, {
+        maxTokens: this.embedder.maxTokens - 32,
+        countTokens: (s) => this.embedder.countTokens(s),
+      });
       report('layout', parsed.pageCount, parsed.pageCount);
       return m;
     });
@@ -166,11 +170,16 @@ export class IngestService {
   }
 
   /** True: return the stored document. False: (re-)ingest. Throws when another ingestion is running. */
-  private decideOnExisting(existing: { id: string; status: string; heartbeatAt: string | null }, replace: boolean): boolean {
+  private decideOnExisting(
+    existing: { id: string; status: string; heartbeatAt: string | null },
+    replace: boolean,
+  ): boolean {
     if (existing.status === 'INGESTING') {
       const beat = existing.heartbeatAt ? Date.parse(existing.heartbeatAt) : 0;
       if (Date.now() - beat < STALE_INGESTION_MS) throw this.busy(existing.id);
-      this.logger.warn(`Document ${existing.id} was left INGESTING by a process that stopped; ingesting it again`);
+      this.logger.warn(
+        `Document ${existing.id} was left INGESTING by a process that stopped; ingesting it again`,
+      );
       return false;
     }
     return existing.status === 'READY' && !replace;
@@ -180,7 +189,8 @@ export class IngestService {
     try {
       await this.repo.createDocument(doc);
     } catch (err) {
-      if (err instanceof GraphError && err.code === GraphErrorCode.CONSTRAINT_VIOLATION) throw this.busy(docId);
+      if (err instanceof GraphError && err.code === GraphErrorCode.CONSTRAINT_VIOLATION)
+        throw this.busy(docId);
       throw err;
     }
   }
@@ -234,7 +244,7 @@ export class IngestService {
 
   private countsOf(doc: StoredDocument): IngestResult['counts'] {
     const d = doc as StoredDocument & Record<string, unknown>;
-    const n = (k: string) => (typeof d[k] === 'number' ? (d[k] as number) : 0);
+    const n = (k: string) => (typeof d[k] === 'number' ? (d[k]) : 0);
     return {
       pages: doc.pageCount,
       elements: n('elementCount'),

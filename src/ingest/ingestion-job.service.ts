@@ -50,14 +50,20 @@ export class IngestionJobService {
     await Promise.allSettled([...this.running]);
   }
 
-  private async run(job: IngestionJobRow, bytes: Uint8Array, opts: Omit<IngestOptions, 'onProgress'>): Promise<void> {
+  private async run(
+    job: IngestionJobRow,
+    bytes: Uint8Array,
+    opts: Omit<IngestOptions, 'onProgress'>,
+  ): Promise<void> {
     let lastWrite = 0;
     let pending: Promise<void> = Promise.resolve();
     const save = (patch: Partial<IngestionJobRow>) => {
       Object.assign(job, patch);
-      pending = pending.then(() => this.repo.saveJob({ ...job })).catch((err: unknown) => {
-        this.logger.warn(`Could not record progress of job ${job.id}: ${(err as Error).message}`);
-      });
+      pending = pending
+        .then(() => this.repo.saveJob({ ...job }))
+        .catch((err: unknown) => {
+          this.logger.warn(`Could not record progress of job ${job.id}: ${(err as Error).message}`);
+        });
     };
     save({ status: 'RUNNING' });
     try {
@@ -73,7 +79,11 @@ export class IngestionJobService {
       save({ status: 'SUCCEEDED', docId: result.document.id, stage: null, done: job.total, error: null });
     } catch (err) {
       const e = err as Error & { code?: unknown };
-      save({ status: 'FAILED', error: e.message, errorCode: typeof e.code === 'string' ? e.code : 'INTERNAL' });
+      save({
+        status: 'FAILED',
+        error: e.message,
+        errorCode: typeof e.code === 'string' ? e.code : 'INTERNAL',
+      });
     }
     await pending;
   }

@@ -10,7 +10,12 @@ export class OcrService implements OnModuleDestroy {
   private used = false;
 
   /** Fills `items` of each page from OCR of its rendered image (pages are processed one at a time). */
-  async readPages(bytes: Uint8Array, pages: ParsedPage[], password: string | undefined, onPage: () => void): Promise<void> {
+  async readPages(
+    bytes: Uint8Array,
+    pages: ParsedPage[],
+    password: string | undefined,
+    onPage: () => void,
+  ): Promise<void> {
     this.used = true;
     const doc = await openPdfDocument(bytes, password);
     try {

@@ -60,7 +60,9 @@ export class ReembedService {
   /** Recomputes one document's element, page and section vectors with this service's embedder. */
   async reembedDocument(docId: string): Promise<void> {
     const inputs = await this.graph.read<ElementInput>(this.q.inputs, { docId });
-    const texts = inputs.map((e) => ({ e, text: embeddingText(e) })).filter((x): x is { e: ElementInput; text: string } => x.text !== null);
+    const texts = inputs
+      .map((e) => ({ e, text: embeddingText(e) }))
+      .filter((x): x is { e: ElementInput; text: string } => x.text !== null);
     const byPage = new Map<number, Float32Array[]>();
     for (let i = 0; i < texts.length; i += BATCH) {
       const slice = texts.slice(i, i + BATCH);
@@ -73,12 +75,17 @@ export class ReembedService {
       });
       await this.graph.write(this.q.setElements, { rows });
     }
-    const pageRows = [...byPage].map(([pageNumber, vectors]) => ({ pageNumber, embedding: meanVector(vectors) }));
+    const pageRows = [...byPage].map(([pageNumber, vectors]) => ({
+      pageNumber,
+      embedding: meanVector(vectors),
+    }));
     await this.graph.write(this.q.setPages, { docId, rows: pageRows.filter((r) => r.embedding) });
     const sections = await this.graph.read<{ id: string; path: string }>(this.q.sections, { docId });
     if (sections.length) {
       const vectors = await this.embedder.embedPassages(sections.map((s) => s.path));
-      await this.graph.write(this.q.setSections, { rows: sections.map((s, i) => ({ id: s.id, embedding: Array.from(vectors[i]!) })) });
+      await this.graph.write(this.q.setSections, {
+        rows: sections.map((s, i) => ({ id: s.id, embedding: Array.from(vectors[i]!) })),
+      });
     }
     await this.graph.write(this.q.setModel, { docId, model: this.embedder.modelName });
   }

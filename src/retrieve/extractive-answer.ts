@@ -11,7 +11,10 @@ const MAX_SENTENCES = 3;
 const MAX_ANSWER_CHARS = 700;
 const PAGES_READ = 3;
 
-type ExtractiveAnswer = Pick<AskResult, 'answer' | 'answerable' | 'mode' | 'format' | 'analysis' | 'citations'>;
+type ExtractiveAnswer = Pick<
+  AskResult,
+  'answer' | 'answerable' | 'mode' | 'format' | 'analysis' | 'citations'
+>;
 
 /** The answer without an LLM: the evidence sentences that best cover the question, each cited to its page. */
 @Injectable()
@@ -67,7 +70,14 @@ export class ExtractiveAnswerer {
       // Nothing shares a word with the question: cite the best page's strongest element instead of guessing.
       const top = best.elements[0];
       if (!top) return notAnswerable('The matching pages hold no text.');
-      chosen.push({ docId: best.docId, pageNumber: best.pageNumber, elementId: top.elementId, bbox: top.bbox, quote: top.text.slice(0, MAX_ANSWER_CHARS), score: best.score });
+      chosen.push({
+        docId: best.docId,
+        pageNumber: best.pageNumber,
+        elementId: top.elementId,
+        bbox: top.bbox,
+        quote: top.text.slice(0, MAX_ANSWER_CHARS),
+        score: best.score,
+      });
     }
     return {
       answer: chosen.map((c) => `${c.quote} [p. ${c.pageNumber}]`).join(' '),

@@ -10,7 +10,14 @@ import { ExtractiveAnswerer } from './extractive-answer';
 import { buildLuceneQuery } from './lucene-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
 import { PageCandidate, RetrieveRepository } from './retrieve.repository';
-import type { AskResult, PageHit, SearchRequest, SearchResult, StageTiming, Strategy } from './retrieve.types';
+import type {
+  AskResult,
+  PageHit,
+  SearchRequest,
+  SearchResult,
+  StageTiming,
+  Strategy,
+} from './retrieve.types';
 
 export const MAX_K = 50;
 /** Pages re-ranked by the cross-encoder: enough to lift a page from rank ~15 into the top 3. */
@@ -65,13 +72,17 @@ export class RetrieveService {
     const rerank = req.rerank ?? false;
     const depth = rerank ? Math.max(req.k, RERANK_DEPTH) : req.k;
     const base = { embedding, docIds, k: depth, perPage: ELEMENTS_PER_PAGE };
-    trace.push(`scope: ${docIds ? `${docIds.length} document(s), exact scan` : 'whole corpus, vector index'}`);
+    trace.push(
+      `scope: ${docIds ? `${docIds.length} document(s), exact scan` : 'whole corpus, vector index'}`,
+    );
 
     let candidates: PageCandidate[];
     let reason: string;
     switch (req.strategy) {
       case 'VECTOR':
-        candidates = await timed('vector', () => this.repo.vectorPages({ ...base, candidates: Math.max(50, depth * 8) }));
+        candidates = await timed('vector', () =>
+          this.repo.vectorPages({ ...base, candidates: Math.max(50, depth * 8) }),
+        );
         reason = 'vector';
         trace.push(`VECTOR: nearest elements → ${candidates.length} pages by best element`);
         break;
@@ -101,8 +112,12 @@ export class RetrieveService {
     if (rerank && pages.length > 0) {
       // MMRAG-DocQA scores parent pages 0–1 with the LLM; the cross-encoder does it offline and for other strategies.
       const byLlm = req.strategy === 'PARENT_PAGE' && this.llm.enabled;
-      pages = await timed('rerank', () => (byLlm ? this.llmRelevance(query, pages, meter) : this.rerankPages(query, pages)));
-      trace.push(`RERANK: ${byLlm ? 'LLM' : 'cross-encoder'} relevance (0–1) over the top ${pages.length} pages`);
+      pages = await timed('rerank', () =>
+        byLlm ? this.llmRelevance(query, pages, meter) : this.rerankPages(query, pages),
+      );
+      trace.push(
+        `RERANK: ${byLlm ? 'LLM' : 'cross-encoder'} relevance (0–1) over the top ${pages.length} pages`,
+      );
     }
     return { strategy: req.strategy, reranked: rerank, pages: pages.slice(0, req.k), timings, trace };
   }
@@ -110,7 +125,13 @@ export class RetrieveService {
   async ask(question: string, opts: AskOptions = {}): Promise<AskResult> {
     const meter = new UsageMeter();
     const search = await this.search(
-      { query: question, strategy: opts.strategy ?? 'HYBRID', scope: opts.scope ?? {}, k: ANSWER_PAGES, rerank: opts.rerank ?? true },
+      {
+        query: question,
+        strategy: opts.strategy ?? 'HYBRID',
+        scope: opts.scope ?? {},
+        k: ANSWER_PAGES,
+        rerank: opts.rerank ?? true,
+      },
       meter,
     );
     const t0 = performance.now();
@@ -121,7 +142,9 @@ export class RetrieveService {
         answer = await this.llmAnswer(question, search, meter);
       } catch (err) {
         if (!(err instanceof LlmError)) throw err;
-        warnings.push(`The LLM could not answer (${err.code}: ${err.message}); this is the offline extractive answer.`);
+        warnings.push(
+          `The LLM could not answer (${err.code}: ${err.message}); this is the offline extractive answer.`,
+        );
       }
     }
     answer ??= this.answerer.answer(question, search);
@@ -130,18 +153,37 @@ export class RetrieveService {
   }
 
   /** MMRAG-DocQA's answer: the model reads the top pages and returns analysis, relevant pages and a typed answer. */
-  private async llmAnswer(question: string, search: SearchResult, meter: UsageMeter): Promise<Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'>> {
-    const texts = await this.repo.pagePassages(search.pages.map(({ docId, pageNumber }) => ({ docId, pageNumber })));
+  private async llmAnswer(
+    question: string,
+    search: SearchResult,
+    meter: UsageMeter,
+  ): Promise<Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'>> {
+    const texts = await this.repo.pagePassages(
+      search.pages.map(({ docId, pageNumber }) => ({ docId, pageNumber })),
+    );
     const evidence = search.pages.map((p) => ({
       docId: p.docId,
       pageNumber: p.pageNumber,
-      text: texts.find((t) => t.docId === p.docId && t.pageNumber === p.pageNumber)?.text ?? p.elements.map((e) => e.text).join('\n'),
+      text:
+        texts.find((t) => t.docId === p.docId && t.pageNumber === p.pageNumber)?.text ??
+        p.elements.map((e) => e.text).join('\n'),
     }));
     const { value } = await this.llm.answer({ question, evidence }, { meter });
     const cited = value.citedEvidence.flatMap((c) => {
       const page = search.pages.find((p) => p.docId === c.docId && p.pageNumber === c.pageNumber);
       const top = page?.elements[0];
-      return page ? [{ docId: page.docId, pageNumber: page.pageNumber, elementId: top?.elementId ?? null, bbox: top?.bbox ?? null, quote: top?.text ?? '', score: page.score }] : [];
+      return page
+        ? [
+            {
+              docId: page.docId,
+              pageNumber: page.pageNumber,
+              elementId: top?.elementId ?? null,
+              bbox: top?.bbox ?? null,
+              quote: top?.text ?? '',
+              score: page.score,
+            },
+          ]
+        : [];
     });
     return {
       answer: value.answer,
@@ -159,7 +201,10 @@ export class RetrieveService {
     const scored: PageHit[] = [];
     for (const p of pages) {
       const pageText = texts.find((t) => t.docId === p.docId && t.pageNumber === p.pageNumber)?.text ?? '';
-      const { value } = await this.llm.relevance({ question: query, pageText, pageLabel: `document ${p.docId}, page ${p.pageNumber}` }, { meter });
+      const { value } = await this.llm.relevance(
+        { question: query, pageText, pageLabel: `document ${p.docId}, page ${p.pageNumber}` },
+        { meter },
+      );
       scored.push({ ...p, score: value.score, reason: `${p.reason}+llm-relevance` });
     }
     return scored.sort((a, b) => b.score - a.score);
@@ -190,4 +235,3 @@ export class RetrieveService {
     }
   }
 }
-

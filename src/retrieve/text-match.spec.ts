@@ -19,6 +19,10 @@ describe('text matching for the offline answer', () => {
   });
 
   it('splits sentences but keeps table rows whole', () => {
-    expect(sentences('First one. Second one.\n| a | b |')).toEqual(['First one.', 'Second one.', '| a | b |']);
+    expect(sentences('First one. Second one.\n| a | b |')).toEqual([
+      'First one.',
+      'Second one.',
+      '| a | b |',
+    ]);
   });
 });

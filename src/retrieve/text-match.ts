@@ -14,7 +14,8 @@ const STOPWORDS = new Set(
 export function stem(word: string): string {
   const w = word.replace(/(?<=\p{L})-(?=\p{L})/gu, '');
   for (const suffix of ['ing', 'ed', 'es', 's']) {
-    if (w.length > suffix.length + 3 && w.endsWith(suffix) && !w.endsWith('ss')) return w.slice(0, -suffix.length);
+    if (w.length > suffix.length + 3 && w.endsWith(suffix) && !w.endsWith('ss'))
+      return w.slice(0, -suffix.length);
   }
   return w;
 }

@@ -6,19 +6,32 @@ import { HttpApp, startHttpApp } from '../support/http-app';
 const SAMPLE = path.resolve(__dirname, '..', 'fixtures', 'pdf', 'sample-report.pdf');
 
 /** A GraphQL multipart request (the spec graphql-upload implements), as a browser client would send it. */
-async function upload(http: HttpApp, bytes: Uint8Array, fileName: string, options: Record<string, unknown> = {}) {
+async function upload(
+  http: HttpApp,
+  bytes: Uint8Array,
+  fileName: string,
+  options: Record<string, unknown> = {},
+) {
   const form = new FormData();
   form.append(
     'operations',
     JSON.stringify({
-      query: 'mutation($file: Upload!, $options: IngestOptionsInput) { ingestDocument(file: $file, options: $options) { id status } }',
+      query:
+        'mutation($file: Upload!, $options: IngestOptionsInput) { ingestDocument(file: $file, options: $options) { id status } }',
       variables: { file: null, options },
     }),
   );
   form.append('map', JSON.stringify({ 0: ['variables.file'] }));
   form.append('0', new Blob([bytes], { type: 'application/pdf' }), fileName);
-  const res = await fetch(`${http.url}/graphql`, { method: 'POST', body: form, headers: { 'apollo-require-preflight': 'true' } });
-  return (await res.json()) as { data?: { ingestDocument: { id: string; status: string } }; errors?: unknown[] };
+  const res = await fetch(`${http.url}/graphql`, {
+    method: 'POST',
+    body: form,
+    headers: { 'apollo-require-preflight': 'true' },
+  });
+  return (await res.json()) as {
+    data?: { ingestDocument: { id: string; status: string } };
+    errors?: unknown[];
+  };
 }
 
 async function waitForJob(http: HttpApp, id: string) {
@@ -39,7 +52,11 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
   let docId: string;
   beforeAll(async () => {
     http = await startHttpApp();
-    const started = await upload(http, uniqueCopy(new Uint8Array(fs.readFileSync(SAMPLE))), 'sample-report.pdf');
+    const started = await upload(
+      http,
+      uniqueCopy(new Uint8Array(fs.readFileSync(SAMPLE))),
+      'sample-report.pdf',
+    );
     expect(started.errors).toBeUndefined();
     expect(['QUEUED', 'RUNNING']).toContain(started.data!.ingestDocument.status);
     const job = await waitForJob(http, started.data!.ingestDocument.id);
@@ -67,8 +84,15 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
     expect(table.description).toContain('| Method |');
     expect(table.caption.text).toMatch(/^Table 1:/);
     expect(table.referredBy.map((r: any) => r.pageNumber)).toContain(1);
-    expect(page2.elements.find((e: any) => e.kind === 'CAPTION' && e.captionOf?.kind === 'FIGURE')).toBeDefined();
-    expect(doc.outline.map((s: any) => s.title)).toEqual(['1 Introduction', '2 Methods', '3 Results', 'Appendix A']);
+    expect(
+      page2.elements.find((e: any) => e.kind === 'CAPTION' && e.captionOf?.kind === 'FIGURE'),
+    ).toBeDefined();
+    expect(doc.outline.map((s: any) => s.title)).toEqual([
+      '1 Introduction',
+      '2 Methods',
+      '3 Results',
+      'Appendix A',
+    ]);
     expect(doc.outline[1].subsections).toEqual([{ title: '2.1 Data', pageStart: 2 }]);
     const rels = Object.fromEntries(doc.graphStats.relationships.map((r: any) => [r.type, r.count]));
     expect(rels).toMatchObject({ HAS_PAGE: 4, NEXT_PAGE: 3, CAPTIONS: 2 });
@@ -76,7 +100,11 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
     const png = await fetch(`${http.url}${page2.imageUrl}?dpi=72`);
     expect(png.status).toBe(200);
     expect(png.headers.get('content-type')).toBe('image/png');
-    expect(Buffer.from(await png.arrayBuffer()).subarray(1, 4).toString()).toBe('PNG');
+    expect(
+      Buffer.from(await png.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
     expect((await fetch(`${http.url}/documents/${docId}/pages/99/image.png`)).status).toBe(404);
   });
 
@@ -105,7 +133,10 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
     const both = await http.graphql(`mutation { ingestDocument { id } }`);
     expect(both.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     const serverPath = await http.graphql(`mutation { ingestDocument(path: "/etc/passwd") { id } }`);
-    expect(serverPath.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'SERVER_PATHS_DISABLED' });
+    expect(serverPath.errors?.[0]?.extensions).toMatchObject({
+      code: 'FORBIDDEN',
+      reason: 'SERVER_PATHS_DISABLED',
+    });
     const unknown = await http.graphql(`{ ask(question: "x", scope: { docIds: ["nope"] }) { answer } }`);
     expect(unknown.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const job404 = await http.graphql(`{ ingestionJob(id: "nope") { id } }`);
@@ -113,7 +144,10 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
   });
 
   it('deletes the document and then knows it no more', async () => {
-    const del = await http.graphql<{ deleteDocument: any }>(`mutation($id: ID!) { deleteDocument(id: $id) { id deleted } }`, { id: docId });
+    const del = await http.graphql<{ deleteDocument: any }>(
+      `mutation($id: ID!) { deleteDocument(id: $id) { id deleted } }`,
+      { id: docId },
+    );
     expect(del.data!.deleteDocument).toEqual({ id: docId, deleted: true });
     const gone = await http.graphql(`query($id: ID!) { document(id: $id) { id } }`, { id: docId });
     expect(gone.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');

@@ -6,7 +6,6 @@ import { embedConfigFrom } from '../../src/app.module';
 import { ConfigModule } from '../../src/config/config.module';
 import { FOLIO_CONFIG } from '../../src/config/config.tokens';
 import { FolioConfig, loadConfig } from '../../src/config/folio-config';
-import type { EmbedConfig } from '../../src/embed/embed.config';
 import { EmbedModule } from '../../src/embed/embed.module';
 import { ContentRepository } from '../../src/graph/content.repository';
 import { GraphModule } from '../../src/graph/graph.module';
@@ -43,7 +42,10 @@ export async function createIngestContext(overrides: Partial<FolioConfig> = {}):
     imports: [
       ConfigModule,
       GraphModule,
-      EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom as (...args: never[]) => EmbedConfig }),
+      EmbedModule.forRootAsync({
+        inject: [FOLIO_CONFIG],
+        useFactory: embedConfigFrom,
+      }),
       IngestModule,
       RetrieveModule,
     ],

@@ -4,7 +4,12 @@ import { findMentions } from './cross-references';
 import { sectionsFromOutline } from './sections';
 import { joinLines, splitByTokens } from './text';
 
-function item(text: string, x: number, y: number, opts: { size?: number; bold?: boolean; width?: number } = {}): TextItem {
+function item(
+  text: string,
+  x: number,
+  y: number,
+  opts: { size?: number; bold?: boolean; width?: number } = {},
+): TextItem {
   const size = opts.size ?? 10;
   const width = opts.width ?? text.length * size * 0.5;
   return {
@@ -34,9 +39,13 @@ function paragraph(lines: string[], x: number, y: number): TextItem[] {
 
 describe('analyzeLayout', () => {
   it('undoes end-of-line hyphenation and normalises whitespace', () => {
-    expect(joinLines(['it keeps the infor-', 'mation   that  matters'])).toBe('it keeps the information that matters');
+    expect(joinLines(['it keeps the infor-', 'mation   that  matters'])).toBe(
+      'it keeps the information that matters',
+    );
     expect(joinLines(['a well-', 'Known case'])).toBe('a well- Known case');
-    const model = analyzeLayout(pdf([page(1, paragraph(['We keep the infor-', 'mation intact here.'], 72, 100))]));
+    const model = analyzeLayout(
+      pdf([page(1, paragraph(['We keep the infor-', 'mation intact here.'], 72, 100))]),
+    );
     expect(model.elements.map((e) => e.text)).toEqual(['We keep the information intact here.']);
   });
 
@@ -81,7 +90,13 @@ describe('analyzeLayout', () => {
     const model = analyzeLayout(pdf([page(1, items)]));
     const table = model.elements.find((e) => e.kind === 'table');
     expect(table?.description).toBe(
-      ['| Method | Recall | Latency |', '| --- | --- | --- |', '| Vector | 0.61 | 120 |', '| Hybrid | 0.66 | 180 |', '| Graph | 0.72 | 340 |'].join('\n'),
+      [
+        '| Method | Recall | Latency |',
+        '| --- | --- | --- |',
+        '| Vector | 0.61 | 120 |',
+        '| Hybrid | 0.66 | 180 |',
+        '| Graph | 0.72 | 340 |',
+      ].join('\n'),
     );
     expect(table?.text.split('\n')[1]).toBe('Vector 0.61 120');
     const caption = model.elements.find((e) => e.kind === 'caption');
@@ -115,7 +130,11 @@ describe('analyzeLayout', () => {
   });
 
   it('finds lists, keys elements by page and order', () => {
-    const items = [item('• first point', 72, 100), item('• second point', 72, 114), item('1. numbered point', 72, 128)];
+    const items = [
+      item('• first point', 72, 100),
+      item('• second point', 72, 114),
+      item('1. numbered point', 72, 128),
+    ];
     const model = analyzeLayout(pdf([page(1, items)]));
     expect(model.elements).toHaveLength(1);
     expect(model.elements[0]).toMatchObject({ key: 'p1-e0', kind: 'list', order: 0 });
@@ -124,7 +143,8 @@ describe('analyzeLayout', () => {
 
 describe('cross-reference mentions', () => {
   it('recognises the usual forms', () => {
-    const text = 'see Table 2, Figure 3 and Fig. 4; Section 4.1 and § 5.2; page 12, p. 7, Appendix B and Chapter 5.';
+    const text =
+      'see Table 2, Figure 3 and Fig. 4; Section 4.1 and § 5.2; page 12, p. 7, Appendix B and Chapter 5.';
     expect(findMentions(text).map((m) => `${m.kind}:${m.value}`)).toEqual([
       'label:table 2',
       'label:figure 3',
@@ -164,9 +184,17 @@ describe('sections from the outline', () => {
   });
 
   it('assigns elements to the deepest section that starts before them', () => {
-    const items = (n: number): TextItem[] => paragraph([`Text on page ${n} near the top.`], 72, 100).concat(paragraph([`Text on page ${n} lower down.`], 72, 600));
+    const items = (n: number): TextItem[] =>
+      paragraph([`Text on page ${n} near the top.`], 72, 100).concat(
+        paragraph([`Text on page ${n} lower down.`], 72, 600),
+      );
     const outline: OutlineEntry[] = [
-      { title: 'A', pageNumber: 1, top: 500, children: [{ title: 'A.1', pageNumber: 2, top: 500, children: [] }] },
+      {
+        title: 'A',
+        pageNumber: 1,
+        top: 500,
+        children: [{ title: 'A.1', pageNumber: 2, top: 500, children: [] }],
+      },
     ];
     const model = analyzeLayout(pdf([page(1, items(1)), page(2, items(2))], outline));
     const [a, a1] = model.sections;

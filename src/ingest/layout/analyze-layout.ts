@@ -66,7 +66,9 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
     const units: Unit[] = [
       ...figures.map((bbox, k): FigureUnit => ({ type: 'figure', bbox, items: figureItems[k] ?? [] })),
       ...tables.map((table): TableUnit => ({ type: 'table', bbox: table.bbox, table })),
-      ...body.filter((s) => !inTable.has(s)).map((segment): SegmentUnit => ({ type: 'segment', bbox: segment.bbox, segment })),
+      ...body
+        .filter((s) => !inTable.has(s))
+        .map((segment): SegmentUnit => ({ type: 'segment', bbox: segment.bbox, segment })),
     ];
     const pieces: PagePiece[] = [];
     const headers = segments.filter((s) => band.get(s) === 'page-header');
@@ -74,7 +76,8 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
     for (const segment of headers) pieces.push({ type: 'band', kind: 'page-header', segment });
     let run: Segment[] = [];
     const flush = (): void => {
-      for (const block of groupBlocks(run, { bodyFontSize, pageHeight: page.height })) pieces.push({ type: 'block', block });
+      for (const block of groupBlocks(run, { bodyFontSize, pageHeight: page.height }))
+        pieces.push({ type: 'block', block });
       run = [];
     };
     for (const unit of readingOrder(units)) {
@@ -91,9 +94,16 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
     return pieces;
   });
 
-  const headingBlocks = pagePieces.flat().flatMap((p) => (p.type === 'block' && p.block.kind === 'heading' ? [p.block] : []));
+  const headingBlocks = pagePieces
+    .flat()
+    .flatMap((p) => (p.type === 'block' && p.block.kind === 'heading' ? [p.block] : []));
   const levelOf = headingLevels(
-    headingBlocks.map((b) => ({ text: b.text, fontSize: b.fontSize, bold: b.bold, lineCount: b.segments.length })),
+    headingBlocks.map((b) => ({
+      text: b.text,
+      fontSize: b.fontSize,
+      bold: b.bold,
+      lineCount: b.segments.length,
+    })),
   );
 
   const elements: LayoutElement[] = [];
@@ -103,7 +113,11 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
     if (!page) return;
     const source = page.hasTextLayer ? 'text-layer' : 'ocr';
     let order = 0;
-    const push = (partial: Omit<LayoutElement, 'key' | 'order' | 'pageNumber' | 'source'> & { source?: LayoutElement['source'] }): LayoutElement => {
+    const push = (
+      partial: Omit<LayoutElement, 'key' | 'order' | 'pageNumber' | 'source'> & {
+        source?: LayoutElement['source'];
+      },
+    ): LayoutElement => {
       const element: LayoutElement = {
         key: `p${page.number}-e${order}`,
         pageNumber: page.number,
@@ -123,26 +137,65 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
     for (const piece of pieces) {
       switch (piece.type) {
         case 'band':
-          push({ kind: piece.kind, text: piece.segment.text, bbox: piece.segment.bbox, description: null, headingLevel: null, captionOf: null, source: piece.segment.source });
+          push({
+            kind: piece.kind,
+            text: piece.segment.text,
+            bbox: piece.segment.bbox,
+            description: null,
+            headingLevel: null,
+            captionOf: null,
+            source: piece.segment.source,
+          });
           break;
         case 'figure': {
           const text = figureText(piece.unit.items);
-          const element = push({ kind: 'figure', text, bbox: piece.unit.bbox, description: null, headingLevel: null, captionOf: null });
+          const element = push({
+            kind: 'figure',
+            text,
+            bbox: piece.unit.bbox,
+            description: null,
+            headingLevel: null,
+            captionOf: null,
+          });
           figureUnits.set(element.key, piece.unit);
           break;
         }
         case 'table':
           for (const chunk of splitTable(piece.unit.table.cells, maxTokens, countTokens)) {
-            push({ kind: 'table', text: tableToText(chunk), bbox: piece.unit.bbox, description: tableToMarkdown(chunk), headingLevel: null, captionOf: null });
+            push({
+              kind: 'table',
+              text: tableToText(chunk),
+              bbox: piece.unit.bbox,
+              description: tableToMarkdown(chunk),
+              headingLevel: null,
+              captionOf: null,
+            });
           }
           break;
         case 'block': {
           const { block } = piece;
-          const headingLevel = block.kind === 'heading' ? levelOf({ text: block.text, fontSize: block.fontSize, bold: block.bold, lineCount: block.segments.length }) : null;
-          const texts = block.kind === 'heading' ? [block.text] : splitByTokens(block.text, maxTokens, countTokens);
+          const headingLevel =
+            block.kind === 'heading'
+              ? levelOf({
+                  text: block.text,
+                  fontSize: block.fontSize,
+                  bold: block.bold,
+                  lineCount: block.segments.length,
+                })
+              : null;
+          const texts =
+            block.kind === 'heading' ? [block.text] : splitByTokens(block.text, maxTokens, countTokens);
           const boxes = splitBox(block.bbox, texts);
           texts.forEach((text, k) => {
-            push({ kind: block.kind, text, bbox: boxes[k] ?? block.bbox, description: null, headingLevel, captionOf: null, source: block.segments[0]?.source });
+            push({
+              kind: block.kind,
+              text,
+              bbox: boxes[k] ?? block.bbox,
+              description: null,
+              headingLevel,
+              captionOf: null,
+              source: block.segments[0]?.source,
+            });
           });
           break;
         }
@@ -155,7 +208,12 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
 
   const pageCount = parsed.pageCount;
   const sections = parsed.outline.length
-    ? sectionsFromOutline(parsed.outline, pageCount, parsed.pages.map((p) => p.height), elements)
+    ? sectionsFromOutline(
+        parsed.outline,
+        pageCount,
+        parsed.pages.map((p) => p.height),
+        elements,
+      )
     : [];
   const finalSections = sections.length ? sections : sectionsFromHeadings(elements, pageCount);
   const crossReferences = resolveCrossReferences(elements, finalSections, pageCount);
@@ -166,12 +224,21 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
     height: page.height,
     hasTextLayer: page.hasTextLayer,
     text: elements
-      .filter((e) => e.pageNumber === page.number && e.kind !== 'page-header' && e.kind !== 'page-footer' && e.text)
+      .filter(
+        (e) => e.pageNumber === page.number && e.kind !== 'page-header' && e.kind !== 'page-footer' && e.text,
+      )
       .map((e) => e.text)
       .join('\n\n'),
   }));
 
-  return { title: documentTitle(parsed, elements), pageCount, pages, elements, sections: finalSections, crossReferences };
+  return {
+    title: documentTitle(parsed, elements),
+    pageCount,
+    pages,
+    elements,
+    sections: finalSections,
+    crossReferences,
+  };
 }
 
 /** The body text size: the font size carrying the most characters (rounded to half points). */
@@ -208,7 +275,9 @@ function describeFigures(elements: LayoutElement[], units: Map<string, FigureUni
     if (!unit) continue;
     const caption = captionFor.get(element.key)?.text ?? null;
     element.kind = figureKind(unit.items, caption);
-    const parts = [caption, element.text ? `Text in the ${element.kind}: ${element.text}` : null].filter(Boolean);
+    const parts = [caption, element.text ? `Text in the ${element.kind}: ${element.text}` : null].filter(
+      Boolean,
+    );
     element.description = parts.length ? parts.join('\n') : null;
   }
 }
@@ -247,12 +316,16 @@ function splitBox(bbox: BBox, texts: string[]): BBox[] {
   });
 }
 
-const JUNK_TITLE = /^(untitled|microsoft (word|powerpoint)|document\d*|slide \d+|title|\s*)$|\.(docx?|pptx?|indd|pdf|tex|dvi)$/i;
+const JUNK_TITLE =
+  /^(untitled|microsoft (word|powerpoint)|document\d*|slide \d+|title|\s*)$|\.(docx?|pptx?|indd|pdf|tex|dvi)$/i;
 
 function documentTitle(parsed: ParsedPdf, elements: LayoutElement[]): string {
   if (parsed.title && !JUNK_TITLE.test(parsed.title.trim())) return parsed.title.trim();
   const firstPage = elements.filter((e) => e.pageNumber <= 2 && e.kind === 'heading');
-  const top = firstPage.sort((a, b) => (a.headingLevel ?? 9) - (b.headingLevel ?? 9) || a.pageNumber - b.pageNumber || a.order - b.order)[0];
+  const top = firstPage.sort(
+    (a, b) =>
+      (a.headingLevel ?? 9) - (b.headingLevel ?? 9) || a.pageNumber - b.pageNumber || a.order - b.order,
+  )[0];
   if (top) return top.text.slice(0, 200);
   const first = elements.find((e) => e.kind === 'paragraph' && e.text.length > 3);
   return first ? first.text.slice(0, 120) : 'Untitled document';

@@ -5,7 +5,8 @@ import { isHeading } from './headings';
 import { horizontalOverlap, type Segment, unionAll, verticalOverlap } from './layout.types';
 import { joinLines } from './text';
 
-export const LIST_MARKER = /^(?:[•◦▪▫■□●○◆◇►▶➢✓✔\u2022\u2023\u2043\u25aa-]|[–—*·]\s|\(?\d{1,2}[.)]\s|\(?[a-zA-Z][.)]\s|\([ivx]{1,4}\)\s|[ivx]{1,4}\.\s)/;
+export const LIST_MARKER =
+  /^(?:[•◦▪▫■□●○◆◇►▶➢✓✔\u2022\u2023\u2043\u25aa-]|[–—*·]\s|\(?\d{1,2}[.)]\s|\(?[a-zA-Z][.)]\s|\([ivx]{1,4}\)\s|[ivx]{1,4}\.\s)/;
 const FOOTNOTE_MARKER = /^(?:\d{1,3}|[*†‡§¶]+|[\u00b9\u00b2\u00b3\u2070-\u2079]+)\s*\S/;
 const MATH_CHARS = /[=+\u2212×÷∑∏∫√≤≥≈≠∞∂∇πσμλαβγδθΩ^_∈∉⊂⊆∪∩→⇒↔±·]/g;
 
@@ -42,7 +43,9 @@ export function groupBlocks(segments: Segment[], ctx: BlockContext): TextBlock[]
 function startsNewBlock(block: Segment[], last: Segment, next: Segment, ctx: BlockContext): boolean {
   const em = Math.max(last.fontSize, next.fontSize, 1);
   // The next piece of the same visual line (a wide justified space split it off): same block.
-  const sameRow = verticalOverlap(last.bbox, next.bbox) > Math.min(last.bbox[3] - last.bbox[1], next.bbox[3] - next.bbox[1]) * 0.6;
+  const sameRow =
+    verticalOverlap(last.bbox, next.bbox) >
+    Math.min(last.bbox[3] - last.bbox[1], next.bbox[3] - next.bbox[1]) * 0.6;
   if (sameRow && next.bbox[0] >= last.bbox[2] - 1 && next.bbox[0] - last.bbox[2] < em * 3) return false;
   const gap = next.bbox[1] - last.bbox[3];
   if (gap > em * 0.75 || gap < -em * 0.5) return true; // paragraph gap, or a jump back up (next column)
@@ -78,16 +81,14 @@ function classify(segments: Segment[], ctx: BlockContext): TextBlock {
 
 function blockKind(block: TextBlock, ctx: BlockContext): ElementKind {
   const { text, fontSize, bbox } = block;
-  if (looksLikeCaption(text, fontSize, block.bold || block.segments[0]?.bold === true, ctx.bodyFontSize)) return 'caption';
-  if (
-    fontSize < ctx.bodyFontSize * 0.92 &&
-    bbox[1] > ctx.pageHeight * 0.6 &&
-    FOOTNOTE_MARKER.test(text)
-  ) {
+  if (looksLikeCaption(text, fontSize, block.bold || block.segments[0]?.bold === true, ctx.bodyFontSize))
+    return 'caption';
+  if (fontSize < ctx.bodyFontSize * 0.92 && bbox[1] > ctx.pageHeight * 0.6 && FOOTNOTE_MARKER.test(text)) {
     return 'footnote';
   }
   if (LIST_MARKER.test(text)) return 'list';
-  if (isHeading({ text, fontSize, bold: block.bold, lineCount: block.segments.length }, ctx.bodyFontSize)) return 'heading';
+  if (isHeading({ text, fontSize, bold: block.bold, lineCount: block.segments.length }, ctx.bodyFontSize))
+    return 'heading';
   if (looksLikeFormula(text)) return 'formula';
   return 'paragraph';
 }
@@ -105,7 +106,12 @@ function mergeListItems(blocks: TextBlock[]): TextBlock[] {
   const out: TextBlock[] = [];
   for (const block of blocks) {
     const prev = out[out.length - 1];
-    if (prev && prev.kind === 'list' && block.kind === 'list' && block.bbox[1] - prev.bbox[3] < block.fontSize * 1.5) {
+    if (
+      prev &&
+      prev.kind === 'list' &&
+      block.kind === 'list' &&
+      block.bbox[1] - prev.bbox[3] < block.fontSize * 1.5
+    ) {
       prev.segments.push(...block.segments);
       prev.bbox = unionAll([prev.bbox, block.bbox]);
       prev.text = `${prev.text}\n${block.text}`;

@@ -34,7 +34,12 @@ export function labelWord(word: string): string {
  * A block is a caption when it starts with a caption label followed by a separator ("Figure 3:"), or when the
  * label is set apart typographically (bold, or a smaller font) — "Table 2 shows…" in body text is not a caption.
  */
-export function looksLikeCaption(text: string, fontSize: number, boldStart: boolean, bodyFontSize: number): boolean {
+export function looksLikeCaption(
+  text: string,
+  fontSize: number,
+  boldStart: boolean,
+  bodyFontSize: number,
+): boolean {
   const m = CAPTION_PREFIX.exec(text.trim());
   if (!m) return false;
   if (text.length > 1200) return false;

@@ -92,7 +92,12 @@ export function findRiver<T extends Boxed>(units: T[]): [number, number] | null 
   return best?.range ?? null;
 }
 
-function lowestStretch(coverage: Int32Array, from: number, to: number, max: number): [number, number, number] {
+function lowestStretch(
+  coverage: Int32Array,
+  from: number,
+  to: number,
+  max: number,
+): [number, number, number] {
   let min = max;
   for (let x = from; x <= to; x++) min = Math.min(min, coverage[x] ?? 0);
   let best: [number, number] = [from, from - 1];
@@ -109,7 +114,11 @@ function lowestStretch(coverage: Int32Array, from: number, to: number, max: numb
 }
 
 /** Columns must sit side by side (overlapping vertically) with enough units on each side. */
-function validRiverScore<T extends Boxed>(units: T[], [r0, r1]: [number, number], crossing: number): number | null {
+function validRiverScore<T extends Boxed>(
+  units: T[],
+  [r0, r1]: [number, number],
+  crossing: number,
+): number | null {
   const left = units.filter((u) => u.bbox[2] <= r0 + 1);
   const right = units.filter((u) => u.bbox[0] >= r1 - 1);
   if (left.length < MIN_UNITS_PER_SIDE || right.length < MIN_UNITS_PER_SIDE) return null;
@@ -127,7 +136,7 @@ function validRiverScore<T extends Boxed>(units: T[], [r0, r1]: [number, number]
   // Count side-by-side pairs: units on the right that share a vertical band with some unit on the left.
   const besideCount = right.filter((u) => left.some((v) => verticalOverlap(u.bbox, v.bbox) > -4)).length;
   if (besideCount < Math.min(2, right.length)) return null;
-  return (r1 - r0) + Math.min(left.length, right.length) * 2 - crossing * 5;
+  return r1 - r0 + Math.min(left.length, right.length) * 2 - crossing * 5;
 }
 
 /** Top to bottom; units on the same visual row left to right. */

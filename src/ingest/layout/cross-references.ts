@@ -21,7 +21,11 @@ export function findMentions(text: string): Mention[] {
     const index = m.index ?? 0;
     const mention = m[0].trim();
     if (m[1] && m[2]) {
-      const word = m[1].toLowerCase().replace(/s?\.?$/, '').replace(/^fig$/, 'figure').replace(/^tab$/, 'table');
+      const word = m[1]
+        .toLowerCase()
+        .replace(/s?\.?$/, '')
+        .replace(/^fig$/, 'figure')
+        .replace(/^tab$/, 'table');
       out.push({ mention, kind: 'label', value: `${labelWord(word)} ${m[2].toLowerCase()}`, index });
     } else if (m[3] && m[4]) out.push({ mention, kind: 'section', value: m[4], index });
     else if (m[5] && m[6]) out.push({ mention, kind: 'appendix', value: m[6].toUpperCase(), index });
@@ -59,7 +63,8 @@ export function resolveCrossReferences(
 
   const out: CrossReference[] = [];
   for (const element of elements) {
-    if (element.kind === 'page-header' || element.kind === 'page-footer' || element.kind === 'heading') continue;
+    if (element.kind === 'page-header' || element.kind === 'page-footer' || element.kind === 'heading')
+      continue;
     const ownLabel = element.kind === 'caption' ? captionLabel(element.text) : null;
     const seen = new Set<string>();
     for (const mention of findMentions(element.text)) {
@@ -67,7 +72,8 @@ export function resolveCrossReferences(
       if (ownLabel && mention.index === 0) continue;
       const target = resolve(mention);
       if (!target) continue;
-      if (target.type === 'element' && (target.key === element.key || target.key === element.captionOf)) continue;
+      if (target.type === 'element' && (target.key === element.key || target.key === element.captionOf))
+        continue;
       const id = target.type === 'page' ? `page:${target.pageNumber}` : `${target.type}:${target.key}`;
       if (seen.has(id)) continue;
       seen.add(id);

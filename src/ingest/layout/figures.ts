@@ -13,7 +13,10 @@ export function findFigureRegions(page: ParsedPage): BBox[] {
   const imageBoxes = mergeOverlapping(
     page.images.map((image) => image.bbox),
     3,
-  ).filter((box) => isFigureSized(box, pageArea) && !(page.hasTextLayer && area(box) > pageArea * BACKGROUND_AREA_FRACTION));
+  ).filter(
+    (box) =>
+      isFigureSized(box, pageArea) && !(page.hasTextLayer && area(box) > pageArea * BACKGROUND_AREA_FRACTION),
+  );
   const vectorBoxes = findVectorFigures(page).filter(
     (box) => isFigureSized(box, pageArea) && area(box) < pageArea * BACKGROUND_AREA_FRACTION,
   );
@@ -21,7 +24,11 @@ export function findFigureRegions(page: ParsedPage): BBox[] {
 }
 
 function isFigureSized(box: BBox, pageArea: number): boolean {
-  return width(box) >= MIN_FIGURE_SIDE && height(box) >= MIN_FIGURE_SIDE && area(box) >= pageArea * MIN_FIGURE_AREA_FRACTION;
+  return (
+    width(box) >= MIN_FIGURE_SIDE &&
+    height(box) >= MIN_FIGURE_SIDE &&
+    area(box) >= pageArea * MIN_FIGURE_AREA_FRACTION
+  );
 }
 
 /** Repeatedly unions boxes that overlap or lie within `gap` of each other. */
@@ -53,7 +60,10 @@ export function mergeOverlapping(boxes: BBox[], gap: number): BBox[] {
 function findVectorFigures(page: ParsedPage): BBox[] {
   const graphics = page.graphics ?? [];
   const fatRects = page.rules.filter((r) => width(r) >= 3 && height(r) >= 3);
-  const shapes = [...graphics.map((box) => ({ box, curved: true })), ...fatRects.map((box) => ({ box, curved: false }))];
+  const shapes = [
+    ...graphics.map((box) => ({ box, curved: true })),
+    ...fatRects.map((box) => ({ box, curved: false })),
+  ];
   if (shapes.length < MIN_VECTOR_SHAPES || shapes.length > 6000) return [];
 
   // Union-find over shapes that touch (with a small tolerance), bucketed on a coarse grid to stay near-linear.
@@ -96,11 +106,17 @@ function findVectorFigures(page: ParsedPage): BBox[] {
   const out: BBox[] = [];
   for (const members of clusters.values()) {
     if (members.length < MIN_VECTOR_SHAPES) continue;
-    const box = members.reduce<BBox>((acc, m) => union(acc, m.box), [Infinity, Infinity, -Infinity, -Infinity]);
+    const box = members.reduce<BBox>(
+      (acc, m) => union(acc, m.box),
+      [Infinity, Infinity, -Infinity, -Infinity],
+    );
     const curved = members.filter((m) => m.curved).length;
     const bars = members.filter((m) => !m.curved && width(m.box) < width(box) * 0.6);
-    const distinctLengths = new Set(bars.map((m) => `${Math.round(width(m.box))}x${Math.round(height(m.box))}`)).size;
-    if (curved >= MIN_VECTOR_SHAPES || (bars.length >= 3 && distinctLengths >= 3 && !isTiledGrid(bars))) out.push(box);
+    const distinctLengths = new Set(
+      bars.map((m) => `${Math.round(width(m.box))}x${Math.round(height(m.box))}`),
+    ).size;
+    if (curved >= MIN_VECTOR_SHAPES || (bars.length >= 3 && distinctLengths >= 3 && !isTiledGrid(bars)))
+      out.push(box);
   }
   return out;
 }
@@ -112,10 +128,14 @@ function isTiledGrid(rects: Array<{ box: BBox }>): boolean {
     const key = `${Math.round(box[1])}:${Math.round(box[3])}`;
     rows.set(key, (rows.get(key) ?? 0) + 1);
   }
-  const tiled = rects.filter(({ box }) => (rows.get(`${Math.round(box[1])}:${Math.round(box[3])}`) ?? 0) >= 3).length;
+  const tiled = rects.filter(
+    ({ box }) => (rows.get(`${Math.round(box[1])}:${Math.round(box[3])}`) ?? 0) >= 3,
+  ).length;
   if (tiled <= rects.length * 0.5) return false;
   // Table rows touch each other; the rows of a stacked bar chart are separated by gaps.
-  const bands = [...rows.keys()].map((k) => k.split(':').map(Number) as [number, number]).sort((a, b) => a[0] - b[0]);
+  const bands = [...rows.keys()]
+    .map((k) => k.split(':').map(Number) as [number, number])
+    .sort((a, b) => a[0] - b[0]);
   let touching = 0;
   for (let i = 1; i < bands.length; i++) if ((bands[i]?.[0] ?? 0) - (bands[i - 1]?.[1] ?? 0) <= 1) touching++;
   return touching >= (bands.length - 1) * 0.5;

@@ -44,7 +44,8 @@ export function detectHeadersFooters(pages: BandPage[]): Array<Map<Segment, Band
       if (!band) continue;
       const normalised = normaliseRunningText(segment.text);
       const repeats = pagesWithKey.get(`${band}|${normalised}`)?.size ?? 0;
-      if (PAGE_NUMBER.test(normalised) || (pages.length >= 2 && repeats >= minRepeats)) found.set(segment, band);
+      if (PAGE_NUMBER.test(normalised) || (pages.length >= 2 && repeats >= minRepeats))
+        found.set(segment, band);
     }
     return found;
   });

@@ -39,11 +39,29 @@ export function isHeading(candidate: HeadingCandidate, bodyFontSize: number): bo
   const larger = candidate.fontSize >= bodyFontSize * 1.15;
   const numbered = numberingLevel(text) !== null;
   if (larger && !endsLikeSentence) return true;
-  if (candidate.bold && candidate.fontSize >= bodyFontSize * 0.95 && !endsLikeSentence && words <= 14) return true;
+  if (candidate.bold && candidate.fontSize >= bodyFontSize * 0.95 && !endsLikeSentence && words <= 14)
+    return true;
   // Numbered, short and not a sentence: "2.1 Data". Must not be a list item like "1. Buy milk." (ends with '.').
-  if (numbered && words <= 10 && !endsLikeSentence && candidate.fontSize >= bodyFontSize * 0.95 && candidate.bold) return true;
+  if (
+    numbered &&
+    words <= 10 &&
+    !endsLikeSentence &&
+    candidate.fontSize >= bodyFontSize * 0.95 &&
+    candidate.bold
+  )
+    return true;
   // A single short numbered line in Title Case ("2 Related Work") is a heading even in a regular-weight font.
-  if (numbered && candidate.lineCount === 1 && words <= 8 && !endsLikeSentence && candidate.fontSize >= bodyFontSize * 0.95 && /^\d+(\.\d+)*\.?\s+\p{Lu}\S*(\s+(\p{Lu}\S*|of|and|the|for|in|on|with|to|a|an|v\.s\.|vs\.?)){0,7}$/u.test(text)) return true;
+  if (
+    numbered &&
+    candidate.lineCount === 1 &&
+    words <= 8 &&
+    !endsLikeSentence &&
+    candidate.fontSize >= bodyFontSize * 0.95 &&
+    /^\d+(\.\d+)*\.?\s+\p{Lu}\S*(\s+(\p{Lu}\S*|of|and|the|for|in|on|with|to|a|an|v\.s\.|vs\.?)){0,7}$/u.test(
+      text,
+    )
+  )
+    return true;
   return numbered && (CHAPTER.test(text) || APPENDIX.test(text)) && words <= 10 && !endsLikeSentence;
 }
 

@@ -74,7 +74,8 @@ function splitRow(row: TextItem[]): Segment[] {
       const gap = item.bbox[0] - currentRight;
       const em = Math.max(last.fontSize, item.fontSize);
       // Bullets and numbering are often followed by a wide tab; keep them with their text.
-      const isMarker = current.length === 1 && /^([•◦▪■●–\-*·]|\(?[0-9a-zA-Z]{1,3}[.)])$/.test(last.text.trim());
+      const isMarker =
+        current.length === 1 && /^([•◦▪■●–\-*·]|\(?[0-9a-zA-Z]{1,3}[.)])$/.test(last.text.trim());
       if (gap > em * SEGMENT_GAP_EM && !(isMarker && gap < em * 4)) {
         segments.push(makeSegment(current));
         current = [];

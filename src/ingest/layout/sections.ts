@@ -108,12 +108,15 @@ export function sectionsFromHeadings(elements: LayoutElement[], pageCount: numbe
 
 /** Each element goes to the most recently started section (the deepest, since children start after parents). */
 function assignElements(flat: Positioned[], elements: LayoutElement[]): void {
-  const starts = [...flat].sort((a, b) => a.node.pageStart - b.node.pageStart || a.top - b.top || a.node.order - b.node.order);
+  const starts = [...flat].sort(
+    (a, b) => a.node.pageStart - b.node.pageStart || a.top - b.top || a.node.order - b.node.order,
+  );
   for (const element of elements) {
     if (element.kind === 'page-header' || element.kind === 'page-footer') continue;
     let owner: SectionNode | null = null;
     for (const start of starts) {
-      const before = start.node.pageStart < element.pageNumber ||
+      const before =
+        start.node.pageStart < element.pageNumber ||
         (start.node.pageStart === element.pageNumber && start.top <= element.bbox[1] + 2);
       if (!before) break;
       owner = start.node;

@@ -48,7 +48,12 @@ export function detectTables(segments: Segment[], rules: BBox[], bodyFontSize: n
     if (!gapOk) flush();
     if (row.length >= 2) {
       run.push(row);
-    } else if (run.length > 0 && (rows[r + 1]?.length ?? 0) >= 2 && row.length === 1 && (row[0]?.text.length ?? 0) < 60) {
+    } else if (
+      run.length > 0 &&
+      (rows[r + 1]?.length ?? 0) >= 2 &&
+      row.length === 1 &&
+      (row[0]?.text.length ?? 0) < 60
+    ) {
       run.push(row); // A wrapped cell or a row with empty cells between two full rows.
     } else {
       flush();
@@ -76,7 +81,9 @@ function tableFromRun(run: Segment[][], rules: BBox[], bodyFontSize: number): De
   const columns = columnIntervals(multi.flat());
   if (columns.length < 2) return null;
   // Each segment must sit in one column; prose in two text columns is rejected by cell length below.
-  const fitting = all.filter((s) => columns.some(([x0, x1]) => s.bbox[0] >= x0 - 1 && s.bbox[2] <= x1 + 1)).length;
+  const fitting = all.filter((s) =>
+    columns.some(([x0, x1]) => s.bbox[0] >= x0 - 1 && s.bbox[2] <= x1 + 1),
+  ).length;
   if (fitting < all.length * 0.85) return null;
   const cellChars = median(all.map((s) => s.text.length));
   const maxCellChars = columns.length >= 3 ? 40 : 25;
@@ -89,7 +96,8 @@ function tableFromRun(run: Segment[][], rules: BBox[], bodyFontSize: number): De
   for (const [x0, x1] of columns) {
     const texts = all.filter((s) => s.bbox[0] >= x0 - 1 && s.bbox[2] <= x1 + 1).map((s) => s.text);
     const lowerStarts = texts.filter((t) => /^[\p{Ll}(]/u.test(t)).length;
-    if (texts.length >= 3 && lowerStarts >= texts.length * 0.4 && median(texts.map((t) => t.length)) > 25) return null;
+    if (texts.length >= 3 && lowerStarts >= texts.length * 0.4 && median(texts.map((t) => t.length)) > 25)
+      return null;
   }
 
   const cells = run.map((row) => {
@@ -156,10 +164,15 @@ function mergeContinuationRows(cells: string[][]): string[][] {
 export function tableToMarkdown(cells: string[][]): string {
   const width = Math.max(0, ...cells.map((r) => r.length));
   const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
-  const line = (row: string[]): string => `| ${Array.from({ length: width }, (_, k) => esc(row[k] ?? '')).join(' | ')} |`;
+  const line = (row: string[]): string =>
+    `| ${Array.from({ length: width }, (_, k) => esc(row[k] ?? '')).join(' | ')} |`;
   const [header, ...body] = cells;
   if (!header) return '';
-  return [line(header), `|${Array.from({ length: width }, () => ' --- ').join('|')}|`, ...body.map(line)].join('\n');
+  return [
+    line(header),
+    `|${Array.from({ length: width }, () => ' --- ').join('|')}|`,
+    ...body.map(line),
+  ].join('\n');
 }
 
 export function tableToText(cells: string[][]): string {

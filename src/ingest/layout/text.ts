@@ -41,7 +41,9 @@ const SENTENCE_BOUNDARY = /(?<=[.!?…][)"'”’\]]?)\s+(?=[("'“‘[]?[A-Z0-9
 /** Splits text into pieces of at most `maxTokens`, on sentence boundaries (then on words when a sentence is too long). */
 export function splitByTokens(text: string, maxTokens: number, countTokens: CountTokens): string[] {
   if (countTokens(text) <= maxTokens) return [text];
-  const sentences = text.split(SENTENCE_BOUNDARY).flatMap((s) => (countTokens(s) > maxTokens ? splitWords(s, maxTokens, countTokens) : [s]));
+  const sentences = text
+    .split(SENTENCE_BOUNDARY)
+    .flatMap((s) => (countTokens(s) > maxTokens ? splitWords(s, maxTokens, countTokens) : [s]));
   const pieces: string[] = [];
   let current = '';
   for (const sentence of sentences) {

@@ -26,7 +26,12 @@ export function applyToPoint(m: readonly number[], x: number, y: number): [numbe
 
 /** Axis-aligned bounding box of the rectangle [x0, y0]–[x1, y1] after applying `m`. */
 export function transformRect(m: readonly number[], x0: number, y0: number, x1: number, y1: number): BBox {
-  const corners = [applyToPoint(m, x0, y0), applyToPoint(m, x1, y0), applyToPoint(m, x0, y1), applyToPoint(m, x1, y1)];
+  const corners = [
+    applyToPoint(m, x0, y0),
+    applyToPoint(m, x1, y0),
+    applyToPoint(m, x0, y1),
+    applyToPoint(m, x1, y1),
+  ];
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;

@@ -23,7 +23,8 @@ const SCAN_IMAGE_COVERAGE = 0.5;
 const MAX_RULES_PER_PAGE = 4000;
 const MAX_GRAPHICS_PER_PAGE = 4000;
 // Font-name conventions, including TeX's Computer Modern / EC names (CMBX12, SFBX1000, CMTI10).
-const BOLD_FONT_NAME = /bold|black|heavy|semibold|demi|extrab|-medi$|[-,]bd$|[-,]b$|^(cmbx|cmb\d|cmssbx|sfbx|sfb\d|ecbx|lmroman.*bold)/i;
+const BOLD_FONT_NAME =
+  /bold|black|heavy|semibold|demi|extrab|-medi$|[-,]bd$|[-,]b$|^(cmbx|cmb\d|cmssbx|sfbx|sfb\d|ecbx|lmroman.*bold)/i;
 const ITALIC_FONT_NAME = /italic|oblique|[-,]it$|^(cmti|cmsl|cmbxti|sfti|sfsl|ecti)/i;
 
 export async function parsePdf(bytes: Uint8Array, opts: ParsePdfOptions = {}): Promise<ParsedPdf> {
@@ -33,7 +34,8 @@ export async function parsePdf(bytes: Uint8Array, opts: ParsePdfOptions = {}): P
   try {
     const pageCount = doc.numPages;
     if (pageCount < 1) throw PdfError.noPages();
-    if (opts.maxPages !== undefined && pageCount > opts.maxPages) throw PdfError.tooManyPages(pageCount, opts.maxPages);
+    if (opts.maxPages !== undefined && pageCount > opts.maxPages)
+      throw PdfError.tooManyPages(pageCount, opts.maxPages);
 
     const title = await readTitle(doc);
     const rawOutline = await readOutline(doc);
@@ -64,7 +66,11 @@ function assertPdfHeader(bytes: Uint8Array): void {
   if (!head.includes('%PDF-')) throw PdfError.notAPdf(head.slice(0, 8));
 }
 
-async function openDocument(pdfjs: PdfjsModule, bytes: Uint8Array, password: string | undefined): Promise<PdfDocument> {
+async function openDocument(
+  pdfjs: PdfjsModule,
+  bytes: Uint8Array,
+  password: string | undefined,
+): Promise<PdfDocument> {
   const task = pdfjs.getDocument({
     ...pdfjsAssetOptions(),
     // A private copy: pdfjs transfers (detaches) the buffer it is given.
@@ -119,7 +125,7 @@ interface PdfjsOutlineNode {
 async function readOutline(doc: PdfDocument): Promise<RawOutlineEntry[]> {
   let nodes: PdfjsOutlineNode[] | null;
   try {
-    nodes = (await doc.getOutline()) as PdfjsOutlineNode[] | null;
+    nodes = (await doc.getOutline());
   } catch {
     return []; // A broken outline should not sink the whole document.
   }
@@ -137,8 +143,10 @@ async function readOutline(doc: PdfDocument): Promise<RawOutlineEntry[]> {
 }
 
 function cleanTitle(title: string): string {
-  // eslint-disable-next-line no-control-regex
-  return title.replace(/[\u0000-\u001f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return title
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 async function resolveDestination(
@@ -151,7 +159,8 @@ async function resolveDestination(
     const [target, fit] = explicit as [unknown, { name?: string } | undefined, ...unknown[]];
     let pageIndex: number | null = null;
     if (typeof target === 'number' && Number.isInteger(target)) pageIndex = target;
-    else if (target && typeof target === 'object') pageIndex = await doc.getPageIndex(target as { num: number; gen: number });
+    else if (target && typeof target === 'object')
+      pageIndex = await doc.getPageIndex(target as { num: number; gen: number });
     return { pageIndex, userTop: destinationTop(fit?.name, explicit) };
   } catch {
     return { pageIndex: null, userTop: null };
@@ -182,7 +191,12 @@ function finishOutline(raw: RawOutlineEntry[], viewportTransforms: Matrix[]): Ou
     const pageNumber = viewport && entry.pageIndex !== null ? entry.pageIndex + 1 : null;
     let top: number | null = null;
     if (viewport && entry.userTop !== null) top = Math.max(0, applyToPoint(viewport, 0, entry.userTop)[1]);
-    return { title: entry.title, pageNumber, top, children: finishOutline(entry.children, viewportTransforms) };
+    return {
+      title: entry.title,
+      pageNumber,
+      top,
+      children: finishOutline(entry.children, viewportTransforms),
+    };
   });
 }
 
@@ -238,11 +252,17 @@ async function parsePage(
   const items: TextItem[] = [];
   for (const raw of content.items) {
     if (!('str' in raw)) continue;
-    const item = toTextItem(raw as PdfjsTextItem, viewportTransform, styles, fontOf);
+    const item = toTextItem(raw, viewportTransform, styles, fontOf);
     if (item) items.push(item);
   }
 
-  const { images, rules, graphics } = scanOperators(pdfjs, operatorList, viewportTransform, viewport.width, viewport.height);
+  const { images, rules, graphics } = scanOperators(
+    pdfjs,
+    operatorList,
+    viewportTransform,
+    viewport.width,
+    viewport.height,
+  );
   const parsed: ParsedPage = {
     number: pageNumber,
     width: viewport.width,
@@ -377,7 +397,8 @@ function scanOperators(
       case OPS.paintFormXObjectBegin: {
         stack.push(ctm);
         const matrix = args?.[0];
-        if (Array.isArray(matrix) || ArrayBuffer.isView(matrix)) ctm = multiply(Array.from(matrix as ArrayLike<number>), ctm);
+        if (Array.isArray(matrix) || ArrayBuffer.isView(matrix))
+          ctm = multiply(Array.from(matrix as ArrayLike<number>), ctm);
         break;
       }
       case OPS.paintFormXObjectEnd:
@@ -401,7 +422,8 @@ function scanOperators(
       }
       case OPS.paintImageMaskXObjectGroup: {
         const group = (args?.[0] ?? []) as ImageArgs[];
-        for (const image of group) if (image.transform) addImage(multiply(image.transform, ctm), image.width, image.height);
+        for (const image of group)
+          if (image.transform) addImage(multiply(image.transform, ctm), image.width, image.height);
         break;
       }
       case OPS.constructPath:
@@ -464,7 +486,7 @@ function collectPathShapes(
     points = [];
     curved = false;
   };
-  for (let i = 0; i < buffer.length; ) {
+  for (let i = 0; i < buffer.length;) {
     const op = buffer[i++];
     switch (op) {
       case DrawOPS.moveTo:

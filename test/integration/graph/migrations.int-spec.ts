@@ -54,7 +54,9 @@ describe('migrations', () => {
       const migrations = new MigrationService(new GraphExecutor(driver, other), ctx.cypher, other);
       const before = await schemaSnapshot();
       await expect(migrations.migrate()).rejects.toThrow(/reembed/);
-      await expect(migrations.migrate()).rejects.toMatchObject({ code: GraphErrorCode.EMBEDDING_MODEL_MISMATCH });
+      await expect(migrations.migrate()).rejects.toMatchObject({
+        code: GraphErrorCode.EMBEDDING_MODEL_MISMATCH,
+      });
       expect(await schemaSnapshot()).toEqual(before);
       expect(await ctx.migrations.recordedModel()).toEqual({ model: 'bge-small-en-v1.5', dimension: 384 });
     } finally {

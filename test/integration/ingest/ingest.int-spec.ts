@@ -134,7 +134,9 @@ describe('the same bytes, replace, concurrency and delete', () => {
       const busy = results.filter((r) => r.status === 'rejected');
       expect(ok).toHaveLength(1);
       expect(busy).toHaveLength(1);
-      expect((busy[0] as PromiseRejectedResult).reason).toMatchObject({ code: IngestErrorCode.DOCUMENT_BUSY });
+      expect((busy[0] as PromiseRejectedResult).reason).toMatchObject({
+        code: IngestErrorCode.DOCUMENT_BUSY,
+      });
       expect((await ctx.counts(docId)).nodes).toMatchObject({ Document: 1, Page: 4 });
     } finally {
       await ctx.ingest.deleteDocument(docId).catch(() => undefined);
@@ -151,7 +153,9 @@ describe('the same bytes, replace, concurrency and delete', () => {
     await ctx.ingest.deleteDocument(drop);
     expect(await ctx.counts(drop)).toEqual({ nodes: {}, relationships: {} });
     expect(await ctx.counts(keep)).toEqual(keptBefore);
-    await expect(ctx.ingest.deleteDocument(drop)).rejects.toMatchObject({ code: IngestErrorCode.DOCUMENT_NOT_FOUND });
+    await expect(ctx.ingest.deleteDocument(drop)).rejects.toMatchObject({
+      code: IngestErrorCode.DOCUMENT_NOT_FOUND,
+    });
     await ctx.ingest.deleteDocument(keep);
   });
 
@@ -161,7 +165,12 @@ describe('the same bytes, replace, concurrency and delete', () => {
     const repo = ctx.module.get(IngestRepository);
     const writeGraph = jest.spyOn(repo, 'writeGraph').mockImplementationOnce(async (id, rows, onBatch) => {
       // the real write of pages, elements and sections, then a failure
-      await IngestRepository.prototype.writeGraph.call(repo, id, { ...rows, nextElements: [], captions: [] }, onBatch);
+      await IngestRepository.prototype.writeGraph.call(
+        repo,
+        id,
+        { ...rows, nextElements: [], captions: [] },
+        onBatch,
+      );
       throw new GraphError(GraphErrorCode.NEO4J_UNAVAILABLE, 'Neo4j is not reachable (test)');
     });
     try {
@@ -177,7 +186,7 @@ describe('the same bytes, replace, concurrency and delete', () => {
 describe('bad input gets a clear error and leaves nothing behind', () => {
   let ctx: IngestContext;
   beforeAll(async () => {
-    ctx = await createIngestContext({ limits: { maxPages: 3, maxUploadBytes: 10_000_000 } } as never);
+    ctx = await createIngestContext({ limits: { maxPages: 3, maxUploadBytes: 10_000_000 } });
   });
   afterAll(async () => ctx.close());
 
@@ -190,7 +199,10 @@ describe('bad input gets a clear error and leaves nothing behind', () => {
   };
 
   it('not a PDF', async () => {
-    await expectRejected(new Uint8Array(Buffer.from('<html><body>Not found</body></html>')), PdfErrorCode.NOT_A_PDF);
+    await expectRejected(
+      new Uint8Array(Buffer.from('<html><body>Not found</body></html>')),
+      PdfErrorCode.NOT_A_PDF,
+    );
   });
 
   it('a truncated PDF', async () => {

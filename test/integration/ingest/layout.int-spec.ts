@@ -28,7 +28,9 @@ describe('sample-report.pdf', () => {
   const progress: Array<[number, number]> = [];
 
   beforeAll(async () => {
-    const parsed = await parsePdf(fixture('sample-report.pdf'), { onPage: (n, total) => progress.push([n, total]) });
+    const parsed = await parsePdf(fixture('sample-report.pdf'), {
+      onPage: (n, total) => progress.push([n, total]),
+    });
     model = analyzeLayout(parsed);
   });
 
@@ -137,7 +139,12 @@ describe('R Data Import/Export manual (Debian r-doc-pdf)', () => {
   it('takes its sections from the outline, with page ranges checked against pdftotext', () => {
     expect(model.pageCount).toBe(41);
     const byTitle = new Map(model.sections.map((s) => [s.title, s]));
-    expect(byTitle.get('1 Introduction')).toMatchObject({ level: 1, pageStart: 7, pageEnd: 11, source: 'outline' });
+    expect(byTitle.get('1 Introduction')).toMatchObject({
+      level: 1,
+      pageStart: 7,
+      pageEnd: 11,
+      source: 'outline',
+    });
     expect(byTitle.get('2 Spreadsheet-like data')).toMatchObject({ level: 1, pageStart: 12, pageEnd: 18 });
     expect(byTitle.get('Variations on read.table')).toMatchObject({
       level: 2,
@@ -145,7 +152,10 @@ describe('R Data Import/Export manual (Debian r-doc-pdf)', () => {
       pageEnd: 15,
       path: '2 Spreadsheet-like data > Variations on read.table',
     });
-    expect(byTitle.get('3 Importing from other statistical systems')).toMatchObject({ pageStart: 19, pageEnd: 20 });
+    expect(byTitle.get('3 Importing from other statistical systems')).toMatchObject({
+      pageStart: 19,
+      pageEnd: 20,
+    });
   });
 
   it('finds the contingency table on page 18', () => {
@@ -163,7 +173,10 @@ describe('R Data Import/Export manual (Debian r-doc-pdf)', () => {
 
 describe('parse errors', () => {
   it('rejects bytes that are not a PDF', async () => {
-    await expectPdfError(parsePdf(new TextEncoder().encode('<html>not a pdf</html>'), {}), PdfErrorCode.NOT_A_PDF);
+    await expectPdfError(
+      parsePdf(new TextEncoder().encode('<html>not a pdf</html>'), {}),
+      PdfErrorCode.NOT_A_PDF,
+    );
   });
 
   it('rejects a truncated PDF as corrupt', async () => {
@@ -172,14 +185,23 @@ describe('parse errors', () => {
   });
 
   it('needs the password of an encrypted PDF', async () => {
-    await expectPdfError(parsePdf(fixture('encrypted.pdf'), {}), PdfErrorCode.ENCRYPTED_PDF_PASSWORD_REQUIRED);
-    await expectPdfError(parsePdf(fixture('encrypted.pdf'), { password: 'wrong' }), PdfErrorCode.ENCRYPTED_PDF_WRONG_PASSWORD);
+    await expectPdfError(
+      parsePdf(fixture('encrypted.pdf'), {}),
+      PdfErrorCode.ENCRYPTED_PDF_PASSWORD_REQUIRED,
+    );
+    await expectPdfError(
+      parsePdf(fixture('encrypted.pdf'), { password: 'wrong' }),
+      PdfErrorCode.ENCRYPTED_PDF_WRONG_PASSWORD,
+    );
     const parsed = await parsePdf(fixture('encrypted.pdf'), { password: 'folio-secret' });
     expect(parsed.pages[0]?.items.map((i) => i.text).join(' ')).toContain('Encrypted sample');
   });
 
   it('enforces maxPages', async () => {
-    await expectPdfError(parsePdf(fixture('sample-report.pdf'), { maxPages: 3 }), PdfErrorCode.TOO_MANY_PAGES);
+    await expectPdfError(
+      parsePdf(fixture('sample-report.pdf'), { maxPages: 3 }),
+      PdfErrorCode.TOO_MANY_PAGES,
+    );
   });
 
   it('says what was wrong and what to do', async () => {

@@ -38,14 +38,21 @@ describe('re-embedding a document', () => {
   it('replaces element and page vectors with the new model and records it on the document', async () => {
     const paragraph = (await ctx.content.pageElements(docId, 1, ['paragraph']))[0]!;
     const before = await vectors(paragraph.id);
-    const service = new ReembedService(ctx.module.get(GraphExecutor), ctx.module.get(MigrationService), int8, ctx.module.get(CypherRegistry));
+    const service = new ReembedService(
+      ctx.module.get(GraphExecutor),
+      ctx.module.get(MigrationService),
+      int8,
+      ctx.module.get(CypherRegistry),
+    );
     await service.reembedDocument(docId);
     const after = await vectors(paragraph.id);
 
-    const inputs = await ctx.module.get(GraphExecutor).read<EmbeddingSource & { id: string }>(
-      ctx.module.get(CypherRegistry).get('ingest/list-element-embedding-inputs'),
-      { docId },
-    );
+    const inputs = await ctx.module
+      .get(GraphExecutor)
+      .read<EmbeddingSource & { id: string }>(
+        ctx.module.get(CypherRegistry).get('ingest/list-element-embedding-inputs'),
+        { docId },
+      );
     const source = inputs.find((i) => i.id === paragraph.id)!;
     const expected = await int8.embedPassages([embeddingText(source)!]);
     const cosine = after.elementVector.reduce((s, x, i) => s + x * expected[0]![i]!, 0);

@@ -1,6 +1,12 @@
 // ask with an OpenAI-compatible LLM configured — a local fake server over real HTTP — and its degradation.
 import { loadConfig } from '../../../src/config/folio-config';
-import { FakeOpenAiServer, json, malformed, startFakeOpenAiServer, status } from '../../support/fake-openai-server';
+import {
+  FakeOpenAiServer,
+  json,
+  malformed,
+  startFakeOpenAiServer,
+  status,
+} from '../../support/fake-openai-server';
 import { createIngestContext, fixture, IngestContext } from '../../support/ingest-context';
 
 describe('ask with an LLM', () => {
@@ -10,7 +16,13 @@ describe('ask with an LLM', () => {
 
   beforeAll(async () => {
     server = await startFakeOpenAiServer();
-    const llm = loadConfig({ ...process.env, FOLIO_LLM_BASE_URL: server.baseUrl, FOLIO_LLM_MODEL: 'fake-model', FOLIO_LLM_MAX_RETRIES: '1', FOLIO_LLM_TIMEOUT_MS: '2000' }).llm;
+    const llm = loadConfig({
+      ...process.env,
+      FOLIO_LLM_BASE_URL: server.baseUrl,
+      FOLIO_LLM_MODEL: 'fake-model',
+      FOLIO_LLM_MAX_RETRIES: '1',
+      FOLIO_LLM_TIMEOUT_MS: '2000',
+    }).llm;
     ctx = await createIngestContext({ llm });
     docId = `${ctx.runId}-llm`;
     await ctx.ingest.ingest(fixture('pdf', 'sample-report.pdf'), { fileName: 'sample-report.pdf', docId });
@@ -23,10 +35,23 @@ describe('ask with an LLM', () => {
 
   it("answers in MMRAG-DocQA's format, citing the pages the model names, and accounts for tokens", async () => {
     server.enqueue(
-      json({ analysis: 'Table 1 on page 2 lists graph walk + rerank at 0.75.', relevantPages: [2], answerFormat: 'Float', answer: '0.75' }),
+      json({
+        analysis: 'Table 1 on page 2 lists graph walk + rerank at 0.75.',
+        relevantPages: [2],
+        answerFormat: 'Float',
+        answer: '0.75',
+      }),
     );
-    const result = await ctx.retrieve.ask('What recall@3 does graph walk + rerank reach?', { scope: { docIds: [docId] } });
-    expect(result).toMatchObject({ mode: 'llm', answer: '0.75', format: 'Float', answerable: true, warnings: [] });
+    const result = await ctx.retrieve.ask('What recall@3 does graph walk + rerank reach?', {
+      scope: { docIds: [docId] },
+    });
+    expect(result).toMatchObject({
+      mode: 'llm',
+      answer: '0.75',
+      format: 'Float',
+      answerable: true,
+      warnings: [],
+    });
     expect(result.citations.map((c) => c.pageNumber)).toEqual([2]);
     expect(result.usage.calls).toBe(1);
     expect(result.usage.promptTokens).toBeGreaterThan(0);
@@ -36,7 +61,9 @@ describe('ask with an LLM', () => {
 
   it('degrades to the offline answer with a warning when the LLM keeps failing', async () => {
     server.enqueue(status(500), status(500), malformed(), malformed());
-    const result = await ctx.retrieve.ask('What recall@3 does graph walk + rerank reach?', { scope: { docIds: [docId] } });
+    const result = await ctx.retrieve.ask('What recall@3 does graph walk + rerank reach?', {
+      scope: { docIds: [docId] },
+    });
     expect(result.mode).toBe('extractive');
     expect(result.answer).toContain('0.75');
     expect(result.warnings[0]).toMatch(/LLM could not answer/);

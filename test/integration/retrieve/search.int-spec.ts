@@ -13,8 +13,14 @@ describe('search and ask', () => {
     ctx = await createIngestContext();
     sample = `${ctx.runId}-sample`;
     other = `${ctx.runId}-other`;
-    await ctx.ingest.ingest(fixture('pdf', 'sample-report.pdf'), { fileName: 'sample-report.pdf', docId: sample });
-    await ctx.ingest.ingest(fixture('ocr', 'scanned-page.pdf'), { fileName: 'scanned-page.pdf', docId: other });
+    await ctx.ingest.ingest(fixture('pdf', 'sample-report.pdf'), {
+      fileName: 'sample-report.pdf',
+      docId: sample,
+    });
+    await ctx.ingest.ingest(fixture('ocr', 'scanned-page.pdf'), {
+      fileName: 'scanned-page.pdf',
+      docId: other,
+    });
   });
   afterAll(async () => {
     for (const id of [sample, other]) await ctx.ingest.deleteDocument(id).catch(() => undefined);
@@ -37,14 +43,22 @@ describe('search and ask', () => {
       expect(result.pages[0]!.elements.length).toBeGreaterThan(0);
       expect(result.pages[0]!.elements[0]!.bbox).toHaveLength(4);
       expect(result.reranked).toBe(rerank);
-      if (rerank) for (const p of result.pages) expect(p.score).toBeGreaterThanOrEqual(0), expect(p.score).toBeLessThanOrEqual(1);
+      for (const p of rerank ? result.pages : []) {
+        expect(p.score).toBeGreaterThanOrEqual(0);
+        expect(p.score).toBeLessThanOrEqual(1);
+      }
       expect(result.trace.length).toBeGreaterThan(0);
     },
   );
 
   it('keeps a multi-document scope to those documents, and an unscoped query sees the corpus', async () => {
     const query = 'When was the page scanned for the Folio OCR test?';
-    const scoped = await ctx.retrieve.search({ query, strategy: 'HYBRID', scope: { docIds: [other, sample] }, k: 5 });
+    const scoped = await ctx.retrieve.search({
+      query,
+      strategy: 'HYBRID',
+      scope: { docIds: [other, sample] },
+      k: 5,
+    });
     expect(scoped.pages.every((p) => [other, sample].includes(p.docId))).toBe(true);
     expect(scoped.pages[0]!.docId).toBe(other); // the OCR'd page says exactly this
     const corpus = await ctx.retrieve.search({ query, strategy: 'VECTOR', scope: {}, k: 50 });
@@ -52,23 +66,41 @@ describe('search and ask', () => {
   });
 
   it('searches questions full of Lucene syntax as words, never as an error', async () => {
-    for (const query of ['recall@3 / latency: (ms) [table] "graph" walk* ~rerank ^0.75 !x AND OR NOT \\', '/', '"', ':)']) {
-      const result = await ctx.retrieve.search({ query, strategy: 'HYBRID', scope: { docIds: [sample] }, k: 3 });
+    for (const query of [
+      'recall@3 / latency: (ms) [table] "graph" walk* ~rerank ^0.75 !x AND OR NOT \\',
+      '/',
+      '"',
+      ':)',
+    ]) {
+      const result = await ctx.retrieve.search({
+        query,
+        strategy: 'HYBRID',
+        scope: { docIds: [sample] },
+        k: 3,
+      });
       expect(Array.isArray(result.pages)).toBe(true);
     }
   });
 
   it('rejects an empty query, a bad k and an unknown document with typed errors', async () => {
     const base = { strategy: 'HYBRID' as const, scope: { docIds: [sample] }, k: 3 };
-    await expect(ctx.retrieve.search({ ...base, query: '   ' })).rejects.toMatchObject({ code: RetrieveErrorCode.EMPTY_QUERY });
-    await expect(ctx.retrieve.search({ ...base, query: 'x', k: 0 })).rejects.toMatchObject({ code: RetrieveErrorCode.BAD_K });
-    await expect(ctx.retrieve.search({ ...base, query: 'x', scope: { docIds: ['nope'] } })).rejects.toMatchObject({
+    await expect(ctx.retrieve.search({ ...base, query: '   ' })).rejects.toMatchObject({
+      code: RetrieveErrorCode.EMPTY_QUERY,
+    });
+    await expect(ctx.retrieve.search({ ...base, query: 'x', k: 0 })).rejects.toMatchObject({
+      code: RetrieveErrorCode.BAD_K,
+    });
+    await expect(
+      ctx.retrieve.search({ ...base, query: 'x', scope: { docIds: ['nope'] } }),
+    ).rejects.toMatchObject({
       code: RetrieveErrorCode.DOCUMENT_NOT_FOUND,
     });
   });
 
   it('answers offline with cited sentences from the right page', async () => {
-    const result = await ctx.retrieve.ask('What recall@3 does the graph walk with re-ranking reach?', { scope: { docIds: [sample] } });
+    const result = await ctx.retrieve.ask('What recall@3 does the graph walk with re-ranking reach?', {
+      scope: { docIds: [sample] },
+    });
     expect(result.mode).toBe('extractive');
     expect(result.answerable).toBe(true);
     expect(result.answer).toContain('0.75');
