@@ -1,7 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PROJECT_ROOT } from '../common/local-paths';
-import { neo4jServerOptionsFromEnv, startNeo4j } from '../graph/server/neo4j-server';
+import { browserUrl, neo4jServerOptionsFromEnv, startNeo4j } from '../graph/server/neo4j-server';
 import { IngestService } from '../ingest/ingest.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import { formatAnswer } from './ask.command';
@@ -50,7 +50,8 @@ export async function runDemoCommand(args: string[]): Promise<number> {
     );
     const answer = await app.get(RetrieveService).ask(question, { scope: { docIds: [doc.id] } });
     process.stdout.write(
-      `${formatAnswer(answer)}\n\nExplore the graph: http://127.0.0.1:7474/browser/ (MATCH (d:Document {id: '${doc.id}'})-[*1..2]-(n) RETURN d, n LIMIT 200)\n`,
+      `${formatAnswer(answer)}\n\nExplore the graph in Neo4j Browser, ${browserUrl(neo4jServerOptionsFromEnv())}:\n` +
+        `  MATCH (d:Document {id: '${doc.id}'})-[*1..2]-(n) RETURN d, n LIMIT 200\n`,
     );
     return 0;
   });
