@@ -20,6 +20,10 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     summary: '"<question>" [--doc ID]... [--strategy S] — a cited answer',
     run: async (args) => (await import('./ask.command')).runSearchCommand(args, 'ask'),
   },
+  'bench-search': {
+    summary: '--questions FILE --pdfs DIR [--sizes 1000,10000] — search latency per strategy at corpus sizes',
+    run: async (args) => (await import('./bench-search.command')).runBenchSearchCommand(args),
+  },
   stats: {
     summary: '[docId] — node and relationship counts of a document or the whole corpus',
     run: async (args) => (await import('./stats.command')).runStatsCommand(args),

@@ -20,15 +20,15 @@ import type {
 } from './retrieve.types';
 
 export const MAX_K = 50;
-/** Pages re-ranked by the cross-encoder: enough to lift a page from rank ~15 into the top 3. */
-export const RERANK_DEPTH = 15;
+/** Pages re-ranked by the cross-encoder: enough to lift a page from rank ~10 into the top 3; each costs one pass. */
+export const RERANK_DEPTH = 10;
 /** Matched elements kept per page (evidence and the start of the page's re-ranking passage). */
 const ELEMENTS_PER_PAGE = 3;
 const RRF_K = 60;
 /** Pages an answer reads. */
 const ANSWER_PAGES = 5;
-/** Characters of a page passage given to the cross-encoder (it reads at most 512 tokens anyway). */
-const PASSAGE_CHARS = 2400;
+/** Characters of a page passage given to the cross-encoder (~350 tokens: the matched elements first, then the page). */
+const PASSAGE_CHARS = 1500;
 
 export interface AskOptions {
   strategy?: Strategy;
@@ -106,6 +106,16 @@ export class RetrieveService {
         );
         break;
       }
+      case 'SUMMARY_TREE':
+        // MMRAG-DocQA summary retrieval over the enrich `tree` stage's nodes; without a tree it reads leaves only.
+        candidates = await timed('summary-tree', () =>
+          this.repo.summaryTreePages({ ...base, candidates: Math.max(30, depth * 4) }),
+        );
+        reason = 'summary-tree';
+        trace.push(
+          `SUMMARY_TREE: nearest tree nodes (cluster summaries + elements) → ${candidates.length} pages by leaf share`,
+        );
+        break;
     }
 
     let pages: PageHit[] = candidates.map((c) => ({ ...c, reason, hop: 0 }));

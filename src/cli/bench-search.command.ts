@@ -1,0 +1,77 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadQuestions } from '../eval/bench-questions';
+import { DEFAULT_VARIANTS, latencyTable, LatencyQuery, LatencyRow, SearchLatencyBench } from '../eval/search-latency-bench';
+import { ContentRepository } from '../graph/content.repository';
+import { CypherRegistry } from '../graph/cypher-registry';
+import { DocumentRepository } from '../graph/document.repository';
+import { GraphExecutor } from '../graph/graph-executor';
+import { documentIdFor, IngestService } from '../ingest/ingest.service';
+import { RetrieveService } from '../retrieve/retrieve.service';
+import { withCliApp } from './cli-app';
+
+const USAGE = `Usage: folio bench-search --questions FILE --pdfs DIR [--sizes 1000,10000] [--queries 40] [--out DIR] [--keep]
+  Search latency (p50/p95 per strategy) with the corpus grown to each size by copying the stored documents
+  (pages, elements, vectors) under new ids. Queries are the questions whose PDFs are already ingested.`;
+
+export async function runBenchSearchCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      questions: { type: 'string' },
+      pdfs: { type: 'string' },
+      sizes: { type: 'string', default: '1000,10000' },
+      queries: { type: 'string', default: '40' },
+      out: { type: 'string', default: 'bench-results/search' },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || !values.questions || !values.pdfs) {
+    process.stdout.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  const sizes = values.sizes.split(',').map(Number).sort((a, b) => a - b);
+  const set = loadQuestions(values.questions, values.pdfs);
+
+  return withCliApp(async (app) => {
+    const documents = app.get(DocumentRepository);
+    const idOf = new Map<string, string>();
+    const queries: LatencyQuery[] = [];
+    for (const q of set.questions) {
+      if (!idOf.has(q.pdfPath)) idOf.set(q.pdfPath, documentIdFor(new Uint8Array(fs.readFileSync(q.pdfPath))).docId);
+      const docId = idOf.get(q.pdfPath)!;
+      if (queries.length < Number(values.queries) && (await documents.get(docId))?.status === 'READY') {
+        queries.push({ docId, text: q.question });
+      }
+    }
+    if (queries.length === 0) throw new Error('None of the questions has its PDF ingested yet: run folio ingest on the PDF folder first.');
+
+    const log = (m: string) => process.stderr.write(`${m}\n`);
+    const bench = new SearchLatencyBench(app.get(GraphExecutor), app.get(CypherRegistry), app.get(RetrieveService), app.get(IngestService), log);
+    const rows: LatencyRow[] = [];
+    try {
+      for (const size of sizes) {
+        const pages = await bench.growTo(size);
+        const stats = await app.get(ContentRepository).graphStats(null);
+        const elements = stats.nodes.find((n) => n.label === 'Element')?.count ?? 0;
+        log(`corpus at ${pages} pages, ${elements} elements; ${queries.length} queries per variant`);
+        rows.push(...(await bench.measure(queries, DEFAULT_VARIANTS, elements)));
+      }
+    } finally {
+      if (!values.keep) log(`removed ${await bench.removeClones()} copied documents`);
+    }
+    fs.mkdirSync(values.out, { recursive: true });
+    const table = latencyTable(rows);
+    fs.writeFileSync(path.join(values.out, 'search-latency.json'), JSON.stringify({ machine: machine(), rows }, null, 2));
+    fs.writeFileSync(path.join(values.out, 'search-latency.md'), `${table}\n`);
+    process.stdout.write(`${table}\n\nWritten to ${values.out}/search-latency.{json,md}\n`);
+    return 0;
+  });
+}
+
+function machine(): Record<string, unknown> {
+  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+}

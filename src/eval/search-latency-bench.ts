@@ -1,0 +1,133 @@
+import { CypherRegistry } from '../graph/cypher-registry';
+import { GraphExecutor } from '../graph/graph-executor';
+import type { IngestService } from '../ingest/ingest.service';
+import type { RetrieveService } from '../retrieve/retrieve.service';
+import type { Strategy } from '../retrieve/retrieve.types';
+
+// Search latency at corpus sizes: the corpus is grown to each size by copying stored documents under new ids
+// (pages, elements and their vectors — no re-embedding), then every strategy answers the same queries, scoped
+// to one document and, for VECTOR, over the whole corpus.
+
+export interface LatencyVariant {
+  strategy: Strategy;
+  rerank: boolean;
+  scope: 'document' | 'corpus';
+}
+
+export interface LatencyRow extends LatencyVariant {
+  corpusPages: number;
+  corpusElements: number;
+  queries: number;
+  p50: number;
+  p95: number;
+  mean: number;
+}
+
+export interface LatencyQuery {
+  docId: string;
+  text: string;
+}
+
+export const DEFAULT_VARIANTS: LatencyVariant[] = [
+  { strategy: 'VECTOR', rerank: false, scope: 'document' },
+  { strategy: 'HYBRID', rerank: false, scope: 'document' },
+  { strategy: 'PARENT_PAGE', rerank: false, scope: 'document' },
+  { strategy: 'HYBRID', rerank: true, scope: 'document' },
+  { strategy: 'VECTOR', rerank: false, scope: 'corpus' },
+  { strategy: 'HYBRID', rerank: false, scope: 'corpus' },
+];
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i]!;
+}
+
+export const CLONE_PREFIX = 'clone-';
+
+export class SearchLatencyBench {
+  private readonly q;
+
+  constructor(
+    private readonly graph: GraphExecutor,
+    cypher: CypherRegistry,
+    private readonly retrieve: RetrieveService,
+    private readonly ingest: IngestService,
+    private readonly log: (message: string) => void = () => undefined,
+  ) {
+    this.q = { clone: cypher.get('eval/clone-document'), docs: cypher.get('eval/list-documents-for-bench') };
+  }
+
+  async corpusSize(): Promise<{ pages: number; documents: number }> {
+    const docs = await this.graph.read<{ pageCount: number }>(this.q.docs);
+    return { pages: docs.reduce((n, d) => n + d.pageCount, 0), documents: docs.length };
+  }
+
+  /** Copies original documents round-robin until the corpus holds at least `targetPages` pages. */
+  async growTo(targetPages: number): Promise<number> {
+    const docs = await this.graph.read<{ id: string; pageCount: number; clonedFrom: string | null }>(this.q.docs);
+    const originals = docs.filter((d) => !d.clonedFrom);
+    if (originals.length === 0) throw new Error('The corpus is empty: ingest some PDFs first.');
+    let pages = docs.reduce((n, d) => n + d.pageCount, 0);
+    let copy = docs.filter((d) => d.clonedFrom).length;
+    while (pages < targetPages) {
+      const source = originals[copy % originals.length]!;
+      await this.graph.write(this.q.clone, { sourceId: source.id, targetId: `${CLONE_PREFIX}${copy}-${source.id}` });
+      pages += source.pageCount;
+      copy++;
+      if (copy % 25 === 0) this.log(`corpus: ${pages} pages`);
+    }
+    return pages;
+  }
+
+  async removeClones(): Promise<number> {
+    const docs = await this.graph.read<{ id: string; clonedFrom: string | null }>(this.q.docs);
+    const clones = docs.filter((d) => d.clonedFrom);
+    for (const d of clones) await this.ingest.deleteDocument(d.id);
+    return clones.length;
+  }
+
+  async measure(queries: LatencyQuery[], variants: LatencyVariant[], corpusElements: number): Promise<LatencyRow[]> {
+    const { pages } = await this.corpusSize();
+    const rows: LatencyRow[] = [];
+    for (const variant of variants) {
+      // One untimed query first: the first call pays for loading models and warming Neo4j's caches.
+      await this.run(queries[0]!, variant);
+      const ms: number[] = [];
+      for (const query of queries) ms.push(await this.run(query, variant));
+      ms.sort((a, b) => a - b);
+      rows.push({
+        ...variant,
+        corpusPages: pages,
+        corpusElements,
+        queries: ms.length,
+        p50: Math.round(percentile(ms, 50)),
+        p95: Math.round(percentile(ms, 95)),
+        mean: Math.round(ms.reduce((a, b) => a + b, 0) / ms.length),
+      });
+      this.log(`${pages} pages · ${variant.strategy}${variant.rerank ? '+RERANK' : ''} (${variant.scope}): p50 ${rows.at(-1)!.p50} ms`);
+    }
+    return rows;
+  }
+
+  private async run(query: LatencyQuery, variant: LatencyVariant): Promise<number> {
+    const t0 = performance.now();
+    await this.retrieve.search({
+      query: query.text,
+      strategy: variant.strategy,
+      scope: variant.scope === 'document' ? { docIds: [query.docId] } : {},
+      k: 5,
+      rerank: variant.rerank,
+    });
+    return performance.now() - t0;
+  }
+}
+
+export function latencyTable(rows: LatencyRow[]): string {
+  const head = '| corpus pages | strategy | scope | queries | p50 ms | p95 ms | mean ms |\n|---:|---|---|---:|---:|---:|---:|';
+  const body = rows.map(
+    (r) =>
+      `| ${r.corpusPages} | ${r.strategy}${r.rerank ? ' + RERANK' : ''} | ${r.scope} | ${r.queries} | ${r.p50} | ${r.p95} | ${r.mean} |`,
+  );
+  return [head, ...body].join('\n');
+}
