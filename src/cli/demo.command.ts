@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PROJECT_ROOT } from '../common/local-paths';
 import { browserUrl, neo4jServerOptionsFromEnv, startNeo4j } from '../graph/server/neo4j-server';
+import { CypherRegistry } from '../graph/cypher-registry';
 import { IngestService } from '../ingest/ingest.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import { formatAnswer } from './ask.command';
@@ -51,7 +52,7 @@ export async function runDemoCommand(args: string[]): Promise<number> {
     const answer = await app.get(RetrieveService).ask(question, { scope: { docIds: [doc.id] } });
     process.stdout.write(
       `${formatAnswer(answer)}\n\nExplore the graph in Neo4j Browser, ${browserUrl(neo4jServerOptionsFromEnv())}:\n` +
-        `  MATCH (d:Document {id: '${doc.id}'})-[*1..2]-(n) RETURN d, n LIMIT 200\n`,
+        `  :param docId => '${doc.id}'\n  ${app.get(CypherRegistry).get('graph/explore-document').text.replace(/\n/g, '\n  ')}\n`,
     );
     return 0;
   });
