@@ -16,13 +16,15 @@ export class FileStore {
     this.root = config.ingest.fileStore;
   }
 
-  private pathOf(sha256: string): string {
-    if (!/^[0-9a-f]{64}$/.test(sha256)) throw new Error(`not a sha256: ${sha256}`);
+  /** Null for anything that is not a sha256 (e.g. synthetic benchmark documents): no file can be stored for it. */
+  private pathOf(sha256: string): string | null {
+    if (!/^[0-9a-f]{64}$/.test(sha256)) return null;
     return path.join(this.root, sha256.slice(0, 2), `${sha256}.pdf`);
   }
 
   async save(sha256: string, bytes: Uint8Array): Promise<void> {
     const target = this.pathOf(sha256);
+    if (!target) throw new Error(`not a sha256: ${sha256}`);
     await fs.mkdir(path.dirname(target), { recursive: true });
     const tmp = `${target}.${process.pid}.tmp`;
     await fs.writeFile(tmp, bytes);
@@ -31,8 +33,10 @@ export class FileStore {
 
   /** The stored bytes, or null when this store does not have them. */
   async read(sha256: string): Promise<Uint8Array | null> {
+    const file = this.pathOf(sha256);
+    if (!file) return null;
     try {
-      return new Uint8Array(await fs.readFile(this.pathOf(sha256)));
+      return new Uint8Array(await fs.readFile(file));
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw err;
@@ -40,6 +44,7 @@ export class FileStore {
   }
 
   async remove(sha256: string): Promise<void> {
-    await fs.rm(this.pathOf(sha256), { force: true });
+    const file = this.pathOf(sha256);
+    if (file) await fs.rm(file, { force: true });
   }
 }

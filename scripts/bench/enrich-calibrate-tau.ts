@@ -1,0 +1,117 @@
+// Calibrates τ for page SIMILAR_TO: the symmetric MaxSim of evidence-page pairs (two pages that answer the same
+// multi-page question of the shared benchmark) against random page pairs of the same documents, on documents
+// already ingested (matched by file name), and the τ that separates them best (max F1 on balanced samples).
+//
+//   npx tsx scripts/bench/enrich-calibrate-tau.ts [--questions /work/shared/bench/dev-questions.jsonl] [--random 20]
+//
+// Ingest some of the benchmark's PDFs first (`npm run folio -- ingest …`). Reads only; constructs services by hand.
+import * as fs from 'node:fs';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../../src/config/folio-config';
+import { symmetricMaxSim } from '../../src/enrich/similarity/maxsim';
+import { SimilarityRepository } from '../../src/enrich/similarity/similarity.repository';
+import { CypherRegistry } from '../../src/graph/cypher-registry';
+import { DocumentRepository, type DocumentCursor } from '../../src/graph/document.repository';
+import { GraphExecutor } from '../../src/graph/graph-executor';
+import { createNeo4jDriver } from '../../src/graph/graph.module';
+import { prng } from './enrich-synthetic';
+
+interface Question {
+  pdf_name: string | null;
+  evidence_pages: number[] | null;
+}
+
+function quantiles(xs: number[]): string {
+  const s = [...xs].sort((a, b) => a - b);
+  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
+  return [0.1, 0.25, 0.5, 0.75, 0.9].map((p) => `p${p * 100}=${q(p).toFixed(3)}`).join(' ');
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      questions: { type: 'string', default: '/work/shared/bench/dev-questions.jsonl' },
+      random: { type: 'string', default: '20' },
+    },
+  });
+  const config = loadConfig();
+  const driver = createNeo4jDriver(config);
+  const graph = new GraphExecutor(driver, config);
+  const cypher = new CypherRegistry();
+  const docs = new DocumentRepository(graph, cypher);
+  const similarity = new SimilarityRepository(graph, cypher);
+  try {
+    const byFile = new Map<string, { id: string; pageCount: number }>();
+    for (let after: DocumentCursor | null = null; ;) {
+      const page = await docs.list(100, after);
+      for (const d of page.documents) if (d.status === 'READY') byFile.set(d.fileName, d);
+      const last = page.documents[page.documents.length - 1];
+      if (!page.hasNextPage || !last) break;
+      after = { ingestedAt: last.ingestedAt, id: last.id };
+    }
+    const questions = fs
+      .readFileSync(values.questions, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as Question)
+      .filter((q) => q.pdf_name && byFile.has(q.pdf_name) && (q.evidence_pages?.length ?? 0) >= 2);
+    const random = prng(42);
+    const positives: number[] = [];
+    const negatives: number[] = [];
+    const usedDocs = new Set<string>();
+    const vectorsOf = async (docId: string, n: number) =>
+      (await similarity.elementVectors([`${docId}:p${n}`])).get(`${docId}:p${n}`) ?? [];
+    for (const q of questions) {
+      const doc = byFile.get(q.pdf_name!)!;
+      usedDocs.add(doc.id);
+      const pages = [...new Set(q.evidence_pages)];
+      for (let i = 0; i < pages.length; i++)
+        for (let j = i + 1; j < pages.length; j++) {
+          const a = await vectorsOf(doc.id, pages[i]!);
+          const b = await vectorsOf(doc.id, pages[j]!);
+          if (a.length && b.length) positives.push(symmetricMaxSim(a, b));
+        }
+    }
+    for (const docId of usedDocs) {
+      const pageCount = [...byFile.values()].find((d) => d.id === docId)!.pageCount;
+      for (let k = 0; k < Number(values.random); k++) {
+        const x = 1 + Math.floor(random() * pageCount);
+        const y = 1 + Math.floor(random() * pageCount);
+        if (x === y) continue;
+        const a = await vectorsOf(docId, x);
+        const b = await vectorsOf(docId, y);
+        if (a.length && b.length) negatives.push(symmetricMaxSim(a, b));
+      }
+    }
+    let best = { tau: 0.7, f1: 0, precision: 0, recall: 0 };
+    for (let tau = 0.3; tau <= 0.95; tau += 0.01) {
+      const tp = positives.filter((s) => s >= tau).length;
+      // negatives re-weighted to the positives' count: a balanced comparison
+      const fp =
+        (negatives.filter((s) => s >= tau).length * positives.length) / Math.max(negatives.length, 1);
+      const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
+      const recall = tp / Math.max(positives.length, 1);
+      const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+      if (f1 > best.f1) best = { tau: Math.round(tau * 100) / 100, f1, precision, recall };
+    }
+    const result = {
+      documents: usedDocs.size,
+      questions: questions.length,
+      evidencePairs: { n: positives.length, quantiles: quantiles(positives) },
+      randomPairs: { n: negatives.length, quantiles: quantiles(negatives) },
+      best,
+      at07: {
+        evidenceAbove: positives.filter((s) => s >= 0.7).length / Math.max(positives.length, 1),
+        randomAbove: negatives.filter((s) => s >= 0.7).length / Math.max(negatives.length, 1),
+      },
+    };
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  } finally {
+    await driver.close();
+  }
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

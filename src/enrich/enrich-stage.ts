@@ -1,0 +1,63 @@
+import type { UsageMeter } from '../llm/llm-usage';
+
+// The contract every enrichment stage implements (similar, evolve, summaries, tree). EnrichService runs the
+// requested stages of one document in order, gives each a context, and records each stage's cost on the
+// Document. A stage touches only the nodes of `docId` and edges to them, and is idempotent: it first clears the
+// output it wrote on a previous run.
+
+export const ENRICH_STAGE_NAMES = ['summaries', 'similar', 'evolve', 'tree'] as const;
+export type EnrichStageName = (typeof ENRICH_STAGE_NAMES)[number];
+
+/** `llm`: use the configured model where the stage has an LLM path; `offline`: deterministic fallbacks only. */
+export type EnrichMode = 'llm' | 'offline';
+
+export interface EnrichStageContext {
+  readonly mode: EnrichMode;
+  /** Every LLM call of the stage must pass this meter (LlmCallOptions.meter) so calls and tokens are counted. */
+  readonly meter: UsageMeter;
+  /** Progress within the stage: `done` of `total` units (pages, elements, rounds — the stage's choice). */
+  progress(done: number, total: number, detail?: string): void;
+  /** A degradation to report (e.g. an LLM reply skipped after retries) without failing the stage. */
+  warn(message: string): void;
+  /** Build SIMILAR_TO across the corpus's documents, not only within this one (stages may ignore it). */
+  readonly crossDocument: boolean;
+  /** Numeric tuning from the CLI/API by name (e.g. `k`, `tau`, `rounds`); a stage ignores names it does not know. */
+  readonly params?: Readonly<Record<string, number>>;
+  readonly signal?: AbortSignal;
+}
+
+/** What a stage reports back; counts are free-form (e.g. `{ edges: 120, pages: 40 }`). */
+export interface EnrichStageResult {
+  counts: Record<string, number>;
+  warnings?: string[];
+}
+
+/** A dry-run estimate: how many LLM calls and tokens the stage would use on this document in `mode`. */
+export interface EnrichStageEstimate {
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** What the estimate counts, e.g. "38 elements × 3 rounds". */
+  basis: string;
+}
+
+export interface EnrichStage {
+  readonly name: EnrichStageName;
+  run(docId: string, ctx: EnrichStageContext): Promise<EnrichStageResult>;
+  estimate(docId: string, mode: EnrichMode): Promise<EnrichStageEstimate>;
+  /** Removes this stage's output for the document (enrichment is reversible without deleting the document). */
+  clear(docId: string): Promise<void>;
+}
+
+/**
+ * The Nest token each stage is provided under. A stage's module provides and exports it as
+ * `{ provide: ENRICH_STAGE_TOKENS.summaries, useExisting: SummariesStage }`; EnrichService looks the tokens up
+ * in the whole application (ModuleRef, strict: false), so enrich.module.ts need not import the stage modules and
+ * a stage whose module is not loaded is reported as unavailable instead of failing start-up.
+ */
+export const ENRICH_STAGE_TOKENS: Readonly<Record<EnrichStageName, symbol>> = {
+  summaries: Symbol.for('folio.enrich-stage.summaries'),
+  similar: Symbol.for('folio.enrich-stage.similar'),
+  evolve: Symbol.for('folio.enrich-stage.evolve'),
+  tree: Symbol.for('folio.enrich-stage.tree'),
+};

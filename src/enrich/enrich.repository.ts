@@ -1,0 +1,115 @@
+import { Injectable } from '@nestjs/common';
+import { CypherRegistry } from '../graph/cypher-registry';
+import { GraphExecutor } from '../graph/graph-executor';
+import type { EnrichStageName } from './enrich-stage';
+
+/** What one stage run cost and produced, stored on the Document as a JSON string per stage. */
+export interface StageRecord {
+  stage: EnrichStageName;
+  mode: string;
+  calls: number;
+  failedCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+  ms: number;
+  counts: Record<string, number>;
+  warnings: string[];
+  finishedAt: string;
+  error?: string;
+}
+
+export interface EnrichmentJobRow {
+  id: string;
+  status: 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+  docId: string;
+  stages: string[];
+  mode: string;
+  crossDocument: boolean;
+  stage: string | null;
+  done: number;
+  total: number;
+  warnings: string[];
+  error: string | null;
+  errorCode: string | null;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+const RECORD_PROPERTY: Record<EnrichStageName, string> = {
+  summaries: 'enrichmentSummaries',
+  similar: 'enrichmentSimilar',
+  evolve: 'enrichmentEvolve',
+  tree: 'enrichmentTree',
+};
+
+function parseRecord(json: unknown): StageRecord | null {
+  if (typeof json !== 'string') return null;
+  try {
+    return JSON.parse(json) as StageRecord;
+  } catch {
+    return null;
+  }
+}
+
+/** Document-level reads and writes of the enrich module: status, per-stage cost records, jobs. */
+@Injectable()
+export class EnrichRepository {
+  private readonly q;
+
+  constructor(
+    private readonly graph: GraphExecutor,
+    cypher: CypherRegistry,
+  ) {
+    const get = (name: string) => cypher.get(`enrich/${name}`);
+    this.q = {
+      info: get('enrich-document-info'),
+      ids: get('enrich-list-document-ids'),
+      record: get('enrich-record-stage'),
+      records: get('enrich-get-records'),
+      saveJob: get('enrich-save-job'),
+      getJob: get('enrich-get-job'),
+    };
+  }
+
+  async documentInfo(docId: string): Promise<{ id: string; status: string; pageCount: number } | null> {
+    const [row] = await this.graph.read<{ id: string; status: string; pageCount: number }>(this.q.info, {
+      docId,
+    });
+    return row ?? null;
+  }
+
+  async readyDocumentIds(): Promise<string[]> {
+    return (await this.graph.read<{ id: string }>(this.q.ids)).map((r) => r.id);
+  }
+
+  async saveStageRecord(docId: string, record: StageRecord): Promise<void> {
+    await this.graph.write(this.q.record, {
+      docId,
+      props: { [RECORD_PROPERTY[record.stage]]: JSON.stringify(record) },
+    });
+  }
+
+  async clearStageRecord(docId: string, stage: EnrichStageName): Promise<void> {
+    await this.graph.write(this.q.record, { docId, props: { [RECORD_PROPERTY[stage]]: null } });
+  }
+
+  /** The stored records, in stage order; stages never run are absent. */
+  async stageRecords(docId: string): Promise<StageRecord[]> {
+    const [row] = await this.graph.read<Record<EnrichStageName, unknown>>(this.q.records, { docId });
+    if (!row) return [];
+    return (['summaries', 'similar', 'evolve', 'tree'] as const)
+      .map((s) => parseRecord(row[s]))
+      .filter((r): r is StageRecord => r !== null);
+  }
+
+  async saveJob(job: EnrichmentJobRow): Promise<void> {
+    const { createdAt: _c, updatedAt: _u, ...props } = job;
+    await this.graph.write(this.q.saveJob, { job: props });
+  }
+
+  async getJob(id: string): Promise<EnrichmentJobRow | null> {
+    const [row] = await this.graph.read<{ job: EnrichmentJobRow }>(this.q.getJob, { id });
+    return row?.job ?? null;
+  }
+}

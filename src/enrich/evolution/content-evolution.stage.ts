@@ -1,0 +1,349 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EMBEDDER } from '../../embed/embed.tokens';
+import type { Embedder } from '../../embed/embedder';
+import { estimateTokens } from '../../llm/llm-usage';
+import { LlmService } from '../../llm/llm.service';
+import { offlineSummarise } from '../../llm/offline/summarise.offline';
+import type { EvolveNode } from '../../llm/prompts/evolve.prompt';
+import type { SummariseReply } from '../../llm/prompts/summarise.prompt';
+import { chunk, mapWithConcurrency } from '../concurrency';
+import type {
+  EnrichMode,
+  EnrichStage,
+  EnrichStageContext,
+  EnrichStageEstimate,
+  EnrichStageResult,
+} from '../enrich-stage';
+import { EnrichError, EnrichErrorCode } from '../enrich.errors';
+import { dot } from '../similarity/maxsim';
+import {
+  EvolutionRepository,
+  type EvolvableElement,
+  type RelationEdgeRow,
+  type RevisionRow,
+} from './evolution.repository';
+import { liteRelation, liteStep, topKSimilar, windowPairs, type Neighbour } from './lite-evolution';
+
+export interface EvolveSettings {
+  /** Evolution rounds T. */
+  rounds: number;
+  /** Top-K similar nodes per round (by current evolved vectors, within the document). */
+  k: number;
+  /** Lite: weight of a node's own vector in h ← α·h + (1−α)·mean. */
+  alpha: number;
+  /** Initial reading-order window. */
+  window: number;
+  /** LLM calls in flight within one round. */
+  concurrency: number;
+}
+
+export const DEFAULT_EVOLVE_SETTINGS: EvolveSettings = {
+  rounds: 3,
+  k: 5,
+  alpha: 0.5,
+  window: 2,
+  concurrency: 4,
+};
+
+/** Elements this short are their own summary: an LLM call would only paraphrase them. */
+const SHORT_TEXT_CHARS = 160;
+/** Neighbours shown to the model per evolve call (top-K ∪ current neighbours, best first). */
+const MAX_PROMPT_NEIGHBOURS = 8;
+const EMBED_BATCH = 64;
+/** Dry-run token estimates: prompt overheads and typical reply sizes of the summarise and evolve roles. */
+const SUMMARISE_OVERHEAD_TOKENS = 80;
+const SUMMARISE_REPLY_TOKENS = 70;
+const EVOLVE_OVERHEAD_TOKENS = 170;
+const EVOLVE_NEIGHBOUR_TOKENS = 70;
+const EVOLVE_REPLY_TOKENS = 140;
+
+export function evolveSettingsFrom(params: Readonly<Record<string, number>>): EvolveSettings {
+  const s = { ...DEFAULT_EVOLVE_SETTINGS };
+  if (params.rounds !== undefined) s.rounds = params.rounds;
+  if (params.k !== undefined) s.k = params.k;
+  if (params.alpha !== undefined) s.alpha = params.alpha;
+  if (params.window !== undefined) s.window = params.window;
+  if (params.concurrency !== undefined) s.concurrency = params.concurrency;
+  const bad = (what: string) => new EnrichError(EnrichErrorCode.INVALID_OPTION, what);
+  if (!Number.isInteger(s.rounds) || s.rounds < 0)
+    throw bad(`rounds must be an integer ≥ 0 (got ${s.rounds}).`);
+  if (!Number.isInteger(s.k) || s.k < 1) throw bad(`k must be a positive integer (got ${s.k}).`);
+  if (!(s.alpha >= 0 && s.alpha <= 1)) throw bad(`alpha must lie in [0, 1] (got ${s.alpha}).`);
+  if (!Number.isInteger(s.window) || s.window < 0)
+    throw bad(`window must be an integer ≥ 0 (got ${s.window}).`);
+  if (!Number.isInteger(s.concurrency) || s.concurrency < 1)
+    throw bad(`concurrency must be a positive integer (got ${s.concurrency}).`);
+  return s;
+}
+
+/** What an element is summarised from: a table's Markdown grid, a figure's description, else its text. */
+export function sourceText(e: Pick<EvolvableElement, 'kind' | 'text' | 'description'>): string {
+  if (e.description && (e.kind === 'table' || e.kind === 'figure' || e.kind === 'chart'))
+    return e.kind === 'table' ? e.description : `${e.text}\n${e.description}`;
+  return e.text;
+}
+
+/** G²-Reader embeds `summary ⊕ keywords`. */
+export function evolvedEmbeddingText(summary: string, keywords: readonly string[]): string {
+  return keywords.length > 0 ? `${summary}\nKeywords: ${keywords.join(', ')}` : summary;
+}
+
+interface NodeState {
+  summary: string;
+  keywords: string[];
+}
+
+/**
+ * G²-Reader's content graph: each element gets a summary and keywords and an embedding of `summary ⊕ keywords`
+ * (stored as `evolvedEmbedding`; `embedding` stays the retrieval vector), initial RELATES_TO edges from a
+ * reading-order window, then T rounds of joint evolution over the neighbourhood top-K similar ∪ current
+ * neighbours — Lite (vector propagation, no LLM) or full (the LLM rewrites summary/keywords and picks typed
+ * links). Every round is kept as a Revision. Re-running first clears the document's previous output.
+ */
+@Injectable()
+export class ContentEvolutionStage implements EnrichStage {
+  readonly name = 'evolve' as const;
+
+  constructor(
+    private readonly repo: EvolutionRepository,
+    private readonly llm: LlmService,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
+  ) {}
+
+  async clear(docId: string): Promise<void> {
+    await this.repo.clear(docId);
+  }
+
+  async estimate(docId: string, mode: EnrichMode): Promise<EnrichStageEstimate> {
+    const lengths = await this.repo.elementSizes(docId);
+    const { rounds } = DEFAULT_EVOLVE_SETTINGS;
+    if (mode === 'offline' || !this.llm.enabled) {
+      return {
+        calls: 0,
+        promptTokens: 0,
+        completionTokens: 0,
+        basis: `${lengths.length} elements, Lite (no LLM)`,
+      };
+    }
+    const long = lengths.filter((n) => n > SHORT_TEXT_CHARS);
+    const textTokens = (n: number, cap: number) => estimateTokens('x'.repeat(Math.min(n, cap)));
+    const summarisePrompt = long.reduce((t, n) => t + SUMMARISE_OVERHEAD_TOKENS + textTokens(n, 12_000), 0);
+    const evolvePrompt = lengths.reduce(
+      (t, n) =>
+        t + EVOLVE_OVERHEAD_TOKENS + textTokens(n, 1_500) + MAX_PROMPT_NEIGHBOURS * EVOLVE_NEIGHBOUR_TOKENS,
+      0,
+    );
+    return {
+      calls: long.length + lengths.length * rounds,
+      promptTokens: summarisePrompt + evolvePrompt * rounds,
+      completionTokens: long.length * SUMMARISE_REPLY_TOKENS + lengths.length * rounds * EVOLVE_REPLY_TOKENS,
+      basis: `${long.length} summaries + ${lengths.length} elements × ${rounds} rounds of evolve`,
+    };
+  }
+
+  async run(docId: string, ctx: EnrichStageContext): Promise<EnrichStageResult> {
+    const s = evolveSettingsFrom(ctx.params ?? {});
+    let useLlm = ctx.mode === 'llm';
+    if (useLlm && !this.llm.enabled) {
+      ctx.warn('No LLM is configured (FOLIO_LLM_BASE_URL), so evolution ran in Lite mode.');
+      useLlm = false;
+    }
+    const mode = useLlm ? 'llm' : 'lite';
+    await this.repo.clear(docId);
+    const elements = await this.repo.elements(docId);
+    const n = elements.length;
+    const total = n * (2 + s.rounds);
+    let done = 0;
+    const tick = (units = 1) => ctx.progress((done += units), total);
+    ctx.progress(0, total);
+
+    // 1. Summary and keywords per element.
+    const state: NodeState[] = await mapWithConcurrency(elements, s.concurrency, async (e) => {
+      const text = sourceText(e);
+      let reply: SummariseReply;
+      if (useLlm && text.length > SHORT_TEXT_CHARS) {
+        const outcome = await this.llm.summarise(
+          { kind: 'element', text, maxWords: 40 },
+          { meter: ctx.meter, signal: ctx.signal },
+        );
+        if (outcome.warning) ctx.warn(`summary of ${e.id}: ${outcome.warning}`);
+        reply = outcome.value;
+      } else reply = offlineSummarise({ kind: 'element', text, maxSentences: 2 });
+      tick();
+      return { summary: reply.summary || text.slice(0, 300), keywords: reply.keywords };
+    });
+
+    // 2. h⁰ = embedding of summary ⊕ keywords.
+    let h = await this.embedStates(state, (k) => tick(k));
+
+    // 3. Initial edges from the reading-order window (iteration 0) and revision 0.
+    const adjacency = elements.map(() => new Map<number, number>());
+    const link = (i: number, j: number, score: number) => {
+      adjacency[i]!.set(j, score);
+      adjacency[j]!.set(i, score);
+    };
+    const windowEdges: RelationEdgeRow[] = windowPairs(n, s.window).map(([i, j]) => {
+      const score = round(dot(h[i]!, h[j]!));
+      link(i, j, score);
+      return edge(elements, i, j, 'context', 'window', score, 0, null);
+    });
+    await this.repo.writeRelations(windowEdges);
+    await this.repo.writeRevisions(docId, revisions(elements, state, 0, mode, adjacency));
+
+    // 4. T rounds of evolution.
+    let roundEdges = 0;
+    let skipped = 0;
+    for (let t = 1; t <= s.rounds; t++) {
+      ctx.signal?.throwIfAborted();
+      const similar = topKSimilar(h, Math.min(s.k, Math.max(n - 1, 0)));
+      const edges: RelationEdgeRow[] = [];
+      if (!useLlm) {
+        const next = liteStep(h, similar, s.alpha);
+        similar.forEach((list, i) => {
+          for (const { index: j, score } of list) {
+            link(i, j, round(score));
+            edges.push(
+              edge(elements, i, j, liteRelation(elements[i]!, elements[j]!), 'lite', round(score), t, null),
+            );
+          }
+        });
+        h = next;
+        tick(n);
+      } else {
+        const before = state.map((x) => ({ ...x }));
+        const results = await mapWithConcurrency(elements, s.concurrency, async (e, i) => {
+          const neighbours = neighbourhood(similar[i] ?? [], adjacency[i]!);
+          const outcome = await this.llm.evolve(
+            {
+              node: {
+                id: e.id,
+                summary: before[i]!.summary,
+                keywords: before[i]!.keywords,
+                text: sourceText(e),
+              },
+              neighbours: neighbours.map((j): EvolveNode => ({ id: elements[j]!.id, ...before[j]! })),
+            },
+            { meter: ctx.meter, signal: ctx.signal },
+          );
+          tick();
+          if (outcome.source !== 'llm') {
+            ctx.warn(`evolve round ${t} skipped ${e.id}: ${outcome.warning ?? 'no model reply'}`);
+            return null;
+          }
+          return outcome.value;
+        });
+        const changed: number[] = [];
+        results.forEach((reply, i) => {
+          if (!reply) {
+            skipped++;
+            return;
+          }
+          state[i] = { summary: reply.summary, keywords: reply.keywords };
+          changed.push(i);
+        });
+        const fresh = await this.embedStates(
+          changed.map((i) => state[i]!),
+          () => undefined,
+        );
+        h = [...h];
+        changed.forEach((i, k) => (h[i] = fresh[k]!));
+        const indexById = new Map(elements.map((e, i) => [e.id, i]));
+        results.forEach((reply, i) => {
+          for (const l of reply?.links ?? []) {
+            const j = indexById.get(l.targetId);
+            if (j === undefined || j === i) continue;
+            const score = round(dot(h[i]!, h[j]!));
+            link(i, j, score);
+            edges.push(edge(elements, i, j, l.relation, 'llm', score, t, l.reason || null));
+          }
+        });
+      }
+      await this.repo.writeRelations(edges);
+      await this.repo.writeRevisions(docId, revisions(elements, state, t, mode, adjacency, similar));
+      roundEdges += edges.length;
+    }
+
+    // 5. The final state on the elements.
+    await this.repo.writeElements(
+      elements.map((e, i) => ({
+        id: e.id,
+        summary: state[i]!.summary,
+        keywords: state[i]!.keywords,
+        vector: Array.from(h[i]!),
+      })),
+      mode,
+    );
+    return {
+      counts: {
+        elements: n,
+        rounds: s.rounds,
+        windowEdges: windowEdges.length,
+        [useLlm ? 'llmEdges' : 'liteEdges']: roundEdges,
+        revisions: n * (s.rounds + 1),
+        skippedUpdates: skipped,
+      },
+    };
+  }
+
+  private async embedStates(
+    states: readonly NodeState[],
+    onBatch: (count: number) => void,
+  ): Promise<Float32Array[]> {
+    const out: Float32Array[] = [];
+    for (const part of chunk(states, EMBED_BATCH)) {
+      out.push(
+        ...(await this.embedder.embedPassages(part.map((x) => evolvedEmbeddingText(x.summary, x.keywords)))),
+      );
+      onBatch(part.length);
+    }
+    return out;
+  }
+}
+
+/** Top-K similar first (best first), then current neighbours not among them (strongest first), capped. */
+function neighbourhood(similar: readonly Neighbour[], current: ReadonlyMap<number, number>): number[] {
+  const picked = similar.map((x) => x.index);
+  const rest = [...current.entries()]
+    .filter(([j]) => !picked.includes(j))
+    .sort((a, b) => b[1] - a[1])
+    .map(([j]) => j);
+  return [...picked, ...rest].slice(0, MAX_PROMPT_NEIGHBOURS);
+}
+
+function edge(
+  elements: readonly EvolvableElement[],
+  i: number,
+  j: number,
+  relation: string,
+  source: RelationEdgeRow['source'],
+  score: number,
+  iteration: number,
+  reason: string | null,
+): RelationEdgeRow {
+  return { from: elements[i]!.id, to: elements[j]!.id, relation, source, score, iteration, reason };
+}
+
+function revisions(
+  elements: readonly EvolvableElement[],
+  state: readonly NodeState[],
+  iteration: number,
+  mode: string,
+  adjacency: ReadonlyArray<ReadonlyMap<number, number>>,
+  similar?: readonly Neighbour[][],
+): RevisionRow[] {
+  return elements.map((e, i) => ({
+    id: `${e.id}:r${iteration}`,
+    elementId: e.id,
+    iteration,
+    summary: state[i]!.summary,
+    keywords: state[i]!.keywords,
+    mode,
+    neighbourIds: (similar?.[i]?.map((x) => x.index) ?? [...adjacency[i]!.keys()]).map(
+      (j) => elements[j]!.id,
+    ),
+  }));
+}
+
+function round(x: number): number {
+  return Math.round(x * 1e5) / 1e5;
+}

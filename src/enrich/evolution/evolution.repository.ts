@@ -1,0 +1,153 @@
+import { Injectable } from '@nestjs/common';
+import { CypherRegistry } from '../../graph/cypher-registry';
+import { GraphExecutor } from '../../graph/graph-executor';
+import { chunk } from '../concurrency';
+
+export interface EvolvableElement {
+  id: string;
+  kind: string;
+  text: string;
+  description: string | null;
+  readingIndex: number;
+  pageNumber: number;
+  embedding: number[];
+}
+
+export interface RelationEdgeRow {
+  from: string;
+  to: string;
+  relation: string;
+  source: 'window' | 'lite' | 'llm';
+  score: number;
+  iteration: number;
+  reason: string | null;
+}
+
+export interface RevisionRow {
+  id: string;
+  elementId: string;
+  iteration: number;
+  summary: string;
+  keywords: string[];
+  mode: string;
+  neighbourIds: string[];
+}
+
+export interface EvolvedElementRow {
+  id: string;
+  summary: string;
+  keywords: string[];
+  vector: number[];
+}
+
+export interface RelatedElementLink {
+  direction: 'out' | 'in';
+  relation: string;
+  source: string;
+  score: number;
+  iteration: number;
+  reason: string | null;
+  elementId: string;
+}
+
+export interface StoredRevision {
+  id: string;
+  iteration: number;
+  summary: string;
+  keywords: string[];
+  mode: string | null;
+  createdAt: string;
+}
+
+const PAGE = 2000;
+const WRITE_BATCH = 1000;
+
+/** Reads and writes of G²-Reader's content graph: elements to evolve, RELATES_TO, Revisions, evolved properties. */
+@Injectable()
+export class EvolutionRepository {
+  private readonly q;
+
+  constructor(
+    private readonly graph: GraphExecutor,
+    cypher: CypherRegistry,
+  ) {
+    const get = (name: string) => cypher.get(`enrich/${name}`);
+    this.q = {
+      list: get('evolve-list-elements'),
+      sizes: get('evolve-element-sizes'),
+      clearRelations: get('evolve-clear-relations'),
+      clearRevisions: get('evolve-clear-revisions'),
+      clearProperties: get('evolve-clear-properties'),
+      writeElements: get('evolve-write-elements'),
+      writeRelations: get('evolve-write-relations'),
+      writeRevisions: get('evolve-write-revisions'),
+      related: get('evolve-element-related'),
+      revisions: get('evolve-element-revisions'),
+      summary: get('evolve-element-summary'),
+      evolvedVectors: get('evolve-evolved-vectors'),
+    };
+  }
+
+  /** Every embedded element of the document in reading order. */
+  async elements(docId: string): Promise<EvolvableElement[]> {
+    const all: EvolvableElement[] = [];
+    for (let skip = 0; ; skip += PAGE) {
+      const rows = await this.graph.read<EvolvableElement>(this.q.list, { docId, skip, limit: PAGE });
+      all.push(...rows);
+      if (rows.length < PAGE) return all;
+    }
+  }
+
+  async elementSizes(docId: string): Promise<number[]> {
+    const [row] = await this.graph.read<{ elements: number; lengths: number[] }>(this.q.sizes, { docId });
+    return row?.lengths ?? [];
+  }
+
+  /** Removes the document's RELATES_TO edges, Revisions and evolved element properties. */
+  async clear(docId: string): Promise<void> {
+    await this.graph.runAutoCommit(this.q.clearRelations, { docId });
+    await this.graph.runAutoCommit(this.q.clearRevisions, { docId });
+    await this.graph.runAutoCommit(this.q.clearProperties, { docId });
+  }
+
+  async writeRelations(edges: RelationEdgeRow[]): Promise<void> {
+    for (const part of chunk(edges, WRITE_BATCH))
+      await this.graph.write(this.q.writeRelations, { edges: part });
+  }
+
+  async writeRevisions(docId: string, rows: RevisionRow[]): Promise<void> {
+    for (const part of chunk(rows, WRITE_BATCH))
+      await this.graph.write(this.q.writeRevisions, { docId, rows: part });
+  }
+
+  async writeElements(rows: EvolvedElementRow[], mode: string): Promise<void> {
+    for (const part of chunk(rows, WRITE_BATCH))
+      await this.graph.write(this.q.writeElements, { rows: part, mode });
+  }
+
+  /** Element id → evolved vector, for the document's evolved elements. */
+  async evolvedVectors(docId: string): Promise<Map<string, number[]>> {
+    const rows = await this.graph.read<{ id: string; vector: number[] }>(this.q.evolvedVectors, { docId });
+    return new Map(rows.map((r) => [r.id, r.vector]));
+  }
+
+  async related(elementId: string): Promise<RelatedElementLink[]> {
+    return this.graph.read(this.q.related, { id: elementId });
+  }
+
+  async revisions(elementId: string): Promise<StoredRevision[]> {
+    return (await this.graph.read<{ revision: StoredRevision }>(this.q.revisions, { id: elementId })).map(
+      (r) => r.revision,
+    );
+  }
+
+  async summary(elementId: string): Promise<{ summary: string | null; keywords: string[] | null } | null> {
+    const [row] = await this.graph.read<{ summary: string | null; keywords: string[] | null }>(
+      this.q.summary,
+      {
+        id: elementId,
+      },
+    );
+    return row ?? null;
+  }
+}

@@ -1,0 +1,156 @@
+import { Injectable } from '@nestjs/common';
+import { chunk } from '../concurrency';
+import type {
+  EnrichMode,
+  EnrichStage,
+  EnrichStageContext,
+  EnrichStageEstimate,
+  EnrichStageResult,
+} from '../enrich-stage';
+import { EnrichError, EnrichErrorCode } from '../enrich.errors';
+import { cosineFromIndexScore, keepTopK, symmetricMaxSim, type ScoredCandidate } from './maxsim';
+import { SimilarityRepository, type SimilarEdgeRow } from './similarity.repository';
+
+export interface SimilarSettings {
+  /** Edges kept per page. */
+  k: number;
+  /**
+   * Minimum symmetric MaxSim for an edge. 0.7 is TRACE's value; scripts/bench/enrich-calibrate-tau.ts measures
+   * the score of related page pairs (REFERS_TO / evidence pages) against random pairs of the same documents.
+   */
+  tau: number;
+  /** Coarse candidates per page taken from the vector index (K'), re-scored by MaxSim. */
+  candidates: number;
+  /** Pages handled per round trip (candidates, element vectors, edges). */
+  batchSize: number;
+}
+
+export const DEFAULT_SIMILAR_SETTINGS: SimilarSettings = { k: 5, tau: 0.7, candidates: 20, batchSize: 200 };
+
+/** The vector index is corpus-wide: a same-document query widens k up to this before giving up on a page. */
+const MAX_INDEX_K = 1024;
+/** Element vectors of this many pages are kept between batches (neighbouring pages share candidates). */
+const VECTOR_CACHE_PAGES = 20_000;
+
+export function similarSettingsFrom(params: Readonly<Record<string, number>>): SimilarSettings {
+  const s = { ...DEFAULT_SIMILAR_SETTINGS };
+  if (params.k !== undefined) s.k = params.k;
+  if (params.tau !== undefined) s.tau = params.tau;
+  if (params.candidates !== undefined) s.candidates = params.candidates;
+  if (params.batchSize !== undefined) s.batchSize = params.batchSize;
+  if (!Number.isInteger(s.k) || s.k < 1)
+    throw new EnrichError(EnrichErrorCode.INVALID_OPTION, `k must be a positive integer (got ${s.k}).`);
+  if (!(s.tau >= -1 && s.tau <= 1))
+    throw new EnrichError(EnrichErrorCode.INVALID_OPTION, `tau must lie in [-1, 1] (got ${s.tau}).`);
+  s.candidates = Math.max(s.candidates, s.k);
+  return s;
+}
+
+/**
+ * TRACE's semantic page layer, coarse-to-fine: for every page, candidates from the page vector index (cost per
+ * page ~log N, so the whole document costs ~N log N, never N²), then a fine late-interaction score over the two
+ * pages' element vectors; edges with score ≥ τ, top-K per page, no self-edges. Re-running replaces the edges
+ * leaving the document's pages.
+ */
+@Injectable()
+export class SimilarPagesStage implements EnrichStage {
+  readonly name = 'similar' as const;
+
+  constructor(private readonly repo: SimilarityRepository) {}
+
+  async estimate(docId: string, _mode: EnrichMode): Promise<EnrichStageEstimate> {
+    const pages = await this.repo.embeddedPages(docId);
+    return { calls: 0, promptTokens: 0, completionTokens: 0, basis: `${pages.length} pages, no LLM calls` };
+  }
+
+  async clear(docId: string): Promise<void> {
+    await this.repo.clear(docId);
+  }
+
+  async run(docId: string, ctx: EnrichStageContext): Promise<EnrichStageResult> {
+    const settings = similarSettingsFrom(ctx.params ?? {});
+    await this.repo.clear(docId);
+    const pages = await this.repo.embeddedPages(docId);
+    const vectors = new Map<string, Float32Array[]>();
+    let edges = 0;
+    let scoredPairs = 0;
+    let widened = 0;
+    let done = 0;
+    ctx.progress(0, pages.length);
+    for (const batch of chunk(pages, settings.batchSize)) {
+      ctx.signal?.throwIfAborted();
+      const ids = batch.map((p) => p.id);
+      const wanted = ctx.crossDocument
+        ? settings.candidates
+        : Math.min(settings.candidates, pages.length - 1);
+      const found = await this.coarseCandidates(ids, settings, ctx.crossDocument, wanted, () => widened++);
+      await this.loadVectors(vectors, [...ids, ...[...found.values()].flat().map((c) => c.id)]);
+
+      const rows: SimilarEdgeRow[] = [];
+      for (const id of ids) {
+        const mine = vectors.get(id) ?? [];
+        const scored: ScoredCandidate[] = (found.get(id) ?? []).map((c) => ({
+          id: c.id,
+          coarse: cosineFromIndexScore(c.score),
+          score: symmetricMaxSim(mine, vectors.get(c.id) ?? []),
+        }));
+        scoredPairs += scored.length;
+        for (const c of keepTopK(scored, settings.tau, settings.k))
+          rows.push({ from: id, to: c.id, score: round(c.score), coarse: round(c.coarse) });
+      }
+      for (const part of chunk(rows, 2000)) await this.repo.writeEdges(part, settings.tau);
+      edges += rows.length;
+      done += batch.length;
+      ctx.progress(done, pages.length);
+    }
+    return {
+      counts: { pages: pages.length, edges, scoredPairs, widenedQueries: widened },
+    };
+  }
+
+  /** Index candidates per page, asking for more when the same-document filter leaves a page short. */
+  private async coarseCandidates(
+    ids: string[],
+    s: SimilarSettings,
+    crossDocument: boolean,
+    wanted: number,
+    onWiden: () => void,
+  ): Promise<Map<string, Array<{ id: string; score: number }>>> {
+    let k = s.candidates + 1;
+    const found = await this.repo.candidates(ids, k, s.candidates, crossDocument);
+    let short = ids.filter((id) => (found.get(id)?.length ?? 0) < wanted);
+    while (short.length > 0 && k < MAX_INDEX_K) {
+      k = Math.min(k * 4, MAX_INDEX_K);
+      onWiden();
+      const more = await this.repo.candidates(short, k, s.candidates, crossDocument);
+      for (const [id, list] of more) found.set(id, list);
+      short = short.filter((id) => (found.get(id)?.length ?? 0) < wanted);
+    }
+    return found;
+  }
+
+  private async loadVectors(cache: Map<string, Float32Array[]>, pageIds: string[]): Promise<void> {
+    const wanted = [...new Set(pageIds)];
+    for (const id of wanted) {
+      const hit = cache.get(id);
+      if (hit) {
+        cache.delete(id); // re-insert as newest so eviction below never drops a page this batch uses
+        cache.set(id, hit);
+      }
+    }
+    const missing = wanted.filter((id) => !cache.has(id));
+    for (const part of chunk(missing, 500)) {
+      const loaded = await this.repo.elementVectors(part);
+      for (const id of part) cache.set(id, loaded.get(id) ?? []);
+    }
+    // Drop the oldest entries (Map keeps insertion order): reading order makes recent pages the useful ones.
+    for (const key of cache.keys()) {
+      if (cache.size <= VECTOR_CACHE_PAGES) break;
+      cache.delete(key);
+    }
+  }
+}
+
+function round(x: number): number {
+  return Math.round(x * 1e5) / 1e5;
+}

@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import { CypherRegistry } from '../../graph/cypher-registry';
+import { GraphExecutor } from '../../graph/graph-executor';
+
+export interface SimilarEdgeRow {
+  from: string;
+  to: string;
+  score: number;
+  coarse: number;
+}
+
+export interface SimilarPageLink {
+  fromDocId: string;
+  fromNumber: number;
+  toDocId: string;
+  toNumber: number;
+  score: number;
+  coarse: number | null;
+  method: string;
+}
+
+/** Reads and writes of the page SIMILAR_TO layer. */
+@Injectable()
+export class SimilarityRepository {
+  private readonly q;
+
+  constructor(
+    private readonly graph: GraphExecutor,
+    cypher: CypherRegistry,
+  ) {
+    const get = (name: string) => cypher.get(`enrich/${name}`);
+    this.q = {
+      pages: get('similar-list-pages'),
+      candidates: get('similar-candidates'),
+      vectors: get('similar-element-vectors'),
+      clear: get('similar-clear'),
+      write: get('similar-write-edges'),
+      documentEdges: get('similar-document-edges'),
+      pageEdges: get('similar-page-edges'),
+    };
+  }
+
+  async embeddedPages(docId: string): Promise<Array<{ id: string; number: number }>> {
+    return this.graph.read(this.q.pages, { docId });
+  }
+
+  /** Nearest pages by page vector for each page id (index scores, best first, at most `keep`). */
+  async candidates(
+    pageIds: string[],
+    k: number,
+    keep: number,
+    crossDocument: boolean,
+  ): Promise<Map<string, Array<{ id: string; score: number }>>> {
+    const rows = await this.graph.read<{ pageId: string; candidates: Array<{ id: string; score: number }> }>(
+      this.q.candidates,
+      { pageIds, k, keep, crossDocument },
+    );
+    return new Map(rows.map((r) => [r.pageId, r.candidates]));
+  }
+
+  async elementVectors(pageIds: string[]): Promise<Map<string, Float32Array[]>> {
+    const rows = await this.graph.read<{ pageId: string; vectors: number[][] }>(this.q.vectors, { pageIds });
+    return new Map(rows.map((r) => [r.pageId, r.vectors.map((v) => Float32Array.from(v))]));
+  }
+
+  async clear(docId: string): Promise<void> {
+    await this.graph.runAutoCommit(this.q.clear, { docId });
+  }
+
+  async writeEdges(edges: SimilarEdgeRow[], tau: number): Promise<void> {
+    if (edges.length > 0) await this.graph.write(this.q.write, { edges, tau });
+  }
+
+  async documentEdges(docId: string, limit: number): Promise<SimilarPageLink[]> {
+    return this.graph.read(this.q.documentEdges, { docId, limit });
+  }
+
+  async pageEdges(docId: string, number: number): Promise<SimilarPageLink[]> {
+    return this.graph.read(this.q.pageEdges, { docId, number });
+  }
+}
