@@ -31,6 +31,7 @@ export class RetrieveRepository {
       vector: cypher.get('retrieve/vector-pages'),
       hybrid: cypher.get('retrieve/hybrid-pages'),
       passages: cypher.get('retrieve/page-passages'),
+      summaryTree: cypher.get('retrieve/summary-tree-pages'),
     };
   }
 
@@ -42,6 +43,11 @@ export class RetrieveRepository {
     query: CandidateQuery & { luceneQuery: string | null; rrfK: number; aggregate: 'max' | 'sum' },
   ): Promise<PageCandidate[]> {
     return this.graph.read<PageCandidate>(this.q.hybrid, { ...query });
+  }
+
+  /** SUMMARY_TREE: nearest tree nodes (cluster summaries and leaf elements) mapped to pages (enrich `tree` stage). */
+  async summaryTreePages(query: CandidateQuery): Promise<PageCandidate[]> {
+    return this.graph.read<PageCandidate>(this.q.summaryTree, { ...query });
   }
 
   async pagePassages(

@@ -113,7 +113,7 @@ export class RetrieveService {
         );
         reason = 'summary-tree';
         trace.push(
-          `SUMMARY_TREE: nearest tree nodes (cluster summaries + elements) → ${candidates.length} pages by leaf share`,
+          `SUMMARY_TREE: nearest tree nodes (cluster summaries + elements) → ${candidates.length} pages by best node (clusters weighted by their leaves per page)`,
         );
         break;
     }

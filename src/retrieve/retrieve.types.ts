@@ -2,7 +2,7 @@ import type { BBox } from '../ingest/document-model';
 
 // The retrieval contract shared by strategies, the API, the CLI and the benchmark.
 
-export const STRATEGIES = ['VECTOR', 'HYBRID', 'PARENT_PAGE'] as const;
+export const STRATEGIES = ['VECTOR', 'HYBRID', 'PARENT_PAGE', 'SUMMARY_TREE'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
 /** Which documents a query may look at. An empty/absent list means the whole corpus. */

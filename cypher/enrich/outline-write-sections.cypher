@@ -1,0 +1,29 @@
+// Writes the inferred outline as Sections (source 'inferred'): HAS_SECTION from the document to top-level
+// sections, HAS_SUBSECTION below, CONTAINS to the elements each directly holds, and the section vector.
+// Rows come parents-first, so every parent exists when its children are written.
+// Params: $docId, $sections
+// Returns: written
+MATCH (d:Document {id: $docId})
+UNWIND $sections AS row
+CREATE (s:Section {id: row.id, docId: $docId})
+SET s.title = row.title, s.level = row.level, s.path = row.path, s.order = row.order,
+    s.pageStart = row.pageStart, s.pageEnd = row.pageEnd, s.source = 'inferred'
+WITH d, s, row
+CALL (d, s, row) {
+  WITH d, s, row WHERE row.parentId IS NULL
+  CREATE (d)-[:HAS_SECTION]->(s)
+  UNION
+  WITH s, row WHERE row.parentId IS NOT NULL
+  MATCH (parent:Section {id: row.parentId})
+  CREATE (parent)-[:HAS_SUBSECTION]->(s)
+}
+CALL (s, row) {
+  UNWIND row.elementIds AS elementId
+  MATCH (e:Element {id: elementId})
+  WHERE e.docId = $docId
+  CREATE (s)-[:CONTAINS]->(e)
+  RETURN count(*) AS contained
+}
+WITH s, row WHERE row.embedding IS NOT NULL
+CALL db.create.setNodeVectorProperty(s, 'embedding', row.embedding)
+RETURN count(s) AS written

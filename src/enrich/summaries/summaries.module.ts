@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { LlmModule } from '../../llm/llm.module';
+import { ENRICH_STAGE_TOKENS } from '../enrich-stage';
+import { SummariesRepository } from './summaries.repository';
+import { SummariesStage } from './summaries.stage';
+
+/** The enrich stage `summaries` (page/section/document summaries and the inferred outline). */
+@Module({
+  imports: [LlmModule],
+  providers: [
+    SummariesRepository,
+    SummariesStage,
+    { provide: ENRICH_STAGE_TOKENS.summaries, useExisting: SummariesStage },
+  ],
+  exports: [SummariesStage, ENRICH_STAGE_TOKENS.summaries],
+})
+export class SummariesModule {}

@@ -1,0 +1,124 @@
+import { Injectable } from '@nestjs/common';
+import { CypherRegistry } from '../../graph/cypher-registry';
+import { GraphExecutor } from '../../graph/graph-executor';
+
+export interface SummaryElementRow {
+  id: string;
+  pageNumber: number;
+  kind: string;
+  text: string | null;
+  description: string | null;
+  headingLevel: number | null;
+  embedding: number[] | null;
+}
+
+export interface SummarySectionRow {
+  id: string;
+  title: string;
+  level: number;
+  order: number;
+  source: string | null;
+  parentId: string | null;
+  elementIds: string[];
+}
+
+export interface SummaryWriteRow {
+  id: string;
+  kind: 'page' | 'section' | 'document';
+  level: number;
+  text: string;
+  keywords: string[];
+  source: 'llm' | 'offline';
+  targetId: string;
+  embedding: number[] | null;
+}
+
+export interface InferredSectionRow {
+  id: string;
+  parentId: string | null;
+  title: string;
+  level: number;
+  path: string;
+  order: number;
+  pageStart: number;
+  pageEnd: number;
+  elementIds: string[];
+  embedding: number[] | null;
+}
+
+const BATCH = 200;
+
+/** The summaries stage's reads and writes: page/section/document Summary nodes and the inferred outline. */
+@Injectable()
+export class SummariesRepository {
+  private readonly q;
+
+  constructor(
+    private readonly graph: GraphExecutor,
+    cypher: CypherRegistry,
+  ) {
+    const get = (name: string) => cypher.get(`enrich/${name}`);
+    this.q = {
+      pages: get('summary-list-pages'),
+      elements: get('summary-list-elements'),
+      sections: get('summary-list-sections'),
+      clear: get('summary-clear'),
+      write: get('summary-write'),
+      estimate: get('summary-estimate-inputs'),
+      sources: get('outline-section-sources'),
+      clearOutline: get('outline-clear'),
+      writeOutline: get('outline-write-sections'),
+    };
+  }
+
+  listPages(docId: string): Promise<Array<{ id: string; number: number }>> {
+    return this.graph.read(this.q.pages, { docId });
+  }
+
+  listElements(docId: string): Promise<SummaryElementRow[]> {
+    return this.graph.read<SummaryElementRow>(this.q.elements, { docId });
+  }
+
+  listSections(docId: string): Promise<SummarySectionRow[]> {
+    return this.graph.read<SummarySectionRow>(this.q.sections, { docId });
+  }
+
+  async estimateInputs(docId: string): Promise<{ pages: number; sections: number; chars: number }> {
+    const [row] = await this.graph.read<{ pages: number; sections: number; chars: number }>(this.q.estimate, {
+      docId,
+    });
+    return row ?? { pages: 0, sections: 0, chars: 0 };
+  }
+
+  async sectionSources(docId: string): Promise<Record<string, number>> {
+    const rows = await this.graph.read<{ source: string; sections: number }>(this.q.sources, { docId });
+    return Object.fromEntries(rows.map((r) => [r.source, r.sections]));
+  }
+
+  async clearSummaries(docId: string): Promise<number> {
+    const [row] = await this.graph.write<{ deleted: number }>(this.q.clear, { docId });
+    return row?.deleted ?? 0;
+  }
+
+  async clearInferredOutline(docId: string): Promise<number> {
+    const [row] = await this.graph.write<{ deleted: number }>(this.q.clearOutline, { docId });
+    return row?.deleted ?? 0;
+  }
+
+  /** Parents-first rows in one transaction (an outline is small: sections, not elements). */
+  async writeInferredOutline(docId: string, sections: InferredSectionRow[]): Promise<void> {
+    if (sections.length) await this.graph.write(this.q.writeOutline, { docId, sections });
+  }
+
+  async writeSummaries(docId: string, rows: SummaryWriteRow[]): Promise<number> {
+    let written = 0;
+    for (let i = 0; i < rows.length; i += BATCH) {
+      const [r] = await this.graph.write<{ written: number }>(this.q.write, {
+        docId,
+        rows: rows.slice(i, i + BATCH),
+      });
+      written += r?.written ?? 0;
+    }
+    return written;
+  }
+}
