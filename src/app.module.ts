@@ -6,6 +6,8 @@ import type { FolioConfig } from './config/folio-config';
 import type { EmbedConfig } from './embed/embed.config';
 import { EmbedModule } from './embed/embed.module';
 import type { OnnxEmbeddingModelName } from './embed/model-assets';
+import { SummariesModule } from './enrich/summaries/summaries.module';
+import { SummaryTreeModule } from './enrich/summary-tree/summary-tree.module';
 import { GraphModule } from './graph/graph.module';
 
 /** The embed module's settings, from the one validated configuration. */
@@ -40,6 +42,8 @@ export function embedConfigFrom(config: FolioConfig): EmbedConfig {
       inject: [FOLIO_CONFIG],
       useFactory: embedConfigFrom,
     }),
+    SummariesModule,
+    SummaryTreeModule,
     ApiModule,
   ],
 })

@@ -7,9 +7,11 @@ import * as path from 'node:path';
 import { PROJECT_ROOT } from '../common/local-paths';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
+import { EnrichModule } from '../enrich/enrich.module';
 import { IngestModule } from '../ingest/ingest.module';
 import { RetrieveModule } from '../retrieve/retrieve.module';
 import { DocumentResolver } from './document.resolver';
+import { ENRICH_RESOLVERS } from './enrich.resolver';
 import { CrossReferenceResolver, ElementResolver } from './element.resolver';
 import { formatGraphQLError } from './graphql-errors';
 import { GraphQLExceptionFilter } from './graphql-exception.filter';
@@ -26,6 +28,7 @@ import { SectionResolver } from './section.resolver';
   imports: [
     IngestModule,
     RetrieveModule,
+    EnrichModule,
     GraphQLModule.forRoot<ApolloDriverConfig>({
       driver: ApolloDriver,
       typePaths: [path.join(PROJECT_ROOT, 'schema.graphql')],
@@ -48,6 +51,7 @@ import { SectionResolver } from './section.resolver';
     RetrieveResolver,
     PageHitResolver,
     ElementEvidenceResolver,
+    ...ENRICH_RESOLVERS,
   ],
 })
 export class ApiModule implements NestModule {

@@ -9,7 +9,7 @@
 
 // Regenerate with `npm run graphql:types`.
 import type { FileUpload } from 'graphql-upload-minimal';
-export type Strategy = 'VECTOR' | 'HYBRID' | 'PARENT_PAGE';
+export type Strategy = 'VECTOR' | 'HYBRID' | 'PARENT_PAGE' | 'SUMMARY_TREE';
 export type IngestionJobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
 export type DocumentStatus = 'INGESTING' | 'READY' | 'FAILED';
 export type ElementKind =
@@ -24,6 +24,8 @@ export type ElementKind =
   | 'FOOTNOTE'
   | 'PAGE_HEADER'
   | 'PAGE_FOOTER';
+export type EnrichmentStage = 'SUMMARIES' | 'SIMILAR' | 'EVOLVE' | 'TREE';
+export type EnrichmentMode = 'LLM' | 'OFFLINE';
 
 export interface ScopeInput {
   docIds?: Nullable<string[]>;
@@ -59,6 +61,7 @@ export interface IQuery {
     rerank?: Nullable<boolean>,
   ): Answer | Promise<Answer>;
   corpusStats(): GraphStats | Promise<GraphStats>;
+  enrichmentJob(id: string): EnrichmentJob | Promise<EnrichmentJob>;
 }
 
 export interface SearchResult {
@@ -127,6 +130,12 @@ export interface IMutation {
     options?: Nullable<IngestOptionsInput>,
   ): IngestionJob | Promise<IngestionJob>;
   deleteDocument(id: string): DeleteDocumentResult | Promise<DeleteDocumentResult>;
+  enrichDocument(
+    id: string,
+    stages?: Nullable<EnrichmentStage[]>,
+    mode?: Nullable<EnrichmentMode>,
+    crossDocument?: Nullable<boolean>,
+  ): EnrichmentJob | Promise<EnrichmentJob>;
 }
 
 export interface IngestionJob {
@@ -217,6 +226,8 @@ export interface Document {
   sections: Section[];
   outline: Section[];
   graphStats: GraphStats;
+  similarPages?: SimilarPage[];
+  enrichment?: Nullable<EnrichmentCost>;
 }
 
 export interface GraphStats {
@@ -246,6 +257,7 @@ export interface Page {
   elements?: Element[];
   imageUrl: string;
   document: Document;
+  similar: SimilarPage[];
 }
 
 export interface Element {
@@ -267,6 +279,10 @@ export interface Element {
   previous?: Nullable<Element>;
   refersTo: CrossReference[];
   referredBy: Element[];
+  summary?: Nullable<string>;
+  keywords?: Nullable<string[]>;
+  related: RelatedElement[];
+  revisions: Revision[];
 }
 
 export interface CrossReference {
@@ -289,6 +305,80 @@ export interface Section {
   parent?: Nullable<Section>;
   subsections: Section[];
   elements: Element[];
+}
+
+export interface EnrichmentJob {
+  id: string;
+  status: IngestionJobStatus;
+  docId: string;
+  stages: string[];
+  mode: string;
+  crossDocument: boolean;
+  stage?: Nullable<string>;
+  done: number;
+  total: number;
+  warnings: string[];
+  document?: Nullable<Document>;
+  error?: Nullable<string>;
+  errorCode?: Nullable<string>;
+  createdAt?: Nullable<string>;
+  updatedAt?: Nullable<string>;
+}
+
+export interface EnrichmentCost {
+  stages: EnrichmentStageCost[];
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+  ms: number;
+}
+
+export interface EnrichmentStageCost {
+  stage: string;
+  mode: string;
+  calls: number;
+  failedCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  costUsd: number;
+  ms: number;
+  counts: StageCount[];
+  warnings: string[];
+  finishedAt: string;
+  error?: Nullable<string>;
+}
+
+export interface StageCount {
+  name: string;
+  count: number;
+}
+
+export interface SimilarPage {
+  from: Page;
+  page: Page;
+  score: number;
+  coarse?: Nullable<number>;
+  method: string;
+}
+
+export interface RelatedElement {
+  element: Element;
+  relation: string;
+  source: string;
+  score: number;
+  iteration: number;
+  direction: string;
+  reason?: Nullable<string>;
+}
+
+export interface Revision {
+  id: string;
+  iteration: number;
+  summary: string;
+  keywords: string[];
+  mode?: Nullable<string>;
+  createdAt: string;
 }
 
 export type Upload = Promise<FileUpload>;

@@ -3,6 +3,9 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigModule } from '../config/config.module';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import { EmbedModule } from '../embed/embed.module';
+import { EnrichModule } from '../enrich/enrich.module';
+import { SummariesModule } from '../enrich/summaries/summaries.module';
+import { SummaryTreeModule } from '../enrich/summary-tree/summary-tree.module';
 import { GraphModule } from '../graph/graph.module';
 import { MIGRATE_ON_START } from '../graph/graph.tokens';
 import { IngestModule } from '../ingest/ingest.module';
@@ -20,6 +23,9 @@ import { embedConfigFrom } from '../app.module';
     }),
     IngestModule,
     RetrieveModule,
+    EnrichModule,
+    SummariesModule,
+    SummaryTreeModule,
   ],
 })
 class CliModule {}

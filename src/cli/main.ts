@@ -12,6 +12,10 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     summary: '<file.pdf|folder>... — ingest PDFs into the document graph',
     run: async (args) => (await import('./ingest.command')).runIngestCommand(args),
   },
+  enrich: {
+    summary: '<docId>...|--all [--stages similar,evolve,summaries,tree] [--llm|--offline] [--dry-run] — semantic layer',
+    run: async (args) => (await import('./enrich.command')).runEnrichCommand(args),
+  },
   search: {
     summary: '"<query>" [--doc ID]... [--strategy S] [--k N] [--rerank] — ranked pages with their evidence',
     run: async (args) => (await import('./ask.command')).runSearchCommand(args, 'search'),

@@ -1,0 +1,295 @@
+import { INestApplicationContext, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { embedConfigFrom } from '../app.module';
+import { ConfigModule } from '../config/config.module';
+import { FOLIO_CONFIG } from '../config/config.tokens';
+import type { FolioConfig } from '../config/folio-config';
+import { EmbedModule } from '../embed/embed.module';
+import { EMBEDDER } from '../embed/embed.tokens';
+import type { Embedder } from '../embed/embedder';
+import { ContentRepository } from '../graph/content.repository';
+import { GraphModule } from '../graph/graph.module';
+import { IngestModule } from '../ingest/ingest.module';
+import { IngestService, IngestStage } from '../ingest/ingest.service';
+import { RetrieveModule } from '../retrieve/retrieve.module';
+import { RetrieveService } from '../retrieve/retrieve.service';
+import { STRATEGIES, Strategy } from '../retrieve/retrieve.types';
+import { AnswerGrader, NotGradedAnswerGrader } from '../eval/answer-grader';
+import { BenchQuestionsError, loadQuestions } from '../eval/bench-questions';
+import {
+  breakdownTable,
+  ingestSummaryLines,
+  ingestTable,
+  metricTable,
+  writeIngestReport,
+  writeRetrievalReport,
+} from '../eval/bench-report';
+import { runRetrievalBench } from '../eval/bench-runner';
+import { listPdfFiles, runIngestBench } from '../eval/ingest-bench';
+import { LangChainNeo4jBaseline } from '../eval/peer/langchain-baseline';
+import { printTable } from './ingest.command';
+import { StageProgress } from './progress';
+
+const USAGE = `Usage:
+  folio bench --questions FILE --pdfs DIR --out DIR [--strategies VECTOR,HYBRID,PARENT_PAGE] [--rerank both|on|off]
+              [--peer] [--limit N] [--datasets a,b] [--ask]
+    Page-level retrieval benchmark: ingests the questions' PDFs (once; stored bytes are reused), runs every question
+    scoped to its own document through each strategy with and/or without RERANK, and writes report.json, report.md
+    and recall-ndcg.png into --out.
+    --peer      also measure a LangChain.js Neo4jVectorStore baseline (same Neo4j and embedder, label PeerChunk,
+                removed afterwards)
+    --limit N   the first N questions (file order, after --datasets)
+    --ask       also ask every question (unanswerable ones too): unanswerable detection, and answer accuracy when an
+                LLM judge is available
+
+  folio bench ingest --pdfs DIR --out DIR [--limit N] [--keep]
+    Ingest benchmark: end-to-end pages/s per document, time per stage, embedding-only passages/s and peak RSS,
+    on separate document ids (bench-<sha16>) that are deleted afterwards unless --keep.`;
+
+/** The service's modules the benchmark drives, without the HTTP server. */
+@Module({
+  imports: [
+    ConfigModule,
+    GraphModule,
+    EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom }),
+    IngestModule,
+    RetrieveModule,
+  ],
+})
+class BenchCliModule {}
+
+async function withBenchApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+  const app = await NestFactory.createApplicationContext(BenchCliModule, { logger: ['error', 'warn'] });
+  try {
+    return await work(app);
+  } finally {
+    await app.close();
+  }
+}
+
+class UsageError extends Error {}
+
+function positiveInt(name: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1)
+    throw new UsageError(`${name} must be a positive integer, got '${value}'`);
+  return n;
+}
+
+export function parseStrategies(value: string): Strategy[] {
+  const names = value
+    .split(',')
+    .map((s) => s.trim().toUpperCase())
+    .filter(Boolean);
+  const unknown = names.filter((s) => !(STRATEGIES as readonly string[]).includes(s));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new UsageError(
+      `--strategies: unknown ${unknown.join(', ') || '(none given)'}; choose from ${STRATEGIES.join(', ')}`,
+    );
+  }
+  return [...new Set(names)] as Strategy[];
+}
+
+export function parseRerank(value: string): boolean[] {
+  switch (value) {
+    case 'both':
+      return [false, true];
+    case 'on':
+      return [true];
+    case 'off':
+      return [false];
+    default:
+      throw new UsageError(`--rerank must be both, on or off, got '${value}'`);
+  }
+}
+
+/** The judge for --ask. The LLM judge plugs in here (AnswerGrader); until then answers are recorded, not graded. */
+export function createAnswerGrader(config: FolioConfig): AnswerGrader {
+  return new NotGradedAnswerGrader(
+    config.llm
+      ? `LLM configured (${config.llm.model}), but no LLM answer judge is wired into the benchmark yet`
+      : 'offline: no LLM configured',
+  );
+}
+
+export async function runBenchCommand(args: string[]): Promise<number> {
+  try {
+    if (args[0] === 'ingest') return await runIngestBenchCommand(args.slice(1));
+    return await runRetrievalBenchCommand(args);
+  } catch (err) {
+    if (err instanceof BenchQuestionsError) {
+      process.stderr.write(`${err.message}\n`);
+      return 2;
+    }
+    if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      process.stderr.write(`${(err as Error).message}\n\n${USAGE}\n`);
+      return 2;
+    }
+    throw err;
+  }
+}
+
+async function runRetrievalBenchCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      questions: { type: 'string' },
+      pdfs: { type: 'string' },
+      out: { type: 'string' },
+      strategies: { type: 'string', default: STRATEGIES.join(',') },
+      rerank: { type: 'string', default: 'both' },
+      peer: { type: 'boolean', default: false },
+      limit: { type: 'string' },
+      datasets: { type: 'string' },
+      ask: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (!values.questions || !values.pdfs || !values.out)
+    throw new UsageError('folio bench needs --questions FILE, --pdfs DIR and --out DIR');
+  const strategies = parseStrategies(values.strategies);
+  const rerank = parseRerank(values.rerank);
+  const limit = positiveInt('--limit', values.limit);
+  const datasets = values.datasets
+    ?.split(',')
+    .map((d) => d.trim())
+    .filter(Boolean);
+
+  const set = loadQuestions(values.questions, values.pdfs, { datasets });
+  const skipped = Object.entries(set.skippedDocumentLevel);
+  if (skipped.length > 0) {
+    process.stderr.write(
+      `Skipping rows without page labels: ${skipped.map(([d, n]) => `${n} ${d}`).join(', ')}\n`,
+    );
+  }
+  for (const bad of set.invalidRows)
+    process.stderr.write(`Skipping ${values.questions}:${bad.line} (${bad.qid}): ${bad.reason}\n`);
+  const missing = Object.keys(set.missingPdfs);
+  if (missing.length > 0)
+    process.stderr.write(`Skipping questions whose PDF is not in ${values.pdfs}: ${missing.join(', ')}\n`);
+  if (set.questions.length === 0) {
+    process.stderr.write(
+      `No questions with page labels left in ${values.questions}${datasets ? ` for --datasets ${datasets.join(',')}` : ''}.\n`,
+    );
+    return 1;
+  }
+
+  return withBenchApp(async (app) => {
+    const config = app.get<FolioConfig>(FOLIO_CONFIG);
+    const embedder = app.get<Embedder>(EMBEDDER);
+    const peer = values.peer ? new LangChainNeo4jBaseline({ neo4j: config.neo4j, embedder }) : undefined;
+    const progress = new StageProgress('bench');
+    try {
+      const report = await runRetrievalBench(
+        set,
+        { strategies, rerank, limit, datasets, ask: values.ask, embeddingModel: embedder.modelName },
+        {
+          ingester: app.get(IngestService),
+          retriever: app.get(RetrieveService),
+          grader: createAnswerGrader(config),
+          peer,
+          onProgress: (stage, done, total, unit) => progress.update(stage, done, total, unit),
+          onWarning: (m) => process.stderr.write(`\n${m}\n`),
+        },
+      );
+      progress.finishStage();
+      const files = writeRetrievalReport(report, values.out!);
+      const c = report.questionCounts;
+      process.stdout.write(
+        `\n${c.answerable} answerable questions scored (${c.unanswerable} unanswerable ${values.ask ? 'asked' : 'left out'}) on ${report.documents.length} documents; rates in %\n`,
+      );
+      const main = metricTable(report);
+      printTable(main.header, main.rows);
+      const byDataset = breakdownTable(report, 'dataset');
+      printTable(byDataset.header, byDataset.rows);
+      process.stdout.write(`\nWrote ${files.json}, ${files.markdown} and ${files.chart}\n`);
+      return report.runs.some((r) => r.errors > 0) ? 1 : 0;
+    } finally {
+      progress.finishStage();
+      await peer
+        ?.cleanup()
+        .catch((err: unknown) =>
+          process.stderr.write(`Could not remove the peer's PeerChunk nodes: ${(err as Error).message}\n`),
+        );
+    }
+  });
+}
+
+const UNITS: Record<IngestStage, string> = {
+  parse: 'pages',
+  ocr: 'pages',
+  layout: 'pages',
+  embed: 'texts',
+  write: 'rows',
+};
+
+async function runIngestBenchCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      pdfs: { type: 'string' },
+      out: { type: 'string' },
+      limit: { type: 'string' },
+      keep: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (!values.pdfs || !values.out) throw new UsageError('folio bench ingest needs --pdfs DIR and --out DIR');
+  const files = listPdfFiles(values.pdfs, positiveInt('--limit', values.limit));
+  if (files.length === 0) throw new UsageError(`No *.pdf files in ${values.pdfs}`);
+
+  return withBenchApp(async (app) => {
+    const content = app.get(ContentRepository);
+    const bars = new Map<string, StageProgress>();
+    const barFor = (file: string) => {
+      let bar = bars.get(file);
+      if (!bar) {
+        bar = new StageProgress(`[${bars.size + 1}/${files.length}] ${path.basename(file).slice(0, 40)}`);
+        bars.set(file, bar);
+      }
+      return bar;
+    };
+    const report = await runIngestBench(
+      files,
+      { keep: values.keep },
+      {
+        ingester: app.get(IngestService),
+        embedder: app.get<Embedder>(EMBEDDER),
+        elementTexts: (docId, max) => sampleElementTexts(content, docId, max),
+        onProgress: (file, stage, done, total) => barFor(file).update(stage, done, total, UNITS[stage]),
+        onDocumentDone: (file) => barFor(file).finishStage(),
+        onWarning: (m) => process.stderr.write(`${m}\n`),
+      },
+    );
+    const written = writeIngestReport(report, values.out!);
+    const table = ingestTable(report);
+    printTable(table.header, table.rows);
+    process.stdout.write(
+      `\n${ingestSummaryLines(report).join('\n')}\n\nWrote ${written.json} and ${written.markdown}\n`,
+    );
+    return report.documents.some((d) => d.error !== null) ? 1 : 0;
+  });
+}
+
+/** Element texts from pages spread over the document, up to `max`. */
+async function sampleElementTexts(content: ContentRepository, docId: string, max: number): Promise<string[]> {
+  const pages = await content.pages(docId, 1, 100_000);
+  const step = Math.max(1, Math.floor(pages.length / 8));
+  const texts: string[] = [];
+  for (let i = 0; i < pages.length && texts.length < max; i += step) {
+    const elements = await content.pageElements(docId, pages[i]!.number, null);
+    for (const e of elements) if (e.text.trim() && texts.length < max) texts.push(e.text);
+  }
+  return texts;
+}
