@@ -24,6 +24,10 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     summary: '"<question>" [--doc ID]... [--strategy S] — a cited answer',
     run: async (args) => (await import('./ask.command')).runSearchCommand(args, 'ask'),
   },
+  bench: {
+    summary: '--questions FILE --pdfs DIR --out DIR [--peer] | ingest --pdfs DIR — retrieval and ingestion benchmarks',
+    run: async (args) => (await import('./bench.command')).runBenchCommand(args),
+  },
   'bench-search': {
     summary: '--questions FILE --pdfs DIR [--sizes 1000,10000] — search latency per strategy at corpus sizes',
     run: async (args) => (await import('./bench-search.command')).runBenchSearchCommand(args),

@@ -1,0 +1,371 @@
+import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { BREAKDOWN_KEYS, BenchReport, BreakdownKey, RunReport } from './bench-runner';
+import { INGEST_STAGES } from '../ingest/ingest.service';
+import type { IngestBenchReport } from './ingest-bench';
+import type { MetricSummary } from './metrics';
+
+export interface Table {
+  header: string[];
+  rows: string[][];
+}
+
+const pct = (x: number) => (100 * x).toFixed(1);
+const ms = (x: number) => x.toFixed(0);
+const orDash = (x: number | null, f: (v: number) => string) => (x === null ? '–' : f(x));
+
+/** The headline table: one row per run (strategy × rerank, and the peer); rates in %. */
+export function metricTable(report: BenchReport): Table {
+  return {
+    header: [
+      'run',
+      'n',
+      'hit@1',
+      'hit@3',
+      'hit@5',
+      'R@1',
+      'R@3',
+      'R@5',
+      'R@10',
+      'P@3',
+      'NDCG@3',
+      'NDCG@5',
+      'NDCG@10',
+      'mean ms',
+      'p95 ms',
+      'errors',
+    ],
+    rows: report.runs.map((r) => {
+      const m = r.overall;
+      return [
+        r.name,
+        String(m.n),
+        pct(m.hit[1]),
+        pct(m.hit[3]),
+        pct(m.hit[5]),
+        pct(m.recall[1]),
+        pct(m.recall[3]),
+        pct(m.recall[5]),
+        pct(m.recall[10]),
+        pct(m.precision[3]),
+        pct(m.ndcg[3]),
+        pct(m.ndcg[5]),
+        pct(m.ndcg[10]),
+        ms(r.latency.meanMs),
+        ms(r.latency.p95Ms),
+        String(r.errors),
+      ];
+    }),
+  };
+}
+
+const BREAKDOWN_TITLES: Record<BreakdownKey, string> = {
+  dataset: 'By dataset',
+  evidenceSource: 'By evidence source (a question counts under each of its sources)',
+  documentKind: 'Scanned (image-only) vs born-digital PDFs',
+  hops: 'By hop count (evidence pages; a multi-hop hit needs every hop)',
+};
+
+/** recall@3 / NDCG@3 per bucket and run. */
+export function breakdownTable(report: BenchReport, key: BreakdownKey): Table {
+  const buckets = [...new Set(report.runs.flatMap((r) => Object.keys(r.breakdowns[key])))].sort();
+  const first = report.runs[0];
+  return {
+    header: [key, 'n', ...report.runs.map((r) => `${r.name} R@3 / NDCG@3 / hit@3`)],
+    rows: buckets.map((b) => [
+      b,
+      String(first?.breakdowns[key][b]?.n ?? 0),
+      ...report.runs.map((r) => {
+        const m: MetricSummary | undefined = r.breakdowns[key][b];
+        return m ? `${pct(m.recall[3])} / ${pct(m.ndcg[3])} / ${pct(m.hit[3])}` : '–';
+      }),
+    ]),
+  };
+}
+
+export function answerTable(report: BenchReport): Table | null {
+  const asked = report.runs.filter(
+    (
+      r,
+    ): r is RunReport & {
+      unanswerable: NonNullable<RunReport['unanswerable']>;
+      answers: NonNullable<RunReport['answers']>;
+    } => r.unanswerable !== null && r.answers !== null,
+  );
+  if (asked.length === 0) return null;
+  return {
+    header: [
+      'run',
+      'asked',
+      'unanswerable',
+      'flag acc',
+      'flag P',
+      'flag R',
+      'flag F1',
+      'grader',
+      'graded',
+      'accuracy',
+      'ask mean ms',
+      'ask p95 ms',
+    ],
+    rows: asked.map((r) => [
+      r.name,
+      String(r.unanswerable.n),
+      String(r.unanswerable.unanswerable),
+      pct(r.unanswerable.accuracy),
+      pct(r.unanswerable.precision),
+      pct(r.unanswerable.recall),
+      pct(r.unanswerable.f1),
+      r.answers.grader,
+      String(r.answers.graded),
+      r.answers.accuracy === null ? 'not graded' : pct(r.answers.accuracy),
+      orDash(r.askLatency?.meanMs ?? null, ms),
+      orDash(r.askLatency?.p95Ms ?? null, ms),
+    ]),
+  };
+}
+
+export function documentTable(report: BenchReport): Table {
+  return {
+    header: ['pdf', 'doc id', 'pages', 'questions', 'folio ingest s', 'peer ingest s', 'peer chunks'],
+    rows: report.documents.map((d) => [
+      d.pdfName,
+      d.docId ?? '–',
+      d.pages === null ? '–' : String(d.pages),
+      String(d.questions),
+      d.folio.error ? 'FAILED' : d.folio.reused ? 'stored before' : (d.folio.ms / 1000).toFixed(1),
+      d.peer ? (d.peer.error ? 'FAILED' : (d.peer.ms / 1000).toFixed(1)) : '–',
+      d.peer ? String(d.peer.chunks) : '–',
+    ]),
+  };
+}
+
+const escapeCell = (s: string) => s.replace(/\|/g, '\\|');
+
+export function markdownTable(t: Table): string {
+  const line = (cells: string[]) => `| ${cells.map(escapeCell).join(' | ')} |`;
+  return [line(t.header), line(t.header.map(() => '---')), ...t.rows.map(line)].join('\n');
+}
+
+export function renderMarkdown(report: BenchReport): string {
+  const c = report.questionCounts;
+  const skipped = Object.entries(c.skippedDocumentLevel).map(([d, n]) => `${n} ${d}`);
+  const missing = Object.values(c.missingPdfs).reduce((s, n) => s + n, 0);
+  const parts = [
+    `# Folio retrieval benchmark`,
+    '',
+    `${report.createdAt} · questions \`${path.basename(report.questionsFile)}\` · k = ${report.options.k} · ` +
+      `embedder ${report.environment.embeddingModel ?? 'unknown'} · ${report.environment.cpus} CPUs, Node ${report.environment.node}`,
+    '',
+    `Questions: ${c.used} used (${c.answerable} answerable scored for retrieval, ${c.unanswerable} unanswerable` +
+      `${report.options.ask ? ' asked for detection' : ' left out'})` +
+      (c.beyondLimit > 0 ? `; ${c.beyondLimit} beyond --limit` : '') +
+      (skipped.length > 0 ? `; skipped without page labels: ${skipped.join(', ')}` : '') +
+      (c.skippedByFilter > 0 ? `; ${c.skippedByFilter} filtered out by --datasets` : '') +
+      (missing > 0 ? `; ${missing} whose PDF is missing` : '') +
+      (c.invalidRows.length > 0
+        ? `; ${c.invalidRows.length} with unusable labels (${c.invalidRows.map((r) => `line ${r.line}: ${r.reason}`).join('; ')})`
+        : '') +
+      '.',
+    '',
+    'Page-level metrics in %, each question scoped to its own document. hit@k follows DOUBLE-BENCH (every evidence page ' +
+      'of a multi-hop question must be retrieved); R = recall, P = precision; latency is one search call, wall clock.',
+    '',
+    markdownTable(metricTable(report)),
+  ];
+  for (const key of BREAKDOWN_KEYS)
+    parts.push('', `## ${BREAKDOWN_TITLES[key]}`, '', markdownTable(breakdownTable(report, key)));
+  const answers = answerTable(report);
+  if (answers) parts.push('', '## Answers and unanswerable detection', '', markdownTable(answers));
+  parts.push('', '## Documents', '', markdownTable(documentTable(report)), '');
+  return parts.join('\n');
+}
+
+export interface BarSeries {
+  label: string;
+  color: string;
+  values: number[];
+}
+
+/** A grouped bar chart (values 0..1) as PNG bytes. */
+export function renderBarChart(title: string, groups: string[], series: BarSeries[]): Buffer {
+  const family = GlobalFonts.families.some((f) => f.family === 'DejaVu Sans')
+    ? '"DejaVu Sans"'
+    : 'sans-serif';
+  const groupWidth = Math.max(90, 28 * series.length + 40);
+  const left = 60;
+  const top = 60;
+  const plotHeight = 320;
+  const bottom = 110;
+  // room on the right for the last rotated label
+  const width = Math.max(480, left + groups.length * groupWidth + 140);
+  const height = top + plotHeight + bottom;
+  const canvas = createCanvas(width, height);
+  const ctx = canvas.getContext('2d');
+  ctx.fillStyle = '#ffffff';
+  ctx.fillRect(0, 0, width, height);
+
+  ctx.fillStyle = '#111111';
+  ctx.font = `bold 16px ${family}`;
+  ctx.fillText(title, left, 28);
+
+  ctx.font = `11px ${family}`;
+  for (let tick = 0; tick <= 10; tick += 2) {
+    const y = top + plotHeight - (tick / 10) * plotHeight;
+    ctx.strokeStyle = tick === 0 ? '#333333' : '#e3e3e3';
+    ctx.beginPath();
+    ctx.moveTo(left, y);
+    ctx.lineTo(width - 20, y);
+    ctx.stroke();
+    ctx.fillStyle = '#444444';
+    ctx.fillText(`${tick * 10}%`, 18, y + 4);
+  }
+
+  const barWidth = Math.min(28, (groupWidth - 30) / Math.max(series.length, 1));
+  groups.forEach((group, g) => {
+    const x0 = left + g * groupWidth + (groupWidth - barWidth * series.length) / 2;
+    series.forEach((s, i) => {
+      const v = Math.max(0, Math.min(1, s.values[g] ?? 0));
+      const h = v * plotHeight;
+      const x = x0 + i * barWidth;
+      ctx.fillStyle = s.color;
+      ctx.fillRect(x, top + plotHeight - h, barWidth - 3, h);
+      ctx.fillStyle = '#222222';
+      ctx.font = `10px ${family}`;
+      ctx.fillText((100 * v).toFixed(0), x + 1, top + plotHeight - h - 4);
+    });
+    ctx.save();
+    ctx.translate(left + g * groupWidth + groupWidth / 2 - 10, top + plotHeight + 12);
+    ctx.rotate(Math.PI / 6);
+    ctx.fillStyle = '#111111';
+    ctx.font = `11px ${family}`;
+    ctx.fillText(group, 0, 0);
+    ctx.restore();
+  });
+
+  let lx = left;
+  const ly = height - 18;
+  for (const s of series) {
+    ctx.fillStyle = s.color;
+    ctx.fillRect(lx, ly - 10, 12, 12);
+    ctx.fillStyle = '#111111';
+    ctx.font = `12px ${family}`;
+    ctx.fillText(s.label, lx + 18, ly);
+    lx += 30 + ctx.measureText(s.label).width;
+  }
+  return canvas.toBuffer('image/png');
+}
+
+export function renderRetrievalChart(report: BenchReport): Buffer {
+  return renderBarChart(
+    `Page recall@3 and NDCG@3 (${report.runs[0]?.overall.n ?? 0} questions)`,
+    report.runs.map((r) => r.name),
+    [
+      { label: 'recall@3', color: '#3b6fb6', values: report.runs.map((r) => r.overall.recall[3]) },
+      { label: 'NDCG@3', color: '#e08a2c', values: report.runs.map((r) => r.overall.ndcg[3]) },
+    ],
+  );
+}
+
+export interface WrittenReport {
+  json: string;
+  markdown: string;
+  chart: string;
+}
+
+/** report.json, report.md and recall-ndcg.png into outDir (created when missing). */
+export function writeRetrievalReport(report: BenchReport, outDir: string): WrittenReport {
+  fs.mkdirSync(outDir, { recursive: true });
+  const files = {
+    json: path.join(outDir, 'report.json'),
+    markdown: path.join(outDir, 'report.md'),
+    chart: path.join(outDir, 'recall-ndcg.png'),
+  };
+  fs.writeFileSync(files.json, `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(files.markdown, renderMarkdown(report));
+  fs.writeFileSync(files.chart, renderRetrievalChart(report));
+  return files;
+}
+
+/** One row per document plus the overall row; stage times in seconds. */
+export function ingestTable(report: IngestBenchReport): Table {
+  const sec = (msValue: number | undefined) => (msValue === undefined ? '–' : (msValue / 1000).toFixed(1));
+  const o = report.overall;
+  return {
+    header: [
+      'file',
+      'pages',
+      'ocr pages',
+      'elements',
+      'total s',
+      'pages/s',
+      ...INGEST_STAGES.map((st) => `${st} s`),
+    ],
+    rows: [
+      ...report.documents.map((d) =>
+        d.error
+          ? [d.file, '–', '–', '–', d.seconds.toFixed(1), 'FAILED', ...INGEST_STAGES.map(() => '–')]
+          : [
+              d.file,
+              String(d.pages),
+              String(d.ocrPages),
+              String(d.elements),
+              d.seconds.toFixed(1),
+              d.pagesPerSecond.toFixed(2),
+              ...INGEST_STAGES.map((st) => sec(d.timingsMs[st])),
+            ],
+      ),
+      [
+        `ALL (${o.documents} docs)`,
+        String(o.pages),
+        String(o.ocrPages),
+        String(report.documents.reduce((s, d) => s + d.elements, 0)),
+        o.seconds.toFixed(1),
+        o.pagesPerSecond.toFixed(2),
+        ...INGEST_STAGES.map((st) => `${sec(o.stageMs[st])} (${pct(o.stageShare[st])}%)`),
+      ],
+    ],
+  };
+}
+
+export function ingestSummaryLines(report: IngestBenchReport): string[] {
+  const e = report.embeddingOnly;
+  const o = report.overall;
+  return [
+    `Overall: ${o.pages} pages in ${o.seconds.toFixed(1)} s = ${o.pagesPerSecond.toFixed(2)} pages/s end to end (${report.environment.cpus} CPUs).`,
+    o.ingestEmbedPassagesPerSecond === null
+      ? 'Embed stage: nothing embedded.'
+      : `Embed stage during ingestion: ${o.ingestEmbedPassagesPerSecond.toFixed(1)} texts/s.`,
+    e
+      ? `Embedding only (${e.modelName}, ${e.passages} element texts, mean ${e.meanTokens.toFixed(0)} tokens): ` +
+        `${e.passagesPerSecond.toFixed(1)} passages/s, ${e.tokensPerSecond.toFixed(0)} tokens/s — the ceiling for the embed stage.`
+      : 'Embedding only: no element texts to sample.',
+    `Peak RSS: ${report.peakRssMiB.toFixed(0)} MiB.${report.kept ? ' Documents kept (--keep).' : ' Benchmark documents deleted.'}`,
+  ];
+}
+
+export function renderIngestMarkdown(report: IngestBenchReport): string {
+  return [
+    '# Folio ingest benchmark',
+    '',
+    `${report.createdAt} · embedder ${report.environment.embeddingModel} · ${report.environment.cpus} CPUs, Node ${report.environment.node}`,
+    '',
+    markdownTable(ingestTable(report)),
+    '',
+    ...ingestSummaryLines(report).map((l) => `- ${l}`),
+    '',
+  ].join('\n');
+}
+
+/** ingest.json and ingest.md into outDir. */
+export function writeIngestReport(
+  report: IngestBenchReport,
+  outDir: string,
+): { json: string; markdown: string } {
+  fs.mkdirSync(outDir, { recursive: true });
+  const files = { json: path.join(outDir, 'ingest.json'), markdown: path.join(outDir, 'ingest.md') };
+  fs.writeFileSync(files.json, `${JSON.stringify(report, null, 2)}\n`);
+  fs.writeFileSync(files.markdown, renderIngestMarkdown(report));
+  return files;
+}

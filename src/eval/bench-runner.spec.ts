@@ -1,0 +1,255 @@
+import type { IngestOptions, IngestResult } from '../ingest/ingest.service';
+import type { AskResult, SearchRequest, SearchResult } from '../retrieve/retrieve.types';
+import { AnswerGrader, NotGradedAnswerGrader } from './answer-grader';
+import type { BenchQuestion, BenchQuestionSet } from './bench-questions';
+import { BenchRetriever, PeerRetriever, runRetrievalBench } from './bench-runner';
+
+const q = (over: Partial<BenchQuestion> & { qid: string }): BenchQuestion => ({
+  dataset: 'mmlongbench-doc',
+  pdfName: 'a.pdf',
+  pdfPath: '/pdfs/a.pdf',
+  question: `question ${over.qid}`,
+  answer: 'x',
+  answerable: true,
+  evidencePages: [1],
+  evidenceSources: ['Pure-text (Plain-text)'],
+  imageOnly: false,
+  answerFormat: 'Str',
+  ...over,
+});
+
+const setOf = (questions: BenchQuestion[]): BenchQuestionSet => ({
+  file: '/q.jsonl',
+  pdfDir: '/pdfs',
+  questions,
+  total: questions.length + 1,
+  skippedDocumentLevel: { 'docugami-sec10q': 1 },
+  skippedByFilter: 0,
+  invalidRows: [],
+  missingPdfs: {},
+});
+
+class FakeIngester {
+  readonly calls: string[] = [];
+  ingest(_bytes: Uint8Array, opts: IngestOptions): Promise<IngestResult> {
+    this.calls.push(opts.fileName);
+    if (opts.fileName === 'broken.pdf') return Promise.reject(new Error('not a PDF'));
+    return Promise.resolve({
+      document: { id: `doc-${opts.fileName}` } as IngestResult['document'],
+      reused: opts.fileName === 'a.pdf',
+      timingsMs: { parse: 5 },
+      counts: { pages: 10, elements: 40, sections: 3, ocrPages: 0, crossReferences: 0 },
+    });
+  }
+}
+
+/** Answers from a table: question text → ranked page numbers. */
+class FakeRetriever implements BenchRetriever {
+  readonly requests: SearchRequest[] = [];
+  constructor(private readonly rankings: Record<string, number[]>) {}
+
+  search(req: SearchRequest): Promise<SearchResult> {
+    this.requests.push(req);
+    if (req.query === 'question boom') return Promise.reject(new Error('search failed'));
+    const docId = req.scope.docIds?.[0] ?? '';
+    // re-ranking moves the last page to the front, so the two variants differ
+    const base = this.rankings[req.query] ?? [];
+    const pages = req.rerank ? [...base.slice(-1), ...base.slice(0, -1)] : base;
+    return Promise.resolve({
+      strategy: req.strategy,
+      reranked: req.rerank ?? false,
+      pages: pages.map((pageNumber, i) => ({
+        docId,
+        pageNumber,
+        score: 1 - i / 10,
+        reason: 'fake',
+        hop: 0,
+        elements: [],
+      })),
+      timings: [],
+      trace: [],
+    });
+  }
+
+  async ask(
+    question: string,
+    opts: { strategy?: SearchRequest['strategy']; scope?: SearchRequest['scope']; rerank?: boolean },
+  ): Promise<AskResult> {
+    const search = await this.search({
+      query: question,
+      strategy: opts.strategy ?? 'VECTOR',
+      scope: opts.scope ?? {},
+      k: 5,
+      rerank: opts.rerank,
+    });
+    const answerable = search.pages.length > 0;
+    return {
+      question,
+      answer: answerable ? 'x' : 'Not answerable',
+      answerable,
+      mode: 'extractive',
+      format: 'String',
+      analysis: null,
+      citations: [],
+      search,
+      usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
+      warnings: [],
+    };
+  }
+}
+
+const deps = (retriever: BenchRetriever, extra: Partial<Parameters<typeof runRetrievalBench>[2]> = {}) => ({
+  grader: new NotGradedAnswerGrader(),
+  readPdf: () => new Uint8Array([1]),
+  ...extra,
+  ingester: new FakeIngester(),
+  retriever,
+});
+
+describe('runRetrievalBench', () => {
+  const questions = [
+    q({ qid: 'q1', evidencePages: [2], evidenceSources: ['Table'] }),
+    q({ qid: 'q2', evidencePages: [3, 7], dataset: 'mmdocir', evidenceSources: ['Chart', 'Table'] }),
+    q({ qid: 'q3', answerable: false, evidencePages: [], evidenceSources: [] }),
+    q({ qid: 'q4', pdfName: 'b.pdf', pdfPath: '/pdfs/b.pdf', imageOnly: true, evidencePages: [9] }),
+  ];
+  const rankings = { 'question q1': [2, 5, 6], 'question q2': [3, 1, 7], 'question q4': [4, 5, 9] };
+
+  it('ingests each PDF once and scopes every search to its own document', async () => {
+    const retriever = new FakeRetriever(rankings);
+    const d = deps(retriever);
+    const report = await runRetrievalBench(
+      setOf(questions),
+      { strategies: ['VECTOR', 'HYBRID'], rerank: [false, true] },
+      d,
+    );
+    expect(d.ingester.calls).toEqual(['a.pdf', 'b.pdf']);
+    expect(report.documents.map((x) => [x.pdfName, x.docId, x.folio.reused, x.questions])).toEqual([
+      ['a.pdf', 'doc-a.pdf', true, 3],
+      ['b.pdf', 'doc-b.pdf', false, 1],
+    ]);
+    // 3 answerable questions × 4 variants; the unanswerable one is not searched without --ask
+    expect(retriever.requests).toHaveLength(12);
+    expect(retriever.requests.every((r) => r.k === 10)).toBe(true);
+    expect(retriever.requests.find((r) => r.query === 'question q4')?.scope).toEqual({
+      docIds: ['doc-b.pdf'],
+    });
+    expect(report.runs.map((r) => r.name)).toEqual(['VECTOR', 'VECTOR+RERANK', 'HYBRID', 'HYBRID+RERANK']);
+    expect(report.questionCounts).toMatchObject({
+      used: 4,
+      answerable: 3,
+      unanswerable: 1,
+      skippedDocumentLevel: { 'docugami-sec10q': 1 },
+    });
+  });
+
+  it('scores pages with the multi-hop rule and breaks results down', async () => {
+    const report = await runRetrievalBench(
+      setOf(questions),
+      { strategies: ['VECTOR'], rerank: [false] },
+      deps(new FakeRetriever(rankings)),
+    );
+    const run = report.runs[0]!;
+    expect(run.overall.n).toBe(3);
+    // q1 hit@1; q2 needs 3 and 7 (both in top 3); q4 page 9 at rank 3
+    expect(run.overall.hit[1]).toBeCloseTo(1 / 3);
+    expect(run.overall.hit[3]).toBe(1);
+    expect(run.overall.recall[1]).toBeCloseTo((1 + 0.5 + 0) / 3);
+    expect(Object.keys(run.breakdowns.dataset)).toEqual(['mmdocir', 'mmlongbench-doc']);
+    expect(run.breakdowns.documentKind['scanned']?.n).toBe(1);
+    expect(run.breakdowns.hops['2 hops']?.n).toBe(1);
+    // a question counts under each of its evidence sources
+    expect(run.breakdowns.evidenceSource['Table']?.n).toBe(2);
+    expect(run.breakdowns.evidenceSource['Chart']?.n).toBe(1);
+    expect(run.latency.n).toBe(3);
+    expect(run.unanswerable).toBeNull();
+    const row = report.questions.find((r) => r.qid === 'q2')!;
+    expect(row.ranked).toEqual([3, 1, 7]);
+    expect(row.metrics?.hit[3]).toBe(1);
+  });
+
+  it('counts a failed search or a failed ingestion as a miss', async () => {
+    const failing = [
+      q({ qid: 'boom', evidencePages: [1] }),
+      q({ qid: 'q9', pdfName: 'broken.pdf', pdfPath: '/pdfs/broken.pdf' }),
+    ];
+    const warnings: string[] = [];
+    const report = await runRetrievalBench(
+      setOf(failing),
+      { strategies: ['VECTOR'], rerank: [false] },
+      deps(new FakeRetriever({}), { onWarning: (m) => warnings.push(m) }),
+    );
+    const run = report.runs[0]!;
+    expect(run.errors).toBe(2);
+    expect(run.overall.n).toBe(2);
+    expect(run.overall.recall[10]).toBe(0);
+    expect(warnings.join()).toMatch(/could not ingest broken\.pdf: not a PDF/);
+    expect(report.questions.map((r) => r.error)).toEqual(['search failed', 'document not ingested']);
+  });
+
+  it('with ask, asks every question, scores unanswerable detection and grades through the AnswerGrader', async () => {
+    const graded: string[] = [];
+    const grader: AnswerGrader = {
+      name: 'fake judge',
+      grade: (item) => {
+        graded.push(item.question);
+        return Promise.resolve({ verdict: item.answer === 'x' ? 'correct' : 'wrong', reason: null });
+      },
+    };
+    const report = await runRetrievalBench(
+      setOf(questions),
+      { strategies: ['VECTOR'], rerank: [false], ask: true },
+      deps(new FakeRetriever(rankings), { grader }),
+    );
+    const run = report.runs[0]!;
+    expect(graded).toHaveLength(4);
+    // q3 (unanswerable) gets no pages from the fake, so it is flagged unanswerable: 4/4 right
+    expect(run.unanswerable).toMatchObject({ n: 4, unanswerable: 1, accuracy: 1, recall: 1, precision: 1 });
+    expect(run.answers).toMatchObject({
+      grader: 'fake judge',
+      graded: 4,
+      correct: 3,
+      wrong: 1,
+      accuracy: 0.75,
+    });
+    // retrieval metrics still only over answerable questions
+    expect(run.overall.n).toBe(3);
+  });
+
+  it('reports answers as not graded offline', async () => {
+    const report = await runRetrievalBench(
+      setOf(questions),
+      { strategies: ['VECTOR'], rerank: [false], ask: true },
+      deps(new FakeRetriever(rankings)),
+    );
+    expect(report.runs[0]!.answers).toMatchObject({ graded: 0, notGraded: 4, accuracy: null });
+  });
+
+  it('measures the peer on the same questions after preparing its documents', async () => {
+    const prepared: string[] = [];
+    let cleaned = false;
+    const peer: PeerRetriever = {
+      name: 'fake-peer',
+      prepare: (docs) => {
+        prepared.push(...docs.map((d) => `${d.docId}:${d.pdfPath}`));
+        return Promise.resolve(docs.map((d) => ({ docId: d.docId, ms: 12, pages: 10, chunks: 30 })));
+      },
+      search: (_query, docId) => Promise.resolve([{ docId, pageNumber: 2 }]),
+      cleanup: () => {
+        cleaned = true;
+        return Promise.resolve();
+      },
+    };
+    const report = await runRetrievalBench(
+      setOf(questions),
+      { strategies: ['VECTOR'], rerank: [false], limit: 2 },
+      deps(new FakeRetriever(rankings), { peer }),
+    );
+    expect(prepared).toEqual(['doc-a.pdf:/pdfs/a.pdf']);
+    expect(report.runs.map((r) => r.name)).toEqual(['VECTOR', 'peer:fake-peer']);
+    expect(report.runs[1]!.overall.hit[1]).toBe(0.5); // q1 found, q2 not
+    expect(report.documents[0]!.peer).toMatchObject({ chunks: 30, ms: 12 });
+    expect(report.questionCounts.beyondLimit).toBe(2);
+    expect(cleaned).toBe(false); // the caller owns cleanup
+  });
+});

@@ -1,0 +1,474 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import type { IngestOptions, IngestResult } from '../ingest/ingest.service';
+import type {
+  AskResult,
+  SearchRequest,
+  SearchResult,
+  SearchScope,
+  Strategy,
+} from '../retrieve/retrieve.types';
+import { AnswerGrader, AnswerVerdict, GradeSummary, summarizeGrades } from './answer-grader';
+import type { BenchQuestion, BenchQuestionSet } from './bench-questions';
+import {
+  CUTOFFS,
+  hopsFromPages,
+  latencySummary,
+  LatencySummary,
+  MetricSummary,
+  PageRef,
+  QuestionMetrics,
+  scoreQuestion,
+  scoreUnanswerableDetection,
+  summarize,
+  UnanswerableDetection,
+} from './metrics';
+
+/** What the runner needs of RetrieveService (the retrieval contract). */
+export interface BenchRetriever {
+  search(req: SearchRequest): Promise<SearchResult>;
+  ask(
+    question: string,
+    opts: { strategy?: Strategy; scope?: SearchScope; rerank?: boolean },
+  ): Promise<AskResult>;
+}
+
+/** What the runner needs of IngestService. */
+export interface BenchIngester {
+  ingest(bytes: Uint8Array, opts: IngestOptions): Promise<IngestResult>;
+}
+
+export interface PeerDocument {
+  docId: string;
+  pdfPath: string;
+  pdfName: string;
+}
+
+export interface PeerIngestStats {
+  docId: string;
+  ms: number;
+  /** Pages the peer's loader produced text for. */
+  pages: number;
+  chunks: number;
+  error?: string;
+}
+
+/** A retrieval system outside Folio, measured on the same questions with the same metrics. */
+export interface PeerRetriever {
+  readonly name: string;
+  /** Loads, chunks, embeds and stores the documents; one stats row per document. */
+  prepare(
+    docs: PeerDocument[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<PeerIngestStats[]>;
+  /** Ranked pages for a query within one document. */
+  search(query: string, docId: string, k: number): Promise<PageRef[]>;
+  /** Removes everything the peer stored. */
+  cleanup(): Promise<void>;
+}
+
+export type BreakdownKey = 'dataset' | 'evidenceSource' | 'documentKind' | 'hops';
+export const BREAKDOWN_KEYS: BreakdownKey[] = ['dataset', 'evidenceSource', 'documentKind', 'hops'];
+
+export interface RunReport {
+  /** e.g. VECTOR, VECTOR+RERANK, peer:langchain-neo4j-vector */
+  name: string;
+  system: 'folio' | 'peer';
+  strategy: Strategy | null;
+  rerank: boolean;
+  overall: MetricSummary;
+  breakdowns: Record<BreakdownKey, Record<string, MetricSummary>>;
+  latency: LatencySummary;
+  errors: number;
+  /** With --ask: AskResult.answerable against the gold flag, unanswerable = positive. */
+  unanswerable: UnanswerableDetection | null;
+  answers: GradeSummary | null;
+  askLatency: LatencySummary | null;
+}
+
+export interface QuestionRow {
+  run: string;
+  qid: string;
+  dataset: string;
+  pdfName: string;
+  docId: string | null;
+  answerable: boolean;
+  evidencePages: number[];
+  evidenceSources: string[];
+  imageOnly: boolean;
+  /** Retrieved page numbers, best first (pages of other documents shown as docId#page). */
+  ranked: (number | string)[];
+  metrics: QuestionMetrics | null;
+  latencyMs: number | null;
+  error: string | null;
+  ask: {
+    answer: string;
+    answerable: boolean;
+    latencyMs: number;
+    verdict: AnswerVerdict;
+    reason: string | null;
+  } | null;
+}
+
+export interface DocumentRow {
+  pdfName: string;
+  docId: string | null;
+  pages: number | null;
+  questions: number;
+  folio: { reused: boolean; ms: number; timingsMs: IngestResult['timingsMs']; error: string | null };
+  peer: PeerIngestStats | null;
+}
+
+export interface BenchReport {
+  kind: 'retrieval';
+  createdAt: string;
+  questionsFile: string;
+  pdfDir: string;
+  options: {
+    strategies: Strategy[];
+    rerank: boolean[];
+    k: number;
+    ask: boolean;
+    peer: string | null;
+    limit: number | null;
+    datasets: string[] | null;
+  };
+  environment: { node: string; platform: string; cpus: number; embeddingModel: string | null };
+  questionCounts: {
+    inFile: number;
+    used: number;
+    answerable: number;
+    unanswerable: number;
+    skippedDocumentLevel: Record<string, number>;
+    skippedByFilter: number;
+    missingPdfs: Record<string, number>;
+    invalidRows: BenchQuestionSet['invalidRows'];
+    beyondLimit: number;
+  };
+  documents: DocumentRow[];
+  runs: RunReport[];
+  questions: QuestionRow[];
+}
+
+export interface BenchRunOptions {
+  strategies: Strategy[];
+  /** Each strategy runs once per entry: false = as is, true = with the cross-encoder RERANK stage. */
+  rerank: boolean[];
+  /** Pages retrieved per question (metrics go up to @10). */
+  k?: number;
+  limit?: number;
+  datasets?: string[];
+  /** Also ask each question (unanswerable ones included) and grade the answers. */
+  ask?: boolean;
+  embeddingModel?: string;
+}
+
+export interface BenchDeps {
+  ingester: BenchIngester;
+  retriever: BenchRetriever;
+  grader: AnswerGrader;
+  peer?: PeerRetriever;
+  readPdf?: (pdfPath: string) => Uint8Array;
+  /** Progress of the current stage: ingest, peer, then one stage per run. */
+  onProgress?: (stage: string, done: number, total: number, unit: string) => void;
+  /** Problems worth telling the user about that do not stop the run. */
+  onWarning?: (message: string) => void;
+}
+
+export const runName = (strategy: Strategy, rerank: boolean) => (rerank ? `${strategy}+RERANK` : strategy);
+
+const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/**
+ * Ingests the questions' PDFs once, runs every question through every strategy variant (and the peer) scoped to its
+ * own document, and scores the ranked pages. Unanswerable questions are left out of the page metrics; with `ask`
+ * they are asked and scored for unanswerable detection.
+ */
+export async function runRetrievalBench(
+  set: BenchQuestionSet,
+  opts: BenchRunOptions,
+  deps: BenchDeps,
+): Promise<BenchReport> {
+  const k = opts.k ?? Math.max(...CUTOFFS);
+  const questions = opts.limit !== undefined ? set.questions.slice(0, opts.limit) : set.questions;
+  const progress = deps.onProgress ?? (() => undefined);
+  const warn = deps.onWarning ?? (() => undefined);
+  const readPdf = deps.readPdf ?? ((p: string) => new Uint8Array(fs.readFileSync(p)));
+
+  const documents = await ingestDocuments(questions, deps.ingester, readPdf, progress, warn);
+  const docIdOf = new Map(documents.map((d) => [d.pdfName, d.docId]));
+
+  if (deps.peer) {
+    const ready = documents.filter((d): d is DocumentRow & { docId: string } => d.docId !== null);
+    const pdfPathOf = new Map(questions.map((q) => [q.pdfName, q.pdfPath]));
+    const stats = await deps.peer.prepare(
+      ready.map((d) => ({ docId: d.docId, pdfName: d.pdfName, pdfPath: pdfPathOf.get(d.pdfName) ?? '' })),
+      (done, total) => progress('peer ingest', done, total, 'docs'),
+    );
+    for (const s of stats) {
+      const row = documents.find((d) => d.docId === s.docId);
+      if (row) row.peer = s;
+      if (s.error) warn(`peer could not load ${row?.pdfName ?? s.docId}: ${s.error}`);
+    }
+  }
+
+  const runs: RunReport[] = [];
+  const rows: QuestionRow[] = [];
+  for (const strategy of opts.strategies) {
+    for (const rerank of opts.rerank) {
+      const name = runName(strategy, rerank);
+      const search = (q: BenchQuestion, docId: string) =>
+        deps.retriever
+          .search({ query: q.question, strategy, scope: { docIds: [docId] }, k, rerank })
+          .then((r) => r.pages.map((p): PageRef => ({ docId: p.docId, pageNumber: p.pageNumber })));
+      const ask = opts.ask
+        ? (q: BenchQuestion, docId: string) =>
+            deps.retriever.ask(q.question, { strategy, scope: { docIds: [docId] }, rerank })
+        : null;
+      const runRows = await runQuestions(name, questions, docIdOf, search, ask, deps.grader, progress);
+      rows.push(...runRows);
+      runs.push(buildRunReport(name, 'folio', strategy, rerank, runRows, opts.ask ? deps.grader.name : null));
+    }
+  }
+  if (deps.peer) {
+    const peer = deps.peer;
+    const name = `peer:${peer.name}`;
+    const runRows = await runQuestions(
+      name,
+      questions,
+      docIdOf,
+      (q, docId) => peer.search(q.question, docId, k),
+      null,
+      deps.grader,
+      progress,
+    );
+    rows.push(...runRows);
+    runs.push(buildRunReport(name, 'peer', null, false, runRows, null));
+  }
+
+  return {
+    kind: 'retrieval',
+    createdAt: new Date().toISOString(),
+    questionsFile: set.file,
+    pdfDir: set.pdfDir,
+    options: {
+      strategies: opts.strategies,
+      rerank: opts.rerank,
+      k,
+      ask: opts.ask ?? false,
+      peer: deps.peer?.name ?? null,
+      limit: opts.limit ?? null,
+      datasets: opts.datasets ?? null,
+    },
+    environment: {
+      node: process.version,
+      platform: `${os.platform()} ${os.arch()}`,
+      cpus: os.cpus().length,
+      embeddingModel: opts.embeddingModel ?? null,
+    },
+    questionCounts: {
+      inFile: set.total,
+      used: questions.length,
+      answerable: questions.filter((q) => q.answerable).length,
+      unanswerable: questions.filter((q) => !q.answerable).length,
+      skippedDocumentLevel: set.skippedDocumentLevel,
+      skippedByFilter: set.skippedByFilter,
+      missingPdfs: set.missingPdfs,
+      invalidRows: set.invalidRows,
+      beyondLimit: set.questions.length - questions.length,
+    },
+    documents,
+    runs,
+    questions: rows,
+  };
+}
+
+async function ingestDocuments(
+  questions: BenchQuestion[],
+  ingester: BenchIngester,
+  readPdf: (p: string) => Uint8Array,
+  progress: NonNullable<BenchDeps['onProgress']>,
+  warn: (m: string) => void,
+): Promise<DocumentRow[]> {
+  const byPdf = new Map<string, BenchQuestion[]>();
+  for (const q of questions) byPdf.set(q.pdfName, [...(byPdf.get(q.pdfName) ?? []), q]);
+  const documents: DocumentRow[] = [];
+  let done = 0;
+  progress('ingest', 0, byPdf.size, 'docs');
+  for (const [pdfName, qs] of byPdf) {
+    const t0 = performance.now();
+    try {
+      // IngestService returns the stored document as is when these bytes were ingested before.
+      const result = await ingester.ingest(readPdf(qs[0]!.pdfPath), { fileName: pdfName });
+      documents.push({
+        pdfName,
+        docId: result.document.id,
+        pages: result.counts.pages,
+        questions: qs.length,
+        folio: {
+          reused: result.reused,
+          ms: Math.round(performance.now() - t0),
+          timingsMs: result.timingsMs,
+          error: null,
+        },
+        peer: null,
+      });
+    } catch (err) {
+      warn(`could not ingest ${pdfName}: ${errorMessage(err)} (its ${qs.length} questions count as misses)`);
+      documents.push({
+        pdfName,
+        docId: null,
+        pages: null,
+        questions: qs.length,
+        folio: {
+          reused: false,
+          ms: Math.round(performance.now() - t0),
+          timingsMs: {},
+          error: errorMessage(err),
+        },
+        peer: null,
+      });
+    }
+    progress('ingest', ++done, byPdf.size, 'docs');
+  }
+  return documents;
+}
+
+async function runQuestions(
+  name: string,
+  questions: BenchQuestion[],
+  docIdOf: Map<string, string | null>,
+  search: (q: BenchQuestion, docId: string) => Promise<PageRef[]>,
+  ask: ((q: BenchQuestion, docId: string) => Promise<AskResult>) | null,
+  grader: AnswerGrader,
+  progress: NonNullable<BenchDeps['onProgress']>,
+): Promise<QuestionRow[]> {
+  // Without answers to score, unanswerable questions have nothing to measure.
+  const todo = ask ? questions : questions.filter((q) => q.answerable);
+  const rows: QuestionRow[] = [];
+  progress(name, 0, todo.length, 'questions');
+  for (const q of todo) {
+    const docId = docIdOf.get(q.pdfName) ?? null;
+    const row: QuestionRow = {
+      run: name,
+      qid: q.qid,
+      dataset: q.dataset,
+      pdfName: q.pdfName,
+      docId,
+      answerable: q.answerable,
+      evidencePages: q.evidencePages,
+      evidenceSources: q.evidenceSources,
+      imageOnly: q.imageOnly,
+      ranked: [],
+      metrics: null,
+      latencyMs: null,
+      error: null,
+      ask: null,
+    };
+    if (docId === null) row.error = 'document not ingested';
+    else {
+      if (q.answerable) {
+        const t0 = performance.now();
+        try {
+          const ranked = await search(q, docId);
+          row.latencyMs = performance.now() - t0;
+          row.ranked = ranked.map((r) => (r.docId === docId ? r.pageNumber : `${r.docId}#${r.pageNumber}`));
+          row.metrics = scoreQuestion(ranked, { docId, hops: hopsFromPages(q.evidencePages) });
+        } catch (err) {
+          row.error = errorMessage(err);
+        }
+      }
+      if (ask) {
+        const t0 = performance.now();
+        try {
+          const result = await ask(q, docId);
+          const latencyMs = performance.now() - t0;
+          const grade = await grader.grade({
+            question: q.question,
+            goldAnswer: q.answer ?? '',
+            goldFormat: q.answerFormat,
+            answer: result.answer,
+            answerable: result.answerable,
+          });
+          row.ask = {
+            answer: result.answer,
+            answerable: result.answerable,
+            latencyMs,
+            verdict: grade.verdict,
+            reason: grade.reason,
+          };
+        } catch (err) {
+          row.error = row.error ?? `ask: ${errorMessage(err)}`;
+        }
+      }
+    }
+    // A question that failed is a miss, not a hole in the average.
+    if (q.answerable && row.metrics === null) {
+      row.metrics = scoreQuestion([], { docId: docId ?? '', hops: hopsFromPages(q.evidencePages) });
+    }
+    rows.push(row);
+    progress(name, rows.length, todo.length, 'questions');
+  }
+  return rows;
+}
+
+function bucketsOf(key: BreakdownKey, q: QuestionRow): string[] {
+  switch (key) {
+    case 'dataset':
+      return [q.dataset];
+    case 'evidenceSource':
+      return q.evidenceSources.length > 0 ? [...new Set(q.evidenceSources)] : ['(unlabelled)'];
+    case 'documentKind':
+      return [q.imageOnly ? 'scanned' : 'born-digital'];
+    case 'hops':
+      return [q.evidencePages.length >= 3 ? '3+ hops' : q.evidencePages.length === 2 ? '2 hops' : '1 hop'];
+  }
+}
+
+export function buildRunReport(
+  name: string,
+  system: 'folio' | 'peer',
+  strategy: Strategy | null,
+  rerank: boolean,
+  rows: QuestionRow[],
+  graderName: string | null,
+): RunReport {
+  const scored = rows.filter(
+    (r): r is QuestionRow & { metrics: QuestionMetrics } => r.answerable && r.metrics !== null,
+  );
+  const breakdowns = Object.fromEntries(BREAKDOWN_KEYS.map((key) => [key, {}])) as RunReport['breakdowns'];
+  for (const key of BREAKDOWN_KEYS) {
+    const groups = new Map<string, QuestionMetrics[]>();
+    for (const r of scored) {
+      for (const b of bucketsOf(key, r)) groups.set(b, [...(groups.get(b) ?? []), r.metrics]);
+    }
+    breakdowns[key] = Object.fromEntries(
+      [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([b, ms]) => [b, summarize(ms)]),
+    );
+  }
+  const asked = rows.filter((r) => r.ask !== null);
+  return {
+    name,
+    system,
+    strategy,
+    rerank,
+    overall: summarize(scored.map((r) => r.metrics)),
+    breakdowns,
+    latency: latencySummary(scored.flatMap((r) => (r.latencyMs === null ? [] : [r.latencyMs]))),
+    errors: rows.filter((r) => r.error !== null).length,
+    unanswerable:
+      graderName === null
+        ? null
+        : scoreUnanswerableDetection(
+            asked.map((r) => ({ goldAnswerable: r.answerable, predictedAnswerable: r.ask!.answerable })),
+          ),
+    answers:
+      graderName === null
+        ? null
+        : summarizeGrades(
+            graderName,
+            asked.map((r) => r.ask!.verdict),
+          ),
+    askLatency: graderName === null ? null : latencySummary(asked.map((r) => r.ask!.latencyMs)),
+  };
+}

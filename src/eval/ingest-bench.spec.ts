@@ -1,0 +1,100 @@
+import type { Embedder } from '../embed/embedder';
+import type { IngestOptions, IngestResult } from '../ingest/ingest.service';
+import { benchDocId, runIngestBench } from './ingest-bench';
+
+class FakeEmbedder implements Embedder {
+  readonly modelName = 'fake';
+  readonly dimension = 2;
+  readonly maxTokens = 512;
+  embedded = 0;
+  embedPassages(texts: string[]): Promise<Float32Array[]> {
+    this.embedded += texts.length;
+    return Promise.resolve(texts.map(() => new Float32Array([1, 0])));
+  }
+  embedQuery(): Promise<Float32Array> {
+    return Promise.resolve(new Float32Array([1, 0]));
+  }
+  countTokens(text: string): number {
+    return text.split(' ').length + 2;
+  }
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+class FakeIngester {
+  readonly ingested: IngestOptions[] = [];
+  readonly deleted: string[] = [];
+  ingest(bytes: Uint8Array, opts: IngestOptions): Promise<IngestResult> {
+    this.ingested.push(opts);
+    if (bytes[0] === 0) return Promise.reject(new Error('broken PDF'));
+    opts.onProgress?.({ stage: 'parse', done: 1, total: 1 });
+    return Promise.resolve({
+      document: { id: opts.docId } as IngestResult['document'],
+      reused: false,
+      timingsMs: { parse: 100, ocr: 0, layout: 50, embed: 400, write: 50 },
+      counts: { pages: 3, elements: 12, sections: 2, ocrPages: 0, crossReferences: 0 },
+    });
+  }
+  deleteDocument(docId: string): Promise<void> {
+    this.deleted.push(docId);
+    return Promise.resolve();
+  }
+}
+
+describe('runIngestBench', () => {
+  const bytes: Record<string, Uint8Array> = {
+    'a.pdf': new Uint8Array([1, 2]),
+    'b.pdf': new Uint8Array([1, 3]),
+    'bad.pdf': new Uint8Array([0]),
+  };
+
+  it('ingests under bench ids with replace, measures the embedder alone, then deletes what it made', async () => {
+    const ingester = new FakeIngester();
+    const embedder = new FakeEmbedder();
+    const stages: string[] = [];
+    const report = await runIngestBench(
+      ['/x/a.pdf', '/x/b.pdf', '/x/bad.pdf'],
+      {},
+      {
+        ingester,
+        embedder,
+        elementTexts: (docId, max) =>
+          Promise.resolve(Array.from({ length: Math.min(max, 5) }, (_, i) => `${docId} text ${i}`)),
+        readPdf: (f) => bytes[f.slice(3)]!,
+        onProgress: (file, stage) => stages.push(`${file}:${stage}`),
+      },
+    );
+    expect(ingester.ingested.map((o) => [o.fileName, o.docId, o.replace])).toEqual([
+      ['a.pdf', benchDocId(bytes['a.pdf']!), true],
+      ['b.pdf', benchDocId(bytes['b.pdf']!), true],
+      ['bad.pdf', benchDocId(bytes['bad.pdf']!), true],
+    ]);
+    expect(benchDocId(bytes['a.pdf']!)).toMatch(/^bench-[0-9a-f]{16}$/);
+    expect(stages).toContain('/x/a.pdf:parse');
+    expect(report.documents.map((d) => d.error)).toEqual([null, null, 'broken PDF']);
+    expect(report.overall).toMatchObject({ documents: 2, pages: 6 });
+    expect(report.overall.ingestEmbedPassagesPerSecond).toBeCloseTo(28 / 0.8);
+    // 10 sampled texts (+ a 4-text warm-up)
+    expect(report.embeddingOnly?.passages).toBe(10);
+    expect(embedder.embedded).toBe(14);
+    expect(ingester.deleted).toEqual([benchDocId(bytes['a.pdf']!), benchDocId(bytes['b.pdf']!)]);
+  });
+
+  it('keeps the documents with keep', async () => {
+    const ingester = new FakeIngester();
+    const report = await runIngestBench(
+      ['/x/a.pdf'],
+      { keep: true },
+      {
+        ingester,
+        embedder: new FakeEmbedder(),
+        elementTexts: () => Promise.resolve([]),
+        readPdf: (f) => bytes[f.slice(3)]!,
+      },
+    );
+    expect(ingester.deleted).toEqual([]);
+    expect(report.kept).toBe(true);
+    expect(report.embeddingOnly).toBeNull();
+  });
+});

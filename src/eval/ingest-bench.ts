@@ -1,0 +1,201 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import type { Embedder } from '../embed/embedder';
+import { EmbeddingThroughput, measureEmbeddingThroughput } from '../embed/embed-throughput';
+import {
+  documentIdFor,
+  INGEST_STAGES,
+  IngestOptions,
+  IngestResult,
+  IngestStage,
+} from '../ingest/ingest.service';
+
+/** What the ingest benchmark needs of IngestService. */
+export interface IngestBenchIngester {
+  ingest(bytes: Uint8Array, opts: IngestOptions): Promise<IngestResult>;
+  deleteDocument(docId: string): Promise<void>;
+}
+
+export interface IngestBenchDeps {
+  ingester: IngestBenchIngester;
+  embedder: Embedder;
+  /** Up to `max` element texts of a stored document (the embedding-only measurement's sample). */
+  elementTexts: (docId: string, max: number) => Promise<string[]>;
+  readPdf?: (file: string) => Uint8Array;
+  onProgress?: (file: string, stage: IngestStage, done: number, total: number) => void;
+  onDocumentDone?: (file: string) => void;
+  onWarning?: (message: string) => void;
+}
+
+export interface IngestBenchOptions {
+  /** Leave the benchmark's documents in the graph (they are deleted by default). */
+  keep?: boolean;
+  /** Element texts per document for the embedding-only measurement. */
+  sampleTextsPerDocument?: number;
+}
+
+export interface IngestBenchDocument {
+  file: string;
+  docId: string;
+  pages: number;
+  ocrPages: number;
+  elements: number;
+  sections: number;
+  seconds: number;
+  pagesPerSecond: number;
+  timingsMs: Partial<Record<IngestStage, number>>;
+  error: string | null;
+}
+
+export interface IngestBenchReport {
+  kind: 'ingest';
+  createdAt: string;
+  environment: { node: string; platform: string; cpus: number; embeddingModel: string };
+  documents: IngestBenchDocument[];
+  overall: {
+    documents: number;
+    pages: number;
+    ocrPages: number;
+    seconds: number;
+    pagesPerSecond: number;
+    stageMs: Record<IngestStage, number>;
+    /** Share of the summed stage time, 0..1. */
+    stageShare: Record<IngestStage, number>;
+    /** Texts embedded during ingestion (elements + sections) per second of the embed stage. */
+    ingestEmbedPassagesPerSecond: number | null;
+  };
+  /** The embedder alone on a sample of the documents' element texts: the ceiling for the embed stage. */
+  embeddingOnly: EmbeddingThroughput | null;
+  peakRssMiB: number;
+  kept: boolean;
+}
+
+/** Benchmark ids of their own (`bench-<sha16>`), so the run does real work even when the PDFs are stored already. */
+export function benchDocId(bytes: Uint8Array): string {
+  return `bench-${documentIdFor(bytes).sha256.slice(0, 16)}`;
+}
+
+export function listPdfFiles(dir: string, limit?: number): string[] {
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory())
+    throw new Error(`No PDF folder at ${dir}: pass --pdfs DIR.`);
+  const files = fs
+    .readdirSync(dir)
+    .filter((f) => f.toLowerCase().endsWith('.pdf'))
+    .sort()
+    .map((f) => path.join(dir, f));
+  return limit === undefined ? files : files.slice(0, limit);
+}
+
+const zeroStages = (): Record<IngestStage, number> =>
+  Object.fromEntries(INGEST_STAGES.map((s) => [s, 0])) as Record<IngestStage, number>;
+
+/** Ingests each PDF end to end (replace: true), then measures the embedder alone, then deletes what it made. */
+export async function runIngestBench(
+  files: string[],
+  opts: IngestBenchOptions,
+  deps: IngestBenchDeps,
+): Promise<IngestBenchReport> {
+  const readPdf = deps.readPdf ?? ((f: string) => new Uint8Array(fs.readFileSync(f)));
+  const sampleSize = opts.sampleTextsPerDocument ?? 64;
+  const documents: IngestBenchDocument[] = [];
+  const sample: string[] = [];
+  const created: string[] = [];
+  try {
+    for (const file of files) {
+      const bytes = readPdf(file);
+      const docId = benchDocId(bytes);
+      const t0 = performance.now();
+      try {
+        const result = await deps.ingester.ingest(bytes, {
+          fileName: path.basename(file),
+          docId,
+          replace: true,
+          onProgress: (p) => deps.onProgress?.(file, p.stage, p.done, p.total),
+        });
+        const seconds = (performance.now() - t0) / 1000;
+        created.push(docId);
+        documents.push({
+          file: path.basename(file),
+          docId,
+          pages: result.counts.pages,
+          ocrPages: result.counts.ocrPages,
+          elements: result.counts.elements,
+          sections: result.counts.sections,
+          seconds,
+          pagesPerSecond: result.counts.pages / seconds,
+          timingsMs: result.timingsMs,
+          error: null,
+        });
+        sample.push(...(await deps.elementTexts(docId, sampleSize)));
+      } catch (err) {
+        deps.onWarning?.(`${path.basename(file)}: ${(err as Error).message}`);
+        documents.push({
+          file: path.basename(file),
+          docId,
+          pages: 0,
+          ocrPages: 0,
+          elements: 0,
+          sections: 0,
+          seconds: (performance.now() - t0) / 1000,
+          pagesPerSecond: 0,
+          timingsMs: {},
+          error: (err as Error).message,
+        });
+      }
+      deps.onDocumentDone?.(file);
+    }
+    const embeddingOnly = sample.length > 0 ? await measureEmbeddingThroughput(deps.embedder, sample) : null;
+    return buildIngestReport(documents, embeddingOnly, deps.embedder.modelName, opts.keep ?? false);
+  } finally {
+    if (!opts.keep) {
+      for (const docId of created) {
+        await deps.ingester.deleteDocument(docId).catch((err: unknown) => {
+          deps.onWarning?.(`could not delete benchmark document ${docId}: ${(err as Error).message}`);
+        });
+      }
+    }
+  }
+}
+
+export function buildIngestReport(
+  documents: IngestBenchDocument[],
+  embeddingOnly: EmbeddingThroughput | null,
+  embeddingModel: string,
+  kept: boolean,
+): IngestBenchReport {
+  const ok = documents.filter((d) => d.error === null);
+  const stageMs = zeroStages();
+  for (const d of ok) for (const s of INGEST_STAGES) stageMs[s] += d.timingsMs[s] ?? 0;
+  const stageTotal = INGEST_STAGES.reduce((sum, s) => sum + stageMs[s], 0);
+  const stageShare = zeroStages();
+  for (const s of INGEST_STAGES) stageShare[s] = stageTotal === 0 ? 0 : stageMs[s] / stageTotal;
+  const pages = ok.reduce((s, d) => s + d.pages, 0);
+  const seconds = ok.reduce((s, d) => s + d.seconds, 0);
+  const embedded = ok.reduce((s, d) => s + d.elements + d.sections, 0);
+  return {
+    kind: 'ingest',
+    createdAt: new Date().toISOString(),
+    environment: {
+      node: process.version,
+      platform: `${os.platform()} ${os.arch()}`,
+      cpus: os.cpus().length,
+      embeddingModel,
+    },
+    documents,
+    overall: {
+      documents: ok.length,
+      pages,
+      ocrPages: ok.reduce((s, d) => s + d.ocrPages, 0),
+      seconds,
+      pagesPerSecond: seconds === 0 ? 0 : pages / seconds,
+      stageMs,
+      stageShare,
+      ingestEmbedPassagesPerSecond: stageMs.embed === 0 ? null : embedded / (stageMs.embed / 1000),
+    },
+    embeddingOnly,
+    // maxRSS is in kilobytes
+    peakRssMiB: process.resourceUsage().maxRSS / 1024,
+    kept,
+  };
+}
