@@ -159,6 +159,7 @@ export class IngestRepository {
     ];
     const total = steps.reduce((n, s) => n + s.rows.length, 0);
     let done = 0;
+    onBatch?.(0, total);
     for (const step of steps) {
       for (const batch of batches(step.rows, step.oneBatch ? Math.max(step.rows.length, 1) : BATCH)) {
         await this.graph.write(step.query, { docId, [step.key]: batch });

@@ -226,6 +226,7 @@ export class IngestService {
     const sectionTexts = model.sections.map((s) => s.path);
     const total = inputs.length + sectionTexts.length;
     const chunk = 256; // report progress between chunks; the embedder batches inside each
+    report('embed', 0, total); // starts the stage's clock before the first chunk, not after it
     const elementVectors = new Map<string, Float32Array>();
     for (let i = 0; i < inputs.length; i += chunk) {
       const slice = inputs.slice(i, i + chunk);
