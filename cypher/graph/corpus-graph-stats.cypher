@@ -1,14 +1,15 @@
-// Node counts per label and relationship counts per type over the whole database.
+// Node counts per label and relationship counts per type over the whole database (one row, even when empty).
 // Params: none
 // Returns: nodes, relationships
 CALL () {
   MATCH (n)
   UNWIND labels(n) AS label
-  RETURN label, count(*) AS total
+  WITH label, count(*) AS total
+  RETURN collect({label: label, count: total}) AS nodes
 }
-WITH collect({label: label, count: total}) AS nodes
 CALL () {
   MATCH ()-[r]->()
-  RETURN type(r) AS type, count(*) AS total
+  WITH type(r) AS type, count(*) AS total
+  RETURN collect({type: type, count: total}) AS relationships
 }
-RETURN nodes, collect({type: type, count: total}) AS relationships
+RETURN nodes, relationships

@@ -1,5 +1,5 @@
 // Node counts per label and relationship counts per type of one document's graph (relationships counted at
-// their start node). Works for a document id that no longer exists: then every count is zero.
+// their start node). One row even for a document id that no longer exists: then every count is zero.
 // Params: $docId
 // Returns: nodes, relationships
 CALL () {
@@ -11,7 +11,7 @@ CALL () {
   UNION ALL MATCH (n:Revision {docId: $docId}) RETURN 'Revision' AS label, count(n) AS total
 }
 WITH collect({label: label, count: total}) AS nodes
-CALL () {
+OPTIONAL CALL () {
   MATCH (:Document {id: $docId})-[r]->() RETURN type(r) AS type, count(r) AS total
   UNION ALL MATCH (:Page {docId: $docId})-[r]->() RETURN type(r) AS type, count(r) AS total
   UNION ALL MATCH (:Element {docId: $docId})-[r]->() RETURN type(r) AS type, count(r) AS total
@@ -19,5 +19,4 @@ CALL () {
   UNION ALL MATCH (:Summary {docId: $docId})-[r]->() RETURN type(r) AS type, count(r) AS total
 }
 WITH nodes, type, sum(total) AS total
-WITH nodes, collect(CASE WHEN type IS NULL THEN null ELSE {type: type, count: total} END) AS relationships
-RETURN nodes, relationships
+RETURN nodes, collect(CASE WHEN type IS NULL THEN null ELSE {type: type, count: total} END) AS relationships
