@@ -1,6 +1,7 @@
 // HYBRID and PARENT_PAGE strategies: vector and full-text element rankings fused by reciprocal rank
 // (1 / ($rrfK + rank)), then grouped into pages. $aggregate 'max' scores a page by its best element (HYBRID);
-// 'sum' adds up all its elements' evidence (PARENT_PAGE, MMRAG-DocQA's parent-page retrieval). Scoped like
+// 'sum' adds up its elements' evidence with harmonic decay (best + second/2 + third/3 …), so a page with many
+// weak matches does not outrank one strong match (PARENT_PAGE, MMRAG-DocQA's parent-page retrieval). Scoped like
 // vector-pages; the full-text side is scoped inside Lucene by the docId clause of $luceneQuery (null = no terms).
 // Params: $embedding, $docIds, $luceneQuery, $candidates, $k, $perPage, $rrfK, $aggregate
 // Returns: docId, pageNumber, score, elements
@@ -36,7 +37,10 @@ ORDER BY score DESC
 WITH e.docId AS docId, e.pageNumber AS pageNumber,
      collect({elementId: e.id, kind: e.kind, text: e.text, bbox: e.bbox, score: score}) AS hits
 WITH docId, pageNumber, hits,
-     CASE $aggregate WHEN 'sum' THEN reduce(s = 0.0, h IN hits | s + h.score) ELSE hits[0].score END AS score
+     CASE $aggregate
+       WHEN 'sum' THEN reduce(s = 0.0, i IN range(0, size(hits) - 1) | s + hits[i].score / ((i + 1) * (i + 1)))
+       ELSE hits[0].score
+     END AS score
 RETURN docId, pageNumber, score, hits[0..toInteger($perPage)] AS elements
 ORDER BY score DESC
 LIMIT toInteger($k)

@@ -93,7 +93,7 @@ export class RetrieveService {
         candidates = await timed(parent ? 'parent-page' : 'hybrid', () =>
           this.repo.hybridPages({
             ...base,
-            candidates: parent ? 100 : 50,
+            candidates: parent ? 60 : 50,
             luceneQuery,
             rrfK: RRF_K,
             aggregate: parent ? 'sum' : 'max',
