@@ -4,7 +4,7 @@ describe('loadConfig', () => {
   it('gives working defaults for an empty environment (local Neo4j, local embeddings, no LLM)', () => {
     const config = loadConfig({});
     expect(config.neo4j.uri).toBe('bolt://127.0.0.1:7687');
-    expect(config.embedder).toMatchObject({ backend: 'onnx', model: 'bge-small-en-v1.5', dimension: 384 });
+    expect(config.embedder).toMatchObject({ backend: 'onnx', model: 'bge-small-en-v1.5-q', dimension: 384 });
     expect(config.llm).toBeNull();
     expect(config.http.port).toBe(3000);
   });

@@ -1,3 +1,4 @@
+import { loadConfig } from '../../src/config/folio-config';
 import { HttpApp, startHttpApp } from '../support/http-app';
 
 describe('GraphQL over HTTP: health and documents', () => {
@@ -27,12 +28,8 @@ describe('GraphQL over HTTP: health and documents', () => {
       expect.arrayContaining(['element_embedding', 'element_text', 'document_id_unique']),
     );
     expect(health.indexes.every((i: { state: string }) => i.state === 'ONLINE')).toBe(true);
-    expect(health.embedder).toEqual({
-      backend: 'onnx',
-      model: 'bge-small-en-v1.5',
-      dimension: 384,
-      recordedModel: 'bge-small-en-v1.5',
-    });
+    const { model } = loadConfig().embedder;
+    expect(health.embedder).toEqual({ backend: 'onnx', model, dimension: 384, recordedModel: model });
   });
 
   it('documents answers with a connection (lists, not errors), and a page past the end is empty', async () => {

@@ -6,6 +6,12 @@ import { MigrationService } from '../../../src/graph/migration.service';
 import { loadConfig } from '../../../src/config/folio-config';
 import { createGraphContext, GraphContext } from '../../support/graph-context';
 
+/** A local model other than the configured one, to provoke the mismatch. */
+const OTHER_LOCAL_MODEL: Record<string, string> = {
+  'bge-small-en-v1.5': 'bge-small-en-v1.5-q',
+  'bge-small-en-v1.5-q': 'bge-small-en-v1.5',
+};
+
 describe('migrations', () => {
   let ctx: GraphContext;
   beforeAll(async () => {
@@ -43,11 +49,14 @@ describe('migrations', () => {
   });
 
   it('records the embedding model and dimension', async () => {
-    expect(await ctx.migrations.recordedModel()).toEqual({ model: 'bge-small-en-v1.5', dimension: 384 });
+    expect(await ctx.migrations.recordedModel()).toEqual(ctx.migrations.configuredModel);
   });
 
   it('refuses to start with a different embedding model, naming the re-embed command, and changes nothing', async () => {
-    const config = loadConfig({ ...process.env, FOLIO_EMBEDDING_MODEL: 'bge-small-en-v1.5-q' });
+    const config = loadConfig({
+      ...process.env,
+      FOLIO_EMBEDDING_MODEL: OTHER_LOCAL_MODEL[loadConfig().embedder.model] ?? 'bge-small-en-v1.5',
+    });
     const other = { ...config, embedder: { ...config.embedder, dimension: 768 } };
     const driver: Driver = createNeo4jDriver(other);
     try {
@@ -58,7 +67,7 @@ describe('migrations', () => {
         code: GraphErrorCode.EMBEDDING_MODEL_MISMATCH,
       });
       expect(await schemaSnapshot()).toEqual(before);
-      expect(await ctx.migrations.recordedModel()).toEqual({ model: 'bge-small-en-v1.5', dimension: 384 });
+      expect(await ctx.migrations.recordedModel()).toEqual(ctx.migrations.configuredModel);
     } finally {
       await driver.close();
     }

@@ -1,3 +1,4 @@
+import { loadConfig } from '../../../src/config/folio-config';
 import { createEmbedder } from '../../../src/embed/create-embedder';
 import type { Embedder } from '../../../src/embed/embedder';
 import { CypherRegistry } from '../../../src/graph/cypher-registry';
@@ -8,11 +9,13 @@ import { IngestRepository } from '../../../src/ingest/ingest.repository';
 import { ReembedService } from '../../../src/ingest/reembed.service';
 import { createIngestContext, fixture, IngestContext } from '../../support/ingest-context';
 
-// Re-embedding one document with another model (int8 bge, same dimension, so the shared indexes stay valid for
-// the other test files): element vectors are replaced by the new model's, page vectors follow.
+// Re-embedding one document with the other local model (fp32 or int8 bge: the same dimension, so the shared indexes
+// stay valid for the other test files): element vectors are replaced by the new model's, page vectors follow.
+const otherModel =
+  loadConfig().embedder.model === 'bge-small-en-v1.5-q' ? 'bge-small-en-v1.5' : 'bge-small-en-v1.5-q';
 describe('re-embedding a document', () => {
   let ctx: IngestContext;
-  let int8: Embedder;
+  let other: Embedder;
   let docId: string;
   const vectors = async (elementId: string) => {
     const graph = ctx.module.get(GraphExecutor);
@@ -27,11 +30,11 @@ describe('re-embedding a document', () => {
     ctx = await createIngestContext();
     docId = `${ctx.runId}-reembed`;
     await ctx.ingest.ingest(fixture('pdf', 'sample-report.pdf'), { fileName: 'sample-report.pdf', docId });
-    int8 = await createEmbedder({ backend: 'onnx', model: 'bge-small-en-v1.5-q' });
+    other = await createEmbedder({ backend: 'onnx', model: otherModel });
   });
   afterAll(async () => {
     await ctx.ingest.deleteDocument(docId).catch(() => undefined);
-    await int8.close();
+    await other.close();
     await ctx.close();
   });
 
@@ -41,7 +44,7 @@ describe('re-embedding a document', () => {
     const service = new ReembedService(
       ctx.module.get(GraphExecutor),
       ctx.module.get(MigrationService),
-      int8,
+      other,
       ctx.module.get(CypherRegistry),
     );
     await service.reembedDocument(docId);
@@ -54,13 +57,13 @@ describe('re-embedding a document', () => {
         { docId },
       );
     const source = inputs.find((i) => i.id === paragraph.id)!;
-    const expected = await int8.embedPassages([embeddingText(source)!]);
+    const expected = await other.embedPassages([embeddingText(source)!]);
     const cosine = after.elementVector.reduce((s, x, i) => s + x * expected[0]![i]!, 0);
     expect(cosine).toBeGreaterThan(0.999);
     expect(after.elementVector).not.toEqual(before.elementVector);
     expect(after.pageVectors).toHaveLength(4);
     for (const v of after.pageVectors) expect(Math.hypot(...v)).toBeCloseTo(1, 4);
     const doc = (await ctx.module.get(IngestRepository).findDocument(docId))!;
-    expect(doc.embeddingModel).toBe('bge-small-en-v1.5-q');
+    expect(doc.embeddingModel).toBe(otherModel);
   });
 });
