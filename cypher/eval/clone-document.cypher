@@ -1,19 +1,20 @@
 // Copies a document's pages and elements (with their vectors, HAS_PAGE and HAS_ELEMENT) under a new id, to grow
-// a corpus for latency benchmarks without re-embedding. The copy is marked clonedFrom.
+// a corpus for latency benchmarks without re-embedding. The copy is marked clonedFrom. Each copy gets its final
+// id in the same SET as its properties, because the uniqueness constraints check every step.
 // Params: $sourceId, $targetId
 // Returns: pages, elements
 MATCH (d:Document {id: $sourceId})
 CREATE (c:Document)
-SET c = properties(d), c.id = $targetId, c.clonedFrom = $sourceId, c.ingestedAt = datetime()
+SET c = d {.*, id: $targetId, clonedFrom: $sourceId, ingestedAt: datetime()}
 WITH d, c
 MATCH (d)-[:HAS_PAGE]->(p:Page)
 CREATE (c)-[:HAS_PAGE]->(cp:Page)
-SET cp = properties(p), cp.id = $targetId + substring(p.id, size($sourceId)), cp.docId = $targetId
+SET cp = p {.*, id: $targetId + substring(p.id, size($sourceId)), docId: $targetId}
 WITH p, cp
 CALL (p, cp) {
   MATCH (p)-[:HAS_ELEMENT]->(e:Element)
   CREATE (cp)-[:HAS_ELEMENT]->(ce:Element)
-  SET ce = properties(e), ce.id = $targetId + substring(e.id, size($sourceId)), ce.docId = $targetId
+  SET ce = e {.*, id: $targetId + substring(e.id, size($sourceId)), docId: $targetId}
   RETURN count(ce) AS elements
 }
 RETURN count(cp) AS pages, sum(elements) AS elements
