@@ -4,7 +4,7 @@ const tsJest = ['ts-jest', { tsconfig: 'tsconfig.test.json' }];
 const common = { transform: { '^.+\\.ts$': tsJest }, testEnvironment: 'node', moduleFileExtensions: ['ts', 'js', 'json'] };
 
 module.exports = {
-  // Integration and e2e tests load models and talk to Neo4j; per-project testTimeout is not honoured by Jest 30.
+  // Integration and e2e tests load models and talk to Neo4j (a per-project testTimeout is not honoured).
   testTimeout: 180000,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'] },

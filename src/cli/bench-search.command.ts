@@ -3,7 +3,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadQuestions } from '../eval/bench-questions';
-import { DEFAULT_VARIANTS, latencyTable, LatencyQuery, LatencyRow, SearchLatencyBench } from '../eval/search-latency-bench';
+import {
+  DEFAULT_VARIANTS,
+  latencyTable,
+  LatencyQuery,
+  LatencyRow,
+  SearchLatencyBench,
+} from '../eval/search-latency-bench';
 import { ContentRepository } from '../graph/content.repository';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { DocumentRepository } from '../graph/document.repository';
@@ -33,7 +39,10 @@ export async function runBenchSearchCommand(args: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return values.help ? 0 : 2;
   }
-  const sizes = values.sizes.split(',').map(Number).sort((a, b) => a - b);
+  const sizes = values.sizes
+    .split(',')
+    .map(Number)
+    .sort((a, b) => a - b);
   const set = loadQuestions(values.questions, values.pdfs);
 
   return withCliApp(async (app) => {
@@ -41,16 +50,26 @@ export async function runBenchSearchCommand(args: string[]): Promise<number> {
     const idOf = new Map<string, string>();
     const queries: LatencyQuery[] = [];
     for (const q of set.questions) {
-      if (!idOf.has(q.pdfPath)) idOf.set(q.pdfPath, documentIdFor(new Uint8Array(fs.readFileSync(q.pdfPath))).docId);
+      if (!idOf.has(q.pdfPath))
+        idOf.set(q.pdfPath, documentIdFor(new Uint8Array(fs.readFileSync(q.pdfPath))).docId);
       const docId = idOf.get(q.pdfPath)!;
       if (queries.length < Number(values.queries) && (await documents.get(docId))?.status === 'READY') {
         queries.push({ docId, text: q.question });
       }
     }
-    if (queries.length === 0) throw new Error('None of the questions has its PDF ingested yet: run folio ingest on the PDF folder first.');
+    if (queries.length === 0)
+      throw new Error(
+        'None of the questions has its PDF ingested yet: run folio ingest on the PDF folder first.',
+      );
 
     const log = (m: string) => process.stderr.write(`${m}\n`);
-    const bench = new SearchLatencyBench(app.get(GraphExecutor), app.get(CypherRegistry), app.get(RetrieveService), app.get(IngestService), log);
+    const bench = new SearchLatencyBench(
+      app.get(GraphExecutor),
+      app.get(CypherRegistry),
+      app.get(RetrieveService),
+      app.get(IngestService),
+      log,
+    );
     const rows: LatencyRow[] = [];
     try {
       for (const size of sizes) {
@@ -65,7 +84,10 @@ export async function runBenchSearchCommand(args: string[]): Promise<number> {
     }
     fs.mkdirSync(values.out, { recursive: true });
     const table = latencyTable(rows);
-    fs.writeFileSync(path.join(values.out, 'search-latency.json'), JSON.stringify({ machine: machine(), rows }, null, 2));
+    fs.writeFileSync(
+      path.join(values.out, 'search-latency.json'),
+      JSON.stringify({ machine: machine(), rows }, null, 2),
+    );
     fs.writeFileSync(path.join(values.out, 'search-latency.md'), `${table}\n`);
     process.stdout.write(`${table}\n\nWritten to ${values.out}/search-latency.{json,md}\n`);
     return 0;
@@ -73,5 +95,10 @@ export async function runBenchSearchCommand(args: string[]): Promise<number> {
 }
 
 function machine(): Record<string, unknown> {
-  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version };
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+    node: process.version,
+  };
 }

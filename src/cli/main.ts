@@ -12,8 +12,13 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     summary: '<file.pdf|folder>... — ingest PDFs into the document graph',
     run: async (args) => (await import('./ingest.command')).runIngestCommand(args),
   },
+  delete: {
+    summary: '<docId>... — remove documents and everything hanging off them',
+    run: async (args) => (await import('./delete.command')).runDeleteCommand(args),
+  },
   enrich: {
-    summary: '<docId>...|--all [--stages similar,evolve,summaries,tree] [--llm|--offline] [--dry-run] — semantic layer',
+    summary:
+      '<docId>...|--all [--stages similar,evolve,summaries,tree] [--llm|--offline] [--dry-run] — semantic layer',
     run: async (args) => (await import('./enrich.command')).runEnrichCommand(args),
   },
   search: {
@@ -25,7 +30,8 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     run: async (args) => (await import('./ask.command')).runSearchCommand(args, 'ask'),
   },
   bench: {
-    summary: '--questions FILE --pdfs DIR --out DIR [--peer] | ingest --pdfs DIR — retrieval and ingestion benchmarks',
+    summary:
+      '--questions FILE --pdfs DIR --out DIR [--peer] | ingest --pdfs DIR — retrieval and ingestion benchmarks',
     run: async (args) => (await import('./bench.command')).runBenchCommand(args),
   },
   'bench-search': {

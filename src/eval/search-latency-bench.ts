@@ -65,14 +65,19 @@ export class SearchLatencyBench {
 
   /** Copies original documents round-robin until the corpus holds at least `targetPages` pages. */
   async growTo(targetPages: number): Promise<number> {
-    const docs = await this.graph.read<{ id: string; pageCount: number; clonedFrom: string | null }>(this.q.docs);
+    const docs = await this.graph.read<{ id: string; pageCount: number; clonedFrom: string | null }>(
+      this.q.docs,
+    );
     const originals = docs.filter((d) => !d.clonedFrom);
     if (originals.length === 0) throw new Error('The corpus is empty: ingest some PDFs first.');
     let pages = docs.reduce((n, d) => n + d.pageCount, 0);
     let copy = docs.filter((d) => d.clonedFrom).length;
     while (pages < targetPages) {
       const source = originals[copy % originals.length]!;
-      await this.graph.write(this.q.clone, { sourceId: source.id, targetId: `${CLONE_PREFIX}${copy}-${source.id}` });
+      await this.graph.write(this.q.clone, {
+        sourceId: source.id,
+        targetId: `${CLONE_PREFIX}${copy}-${source.id}`,
+      });
       pages += source.pageCount;
       copy++;
       if (copy % 25 === 0) this.log(`corpus: ${pages} pages`);
@@ -87,7 +92,11 @@ export class SearchLatencyBench {
     return clones.length;
   }
 
-  async measure(queries: LatencyQuery[], variants: LatencyVariant[], corpusElements: number): Promise<LatencyRow[]> {
+  async measure(
+    queries: LatencyQuery[],
+    variants: LatencyVariant[],
+    corpusElements: number,
+  ): Promise<LatencyRow[]> {
     const { pages } = await this.corpusSize();
     const rows: LatencyRow[] = [];
     for (const variant of variants) {
@@ -105,7 +114,9 @@ export class SearchLatencyBench {
         p95: Math.round(percentile(ms, 95)),
         mean: Math.round(ms.reduce((a, b) => a + b, 0) / ms.length),
       });
-      this.log(`${pages} pages · ${variant.strategy}${variant.rerank ? '+RERANK' : ''} (${variant.scope}): p50 ${rows.at(-1)!.p50} ms`);
+      this.log(
+        `${pages} pages · ${variant.strategy}${variant.rerank ? '+RERANK' : ''} (${variant.scope}): p50 ${rows.at(-1)!.p50} ms`,
+      );
     }
     return rows;
   }
@@ -124,7 +135,8 @@ export class SearchLatencyBench {
 }
 
 export function latencyTable(rows: LatencyRow[]): string {
-  const head = '| corpus pages | strategy | scope | queries | p50 ms | p95 ms | mean ms |\n|---:|---|---|---:|---:|---:|---:|';
+  const head =
+    '| corpus pages | strategy | scope | queries | p50 ms | p95 ms | mean ms |\n|---:|---|---|---:|---:|---:|---:|';
   const body = rows.map(
     (r) =>
       `| ${r.corpusPages} | ${r.strategy}${r.rerank ? ' + RERANK' : ''} | ${r.scope} | ${r.queries} | ${r.p50} | ${r.p95} | ${r.mean} |`,

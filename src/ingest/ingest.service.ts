@@ -245,7 +245,7 @@ export class IngestService {
 
   private countsOf(doc: StoredDocument): IngestResult['counts'] {
     const d = doc as StoredDocument & Record<string, unknown>;
-    const n = (k: string) => (typeof d[k] === 'number' ? (d[k]) : 0);
+    const n = (k: string) => (typeof d[k] === 'number' ? d[k] : 0);
     return {
       pages: doc.pageCount,
       elements: n('elementCount'),

@@ -125,7 +125,7 @@ interface PdfjsOutlineNode {
 async function readOutline(doc: PdfDocument): Promise<RawOutlineEntry[]> {
   let nodes: PdfjsOutlineNode[] | null;
   try {
-    nodes = (await doc.getOutline());
+    nodes = await doc.getOutline();
   } catch {
     return []; // A broken outline should not sink the whole document.
   }

@@ -1,0 +1,74 @@
+import { execFile } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { promisify } from 'node:util';
+
+// The CLI as a user runs it: the built `folio` binary in a subprocess (scripts/test.sh builds before testing).
+const ROOT = path.resolve(__dirname, '..', '..');
+const FOLIO = path.join(ROOT, 'dist', 'cli', 'main.js');
+const SAMPLE = path.join(ROOT, 'test', 'fixtures', 'pdf', 'sample-report.pdf');
+const run = promisify(execFile);
+
+async function folio(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  try {
+    const { stdout, stderr } = await run('node', [FOLIO, ...args], { cwd: ROOT, timeout: 170_000 });
+    return { code: 0, stdout, stderr };
+  } catch (err) {
+    const e = err as { code?: number; stdout?: string; stderr?: string };
+    return { code: e.code ?? 1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+  }
+}
+
+describe('folio CLI (subprocess)', () => {
+  const docId = `cli-${process.pid}-${Date.now()}`;
+
+  beforeAll(() => {
+    if (!fs.existsSync(FOLIO))
+      throw new Error(`${FOLIO} is missing: run \`npm run build\` (scripts/test.sh does).`);
+  });
+
+  it('ingests a PDF, answers with cited pages as JSON, reports counts, and deletes it', async () => {
+    const ingest = await folio('ingest', SAMPLE, '--id', docId);
+    expect(ingest.code).toBe(0);
+    expect(ingest.stdout).toMatch(new RegExp(`${docId}\\s+ingested\\s+4\\s+`));
+    expect(ingest.stderr).toMatch(/embed: \d+\/\d+ texts/); // progress, one line per stage off a terminal
+
+    const ask = await folio(
+      'ask',
+      'What recall@3 does the graph walk with re-ranking reach?',
+      '--doc',
+      docId,
+      '--json',
+    );
+    expect(ask.code).toBe(0);
+    const answer = JSON.parse(ask.stdout) as {
+      answer: string;
+      citations: Array<{ docId: string; pageNumber: number }>;
+    };
+    expect(answer.answer).toContain('0.75');
+    expect(answer.citations[0]).toMatchObject({ docId, pageNumber: 2 });
+
+    const stats = await folio('stats', docId);
+    expect(stats.stdout).toMatch(/HAS_PAGE\s+4/);
+
+    expect((await folio('delete', docId)).stdout).toBe(`deleted ${docId}\n`);
+    const again = await folio('delete', docId);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/No document with id/);
+  });
+
+  it('says what is wrong for bad input, with a non-zero exit', async () => {
+    const unknownCommand = await folio('frobnicate');
+    expect(unknownCommand.code).toBe(2);
+    expect(unknownCommand.stderr).toMatch(/Unknown command 'frobnicate'/);
+
+    const notPdf = await folio('ingest', path.join(ROOT, 'package.json'));
+    expect(notPdf.code).toBe(1);
+    expect(notPdf.stderr).toMatch(/not a PDF/);
+    expect(notPdf.stdout).toMatch(/FAILED NOT_A_PDF/);
+
+    const unknownDoc = await folio('ask', 'anything', '--doc', 'no-such-document');
+    expect(unknownDoc.code).toBe(1);
+    expect(unknownDoc.stderr).toMatch(/No document with id 'no-such-document'/);
+  });
+});
