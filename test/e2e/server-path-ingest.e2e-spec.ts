@@ -43,6 +43,7 @@ describe('GraphQL over HTTP: ingesting a server-side path', () => {
       fileName: 'sample-report.pdf',
       document: { pageCount: 4 },
     });
+    docId = job.document.id;
   });
 
   it('refuses paths outside the root and files that do not exist', async () => {
