@@ -1,11 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { BackgroundJobs } from '../common/background-jobs';
 import { EnrichError, EnrichErrorCode } from './enrich.errors';
 import { EnrichRepository, type EnrichmentJobRow } from './enrich.repository';
 import { EnrichService, type EnrichOptions } from './enrich.service';
-
-/** Progress is written to Neo4j at most this often. */
-const PROGRESS_WRITE_MS = 1000;
 
 /**
  * Runs enrichments in the background with their status in Neo4j (not in memory), so any Folio process can
@@ -13,13 +11,14 @@ const PROGRESS_WRITE_MS = 1000;
  */
 @Injectable()
 export class EnrichmentJobService {
-  private readonly logger = new Logger(EnrichmentJobService.name);
-  private readonly running = new Set<Promise<void>>();
+  private readonly jobs: BackgroundJobs<EnrichmentJobRow>;
 
   constructor(
     private readonly enrich: EnrichService,
     private readonly repo: EnrichRepository,
-  ) {}
+  ) {
+    this.jobs = new BackgroundJobs((job) => this.repo.saveJob(job), new Logger(EnrichmentJobService.name));
+  }
 
   /** Checks the document and the stages at once (so the caller gets NOT_FOUND etc. now), then runs in the background. */
   async start(docId: string, opts: Omit<EnrichOptions, 'onProgress' | 'signal'>): Promise<EnrichmentJobRow> {
@@ -41,8 +40,14 @@ export class EnrichmentJobService {
       errorCode: null,
     };
     await this.repo.saveJob(job);
-    const run = this.run(job, { ...opts, stages }).finally(() => this.running.delete(run));
-    this.running.add(run);
+    this.jobs.launch(job, async (progress) => {
+      const result = await this.enrich.run(docId, {
+        ...opts,
+        stages,
+        onProgress: (p) => progress(p.stage, p.done, p.total),
+      });
+      return { warnings: result.warnings.slice(0, 50) };
+    });
     return job;
   }
 
@@ -54,41 +59,6 @@ export class EnrichmentJobService {
 
   /** Waits for the jobs this process runs (shutdown, tests). */
   async drain(): Promise<void> {
-    await Promise.allSettled([...this.running]);
-  }
-
-  private async run(job: EnrichmentJobRow, opts: EnrichOptions): Promise<void> {
-    let lastWrite = 0;
-    let pending: Promise<void> = Promise.resolve();
-    const save = (patch: Partial<EnrichmentJobRow>) => {
-      Object.assign(job, patch);
-      const snapshot = { ...job };
-      pending = pending
-        .then(() => this.repo.saveJob(snapshot))
-        .catch((err: unknown) =>
-          this.logger.warn(`Could not record progress of job ${job.id}: ${(err as Error).message}`),
-        );
-    };
-    save({ status: 'RUNNING' });
-    try {
-      const result = await this.enrich.run(job.docId, {
-        ...opts,
-        onProgress: (p) => {
-          const now = Date.now();
-          if (p.stage === job.stage && now - lastWrite < PROGRESS_WRITE_MS && p.done !== p.total) return;
-          lastWrite = now;
-          save({ stage: p.stage, done: p.done, total: p.total });
-        },
-      });
-      save({ status: 'SUCCEEDED', stage: null, warnings: result.warnings.slice(0, 50) });
-    } catch (err) {
-      const e = err as Error & { code?: unknown };
-      save({
-        status: 'FAILED',
-        error: e.message,
-        errorCode: typeof e.code === 'string' ? e.code : 'INTERNAL',
-      });
-    }
-    await pending;
+    await this.jobs.drain();
   }
 }

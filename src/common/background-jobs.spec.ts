@@ -1,0 +1,54 @@
+import { Logger } from '@nestjs/common';
+import { BackgroundJobs, TrackedJob } from './background-jobs';
+
+type Job = TrackedJob & { docId: string | null };
+const newJob = (): Job => ({
+  id: 'j1',
+  status: 'QUEUED',
+  stage: null,
+  done: 0,
+  total: 0,
+  error: null,
+  errorCode: null,
+  docId: null,
+});
+
+describe('BackgroundJobs', () => {
+  const logger = { warn: jest.fn() } as unknown as Logger;
+
+  it('records RUNNING, throttled progress (always on a stage change or a finished stage) and the outcome', async () => {
+    const saved: Job[] = [];
+    const jobs = new BackgroundJobs<Job>(async (j) => void saved.push(j), logger);
+    jobs.launch(newJob(), async (progress) => {
+      progress('parse', 1, 3);
+      progress('parse', 2, 3); // within the second: skipped
+      progress('parse', 3, 3); // finished: kept
+      progress('embed', 0, 10); // new stage: kept
+      return { docId: 'd1' };
+    });
+    await jobs.drain();
+    expect(saved.map((j) => [j.status, j.stage, j.done])).toEqual([
+      ['RUNNING', null, 0],
+      ['RUNNING', 'parse', 1],
+      ['RUNNING', 'parse', 3],
+      ['RUNNING', 'embed', 0],
+      ['SUCCEEDED', null, 0],
+    ]);
+    expect(saved.at(-1)).toMatchObject({ docId: 'd1', error: null });
+  });
+
+  it('records a failure with its message and code, and survives a store that fails', async () => {
+    const saved: Job[] = [];
+    let calls = 0;
+    const jobs = new BackgroundJobs<Job>(async (j) => {
+      if (calls++ === 0) throw new Error('Neo4j hiccup');
+      saved.push(j);
+    }, logger);
+    jobs.launch(newJob(), async () => {
+      throw Object.assign(new Error('not a PDF'), { code: 'NOT_A_PDF' });
+    });
+    await jobs.drain();
+    expect(saved.at(-1)).toMatchObject({ status: 'FAILED', error: 'not a PDF', errorCode: 'NOT_A_PDF' });
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('Neo4j hiccup'));
+  });
+});
