@@ -1,3 +1,4 @@
+import type { ModuleMetadata } from '@nestjs/common';
 import { Test, TestingModule } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
@@ -35,25 +36,35 @@ export interface IngestContext {
   close(): Promise<void>;
 }
 
-/** Config, graph, the real local embedder, ingest and retrieve on the real Neo4j; `overrides` patch the config. */
-export async function createIngestContext(overrides: Partial<FolioConfig> = {}): Promise<IngestContext> {
-  const config = { ...loadConfig(), ...overrides };
+/**
+ * Folio's modules on the real Neo4j with the real local embedder — config, graph, embed, ingest, retrieve — plus
+ * `extraImports` (e.g. enrichment); `config` replaces the configuration. Initialised, so migrations have run.
+ */
+export async function createFolioTestModule(
+  extraImports: NonNullable<ModuleMetadata['imports']> = [],
+  config: FolioConfig = loadConfig(),
+): Promise<TestingModule> {
   const module = await Test.createTestingModule({
     imports: [
       ConfigModule,
       GraphModule,
-      EmbedModule.forRootAsync({
-        inject: [FOLIO_CONFIG],
-        useFactory: embedConfigFrom,
-      }),
+      EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom }),
       IngestModule,
       RetrieveModule,
+      ...extraImports,
     ],
   })
     .overrideProvider(FOLIO_CONFIG)
     .useValue(config)
     .compile();
   await module.init();
+  return module;
+}
+
+/** createFolioTestModule with handles for ingestion tests; `overrides` patch the config. */
+export async function createIngestContext(overrides: Partial<FolioConfig> = {}): Promise<IngestContext> {
+  const config = { ...loadConfig(), ...overrides };
+  const module = await createFolioTestModule([], config);
   const content = module.get(ContentRepository);
   return {
     module,

@@ -1,13 +1,9 @@
 // G²-Reader content-graph evolution on the real Neo4j: Lite (real embedder, the sample report) and full (the
 // fake OpenAI-compatible server), plus deleteDocument removing enrichment output and nothing of other documents.
-import { Test, TestingModule } from '@nestjs/testing';
+import { TestingModule } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import { embedConfigFrom } from '../../../src/app.module';
-import { ConfigModule } from '../../../src/config/config.module';
-import { FOLIO_CONFIG } from '../../../src/config/config.tokens';
 import type { FolioConfig } from '../../../src/config/folio-config';
 import type { Embedder } from '../../../src/embed/embedder';
-import { EmbedModule } from '../../../src/embed/embed.module';
 import type { EnrichStageContext } from '../../../src/enrich/enrich-stage';
 import { EnrichModule } from '../../../src/enrich/enrich.module';
 import { EnrichService } from '../../../src/enrich/enrich.service';
@@ -16,15 +12,13 @@ import { EvolutionRepository } from '../../../src/enrich/evolution/evolution.rep
 import { ContentRepository } from '../../../src/graph/content.repository';
 import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
-import { GraphModule } from '../../../src/graph/graph.module';
-import { IngestModule } from '../../../src/ingest/ingest.module';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
 import { IngestService } from '../../../src/ingest/ingest.service';
 import { UsageMeter } from '../../../src/llm/llm-usage';
 import { LlmService, type LlmSettings } from '../../../src/llm/llm.service';
 import { writeSyntheticDocument } from '../../../scripts/bench/enrich-synthetic';
 import { fakeEmbedding, json, malformed, startFakeOpenAiServer } from '../../support/fake-openai-server';
-import { fixture, uniqueCopy } from '../../support/ingest-context';
+import { createFolioTestModule, fixture, uniqueCopy } from '../../support/ingest-context';
 
 const cosine = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * (b[i] ?? 0), 0);
 
@@ -49,16 +43,7 @@ describe('content-graph evolution', () => {
   };
 
   beforeAll(async () => {
-    module = await Test.createTestingModule({
-      imports: [
-        ConfigModule,
-        GraphModule,
-        EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom }),
-        IngestModule,
-        EnrichModule,
-      ],
-    }).compile();
-    await module.init();
+    module = await createFolioTestModule([EnrichModule]);
     enrich = module.get(EnrichService);
     evolution = module.get(EvolutionRepository);
     content = module.get(ContentRepository);

@@ -1,11 +1,8 @@
 // Page SIMILAR_TO on the real Neo4j: coarse candidates from the page vector index, fine MaxSim, τ and top-K,
 // no self-edges, same-document by default, idempotent re-runs, and nothing of other documents touched.
-import { Test, TestingModule } from '@nestjs/testing';
+import { createFolioTestModule } from '../../support/ingest-context';
+import { TestingModule } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
-import { embedConfigFrom } from '../../../src/app.module';
-import { ConfigModule } from '../../../src/config/config.module';
-import { FOLIO_CONFIG } from '../../../src/config/config.tokens';
-import { EmbedModule } from '../../../src/embed/embed.module';
 import { EnrichModule } from '../../../src/enrich/enrich.module';
 import { EnrichService } from '../../../src/enrich/enrich.service';
 import {
@@ -15,8 +12,6 @@ import {
 import { ContentRepository } from '../../../src/graph/content.repository';
 import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
-import { GraphModule } from '../../../src/graph/graph.module';
-import { IngestModule } from '../../../src/ingest/ingest.module';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
 import { IngestService } from '../../../src/ingest/ingest.service';
 import { writeSyntheticDocument } from '../../../scripts/bench/enrich-synthetic';
@@ -33,16 +28,7 @@ describe('SIMILAR_TO between pages', () => {
   const docB = `${run}-b`;
 
   beforeAll(async () => {
-    module = await Test.createTestingModule({
-      imports: [
-        ConfigModule,
-        GraphModule,
-        EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom }),
-        IngestModule,
-        EnrichModule,
-      ],
-    }).compile();
-    await module.init();
+    module = await createFolioTestModule([EnrichModule]);
     enrich = module.get(EnrichService);
     similarity = module.get(SimilarityRepository);
     content = module.get(ContentRepository);

@@ -1,13 +1,9 @@
 // The `tree` enrich stage (MMRAG-DocQA / RAPTOR summary tree) on the real Neo4j, and SUMMARY_TREE retrieval
 // over it: levels up to one root, every cluster summarises ≥ 1 member, same seed → same tree, bounded clustering
 // on a larger synthetic document, idempotent re-runs, and deletion of the document removing its tree.
-import { Test, TestingModule } from '@nestjs/testing';
+import { TestingModule } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { writeSyntheticDocument } from '../../../scripts/bench/enrich-synthetic';
-import { embedConfigFrom } from '../../../src/app.module';
-import { ConfigModule } from '../../../src/config/config.module';
-import { FOLIO_CONFIG } from '../../../src/config/config.tokens';
-import { EmbedModule } from '../../../src/embed/embed.module';
 import { EMBEDDER } from '../../../src/embed/embed.tokens';
 import type { Embedder } from '../../../src/embed/embedder';
 import { SummaryTreeRepository } from '../../../src/enrich/summary-tree/summary-tree.repository';
@@ -17,13 +13,10 @@ import { SummaryTreeStage } from '../../../src/enrich/summary-tree/summary-tree.
 import { ContentRepository } from '../../../src/graph/content.repository';
 import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
-import { GraphModule } from '../../../src/graph/graph.module';
-import { IngestModule } from '../../../src/ingest/ingest.module';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
 import { IngestService } from '../../../src/ingest/ingest.service';
-import { RetrieveModule } from '../../../src/retrieve/retrieve.module';
 import { RetrieveService } from '../../../src/retrieve/retrieve.service';
-import { fixture } from '../../support/ingest-context';
+import { createFolioTestModule, fixture } from '../../support/ingest-context';
 import type { EnrichStageContext } from '../../../src/enrich/enrich-stage';
 import { UsageMeter } from '../../../src/llm/llm-usage';
 
@@ -61,17 +54,7 @@ describe('summary tree stage and SUMMARY_TREE retrieval', () => {
       .read<TreeRow>(module.get(CypherRegistry).get('enrich/tree-test-inspect'), { docId });
 
   beforeAll(async () => {
-    module = await Test.createTestingModule({
-      imports: [
-        ConfigModule,
-        GraphModule,
-        EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom }),
-        IngestModule,
-        RetrieveModule,
-        SummaryTreeModule,
-      ],
-    }).compile();
-    await module.init();
+    module = await createFolioTestModule([SummaryTreeModule]);
     stage = module.get(SummaryTreeStage);
     content = module.get(ContentRepository);
     ingest = module.get(IngestService);
