@@ -13,10 +13,12 @@ import { ContentRepository } from '../graph/content.repository';
 import { GraphModule } from '../graph/graph.module';
 import { IngestModule } from '../ingest/ingest.module';
 import { IngestService, IngestStage } from '../ingest/ingest.service';
+import { LlmModule } from '../llm/llm.module';
+import { LlmService } from '../llm/llm.service';
 import { RetrieveModule } from '../retrieve/retrieve.module';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import { STRATEGIES, Strategy } from '../retrieve/retrieve.types';
-import { AnswerGrader, NotGradedAnswerGrader } from '../eval/answer-grader';
+import { LlmAnswerGrader } from '../eval/answer-grader';
 import { BenchQuestionsError, loadQuestions } from '../eval/bench-questions';
 import {
   breakdownTable,
@@ -41,8 +43,8 @@ const USAGE = `Usage:
     --peer      also measure a LangChain.js Neo4jVectorStore baseline (same Neo4j and embedder, label PeerChunk,
                 removed afterwards)
     --limit N   the first N questions (file order, after --datasets)
-    --ask       also ask every question (unanswerable ones too): unanswerable detection, and answer accuracy when an
-                LLM judge is available
+    --ask       also ask every question (unanswerable ones too): unanswerable detection and answer accuracy, judged
+                by the configured LLM, or offline by string match (containment, numbers, token F1)
 
   folio bench ingest --pdfs DIR --out DIR [--limit N] [--keep]
     Ingest benchmark: end-to-end pages/s per document, time per stage, embedding-only passages/s and peak RSS,
@@ -55,6 +57,7 @@ const USAGE = `Usage:
     GraphModule,
     EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom }),
     IngestModule,
+    LlmModule,
     RetrieveModule,
   ],
 })
@@ -104,15 +107,6 @@ export function parseRerank(value: string): boolean[] {
     default:
       throw new UsageError(`--rerank must be both, on or off, got '${value}'`);
   }
-}
-
-/** The judge for --ask. The LLM judge plugs in here (AnswerGrader); until then answers are recorded, not graded. */
-export function createAnswerGrader(config: FolioConfig): AnswerGrader {
-  return new NotGradedAnswerGrader(
-    config.llm
-      ? `LLM configured (${config.llm.model}), but no LLM answer judge is wired into the benchmark yet`
-      : 'offline: no LLM configured',
-  );
 }
 
 export async function runBenchCommand(args: string[]): Promise<number> {
@@ -193,7 +187,7 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
         {
           ingester: app.get(IngestService),
           retriever: app.get(RetrieveService),
-          grader: createAnswerGrader(config),
+          grader: new LlmAnswerGrader(app.get(LlmService)),
           peer,
           onProgress: (stage, done, total, unit) => progress.update(stage, done, total, unit),
           onWarning: (m) => process.stderr.write(`\n${m}\n`),

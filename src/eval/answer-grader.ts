@@ -1,5 +1,7 @@
-// The seam for LLM-as-judge answer accuracy (DOUBLE-BENCH: correct / partial / wrong). The bench runner only knows
-// this interface; an implementation backed by the `llm` module's 'grade' role plugs in here.
+import type { LlmService } from '../llm/llm.service';
+
+// Answer accuracy for `folio bench --ask` (DOUBLE-BENCH: correct / partial / wrong). The bench runner only knows the
+// AnswerGrader interface; LlmAnswerGrader backs it with the `llm` module's 'grade' role.
 
 export type AnswerVerdict = 'correct' | 'partial' | 'wrong' | 'not-graded';
 
@@ -32,6 +34,33 @@ export class NotGradedAnswerGrader implements AnswerGrader {
 
   grade(): Promise<AnswerGrade> {
     return Promise.resolve({ verdict: 'not-graded', reason: this.why });
+  }
+}
+
+/**
+ * The judge of the `llm` module's 'grade' role. With an LLM configured it is DOUBLE-BENCH's LLM judge, and a reply the
+ * model could not give (timeout, malformed JSON after retries) is left not graded, so one report never mixes two
+ * judges. Offline it is the deterministic string match (containment, numbers, token F1), named as such in the report.
+ * An unanswerable question's reference answer is "Not answerable".
+ */
+export class LlmAnswerGrader implements AnswerGrader {
+  readonly name: string;
+
+  constructor(private readonly llm: Pick<LlmService, 'enabled' | 'model' | 'grade'>) {
+    this.name = llm.enabled
+      ? `LLM judge (${llm.model})`
+      : 'string match (offline: containment, numbers, token F1; no LLM configured)';
+  }
+
+  async grade(item: AnswerToGrade): Promise<AnswerGrade> {
+    const outcome = await this.llm.grade({
+      question: item.question,
+      reference: item.answerable ? item.goldAnswer : 'Not answerable',
+      candidate: item.answer,
+    });
+    if (this.llm.enabled && outcome.source !== 'llm')
+      return { verdict: 'not-graded', reason: outcome.warning ?? 'the LLM judge gave no verdict' };
+    return { verdict: outcome.value.verdict, reason: outcome.value.reason };
   }
 }
 
