@@ -1,11 +1,12 @@
 // Calibrates τ for page SIMILAR_TO: the symmetric MaxSim of evidence-page pairs (two pages that answer the same
 // multi-page question of the shared benchmark) against random page pairs of the same documents, on documents
-// already ingested (matched by file name), and the τ that separates them best (max F1 on balanced samples).
+// already ingested (matched by file name), and the τ that separates them best (Youden's J), with AUC and a table of τ → kept shares.
 //
-//   npx tsx scripts/bench/enrich-calibrate-tau.ts [--questions /work/shared/bench/dev-questions.jsonl] [--random 20]
+//   npx tsx scripts/bench/enrich-calibrate-tau.ts [--questions ../shared/bench/dev-questions.jsonl] [--random 60] [--out FILE]
 //
 // Ingest some of the benchmark's PDFs first (`npm run folio -- ingest …`). Reads only; constructs services by hand.
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../src/config/folio-config';
 import { symmetricMaxSim } from '../../src/enrich/similarity/maxsim';
@@ -21,6 +22,13 @@ interface Question {
   evidence_pages: number[] | null;
 }
 
+/** Probability that a random evidence pair outscores a random unrelated pair (ties count half). */
+function auc(positives: number[], negatives: number[]): number {
+  let wins = 0;
+  for (const p of positives) for (const n of negatives) wins += p > n ? 1 : p === n ? 0.5 : 0;
+  return wins / Math.max(positives.length * negatives.length, 1);
+}
+
 function quantiles(xs: number[]): string {
   const s = [...xs].sort((a, b) => a - b);
   const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
@@ -30,8 +38,9 @@ function quantiles(xs: number[]): string {
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      questions: { type: 'string', default: '/work/shared/bench/dev-questions.jsonl' },
-      random: { type: 'string', default: '20' },
+      questions: { type: 'string', default: '../shared/bench/dev-questions.jsonl' },
+      random: { type: 'string', default: '60' },
+      out: { type: 'string', default: path.join('.folio', 'bench', 'tau-calibration.json') },
     },
   });
   const config = loadConfig();
@@ -83,29 +92,34 @@ async function main(): Promise<void> {
         if (a.length && b.length) negatives.push(symmetricMaxSim(a, b));
       }
     }
-    let best = { tau: 0.7, f1: 0, precision: 0, recall: 0 };
-    for (let tau = 0.3; tau <= 0.95; tau += 0.01) {
-      const tp = positives.filter((s) => s >= tau).length;
-      // negatives re-weighted to the positives' count: a balanced comparison
-      const fp =
-        (negatives.filter((s) => s >= tau).length * positives.length) / Math.max(negatives.length, 1);
-      const precision = tp + fp === 0 ? 0 : tp / (tp + fp);
-      const recall = tp / Math.max(positives.length, 1);
-      const f1 = precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
-      if (f1 > best.f1) best = { tau: Math.round(tau * 100) / 100, f1, precision, recall };
+    // Per τ: the share of evidence pairs kept (true-positive rate) and of random pairs kept (false-positive rate).
+    // The chosen τ maximises Youden's J = TPR − FPR, which weighs both kinds of error equally whatever the sample
+    // sizes; balanced F1 is shown beside it.
+    const rates: Array<{ tau: number; tpr: number; fpr: number; j: number; f1: number }> = [];
+    for (let step = 30; step <= 95; step++) {
+      const tau = step / 100;
+      const tpr = positives.filter((s) => s >= tau).length / Math.max(positives.length, 1);
+      const fpr = negatives.filter((s) => s >= tau).length / Math.max(negatives.length, 1);
+      const precision = tpr + fpr === 0 ? 0 : tpr / (tpr + fpr);
+      const f1 = precision + tpr === 0 ? 0 : (2 * precision * tpr) / (precision + tpr);
+      rates.push({ tau, tpr, fpr, j: tpr - fpr, f1 });
     }
+    const best = rates.reduce((a, b) => (b.j > a.j ? b : a));
+    const round3 = (x: number) => Math.round(x * 1000) / 1000;
     const result = {
       documents: usedDocs.size,
       questions: questions.length,
       evidencePairs: { n: positives.length, quantiles: quantiles(positives) },
       randomPairs: { n: negatives.length, quantiles: quantiles(negatives) },
-      best,
-      at07: {
-        evidenceAbove: positives.filter((s) => s >= 0.7).length / Math.max(positives.length, 1),
-        randomAbove: negatives.filter((s) => s >= 0.7).length / Math.max(negatives.length, 1),
-      },
+      auc: round3(auc(positives, negatives)),
+      youden: { tau: best.tau, tpr: round3(best.tpr), fpr: round3(best.fpr), j: round3(best.j) },
+      table: rates
+        .filter((r) => Math.round(r.tau * 100) % 5 === 0 || r.tau === best.tau)
+        .map((r) => ({ tau: r.tau, tpr: round3(r.tpr), fpr: round3(r.fpr), j: round3(r.j), f1: round3(r.f1) })),
     };
-    process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+    fs.mkdirSync(path.dirname(values.out), { recursive: true });
+    fs.writeFileSync(values.out, JSON.stringify(result, null, 2));
+    process.stdout.write(`${JSON.stringify(result, null, 2)}\nwritten to ${values.out}\n`);
   } finally {
     await driver.close();
   }

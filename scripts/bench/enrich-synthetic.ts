@@ -20,6 +20,9 @@ export interface SyntheticDocumentSpec {
   seed: number;
   /** Seed of the topic centroids (default `seed`): documents sharing it share topics. */
   topicSeed?: number;
+  /** Noise around the topic centroid for a page, and around the page for its elements (defaults 0.5 and 0.6). */
+  pageNoise?: number;
+  elementNoise?: number;
   /** Element text; default "topic T page P element I". */
   text?: (page: number, element: number, topic: number) => string;
 }
@@ -63,10 +66,10 @@ export function syntheticRows(spec: SyntheticDocumentSpec): DocumentGraphRows {
   const elements: ElementRow[] = [];
   for (let p = 1; p <= spec.pages; p++) {
     const topic = Math.floor(random() * spec.topics);
-    const pageBase = noisy(centroids[topic]!, 0.5, random);
+    const pageBase = noisy(centroids[topic]!, spec.pageNoise ?? 0.5, random);
     const vectors: Float32Array[] = [];
     for (let i = 0; i < spec.elementsPerPage; i++) {
-      const v = noisy(pageBase, 0.6, random);
+      const v = noisy(pageBase, spec.elementNoise ?? 0.6, random);
       vectors.push(v);
       elements.push({
         id: `${spec.docId}:p${p}-e${i}`,

@@ -1,6 +1,12 @@
 import { SingleBar } from 'cli-progress';
 
-/** A progress bar per stage on a terminal; one summary line per finished stage elsewhere (CI logs, pipes). */
+/** Without a terminal, a long stage still reports itself this often, so a log shows it is moving. */
+const LOG_INTERVAL_MS = 60_000;
+
+/**
+ * A progress bar per stage on a terminal; elsewhere (CI logs, pipes) a line per minute while a stage runs and a
+ * summary line when it finishes.
+ */
 export class StageProgress {
   private readonly interactive = Boolean(process.stderr.isTTY);
   private bar: SingleBar | null = null;
@@ -9,6 +15,7 @@ export class StageProgress {
   private stageStart = 0;
   private done = 0;
   private total = 0;
+  private lastLogged = 0;
 
   constructor(private readonly label: string) {}
 
@@ -17,7 +24,7 @@ export class StageProgress {
       this.finishStage();
       this.stage = stage;
       this.unit = unit;
-      this.stageStart = Date.now();
+      this.stageStart = this.lastLogged = Date.now();
       if (this.interactive) {
         this.bar = new SingleBar({
           format: `${this.label} {stage} [{bar}] {value}/{total} {unit} | {rate}/s | ETA {eta_formatted}`,
@@ -31,6 +38,10 @@ export class StageProgress {
     this.total = total;
     this.bar?.setTotal(Math.max(total, 1));
     this.bar?.update(done, { rate: (done / this.seconds()).toFixed(1) });
+    if (!this.interactive && Date.now() - this.lastLogged >= LOG_INTERVAL_MS) {
+      this.lastLogged = Date.now();
+      process.stderr.write(`${this.label} ${stage}: ${done}/${total} ${unit} after ${this.seconds().toFixed(0)} s\n`);
+    }
   }
 
   finishStage(): void {
