@@ -8,6 +8,7 @@ import { PROJECT_ROOT } from '../common/local-paths';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { EnrichModule } from '../enrich/enrich.module';
+import { SummariesModule } from '../enrich/summaries/summaries.module';
 import { IngestModule } from '../ingest/ingest.module';
 import { RetrieveModule } from '../retrieve/retrieve.module';
 import { DocumentResolver } from './document.resolver';
@@ -29,6 +30,7 @@ import { SectionResolver } from './section.resolver';
     IngestModule,
     RetrieveModule,
     EnrichModule,
+    SummariesModule,
     GraphQLModule.forRoot<ApolloDriverConfig>({
       driver: ApolloDriver,
       typePaths: [path.join(PROJECT_ROOT, 'schema.graphql')],

@@ -11,8 +11,19 @@ import {
   StoredRevision,
 } from '../enrich/evolution/evolution.repository';
 import { SimilarityRepository, SimilarPageLink } from '../enrich/similarity/similarity.repository';
+import {
+  SummariesRepository,
+  type StoredSummary,
+  type SummaryKind as StoredSummaryKind,
+} from '../enrich/summaries/summaries.repository';
 import { ApiError } from './graphql-errors';
-import type { EnrichmentCost, EnrichmentMode, EnrichmentStage, EnrichmentStageCost } from './graphql.types';
+import type {
+  EnrichmentCost,
+  EnrichmentMode,
+  EnrichmentStage,
+  EnrichmentStageCost,
+  SummaryKind,
+} from './graphql.types';
 import { GraphQLRequestContext, memo } from './request-cache';
 
 const STAGES: Record<EnrichmentStage, EnrichStageName> = {
@@ -89,7 +100,24 @@ export class DocumentEnrichmentResolver {
   constructor(
     private readonly enrich: EnrichService,
     private readonly similarity: SimilarityRepository,
+    private readonly summaries: SummariesRepository,
   ) {}
+
+  @ResolveField('summaries')
+  async summaryList(
+    @Parent() doc: StoredDocument,
+    @Args('kinds', { nullable: true }) kinds: SummaryKind[] | null,
+    @Args('level', { type: () => Int, nullable: true }) level: number | null,
+    @Args('limit', { type: () => Int, nullable: true }) limit: number | null,
+  ): Promise<StoredSummary[]> {
+    const n = limit ?? 200;
+    if (n < 0 || n > 10_000) throw new ApiError('BAD_USER_INPUT', 'limit must lie between 0 and 10000.');
+    return this.summaries.storedSummaries(doc.id, {
+      kinds: kinds?.map((k) => k.toLowerCase() as StoredSummaryKind),
+      level,
+      limit: n,
+    });
+  }
 
   @ResolveField('similarPages')
   async similarPages(
@@ -104,6 +132,27 @@ export class DocumentEnrichmentResolver {
   @ResolveField('enrichment')
   async enrichment(@Parent() doc: StoredDocument): Promise<EnrichmentCost | null> {
     return enrichmentCost(await this.enrich.records(doc.id));
+  }
+}
+
+@Resolver('Summary')
+export class SummaryResolver {
+  constructor(private readonly summaries: SummariesRepository) {}
+
+  @ResolveField('kind')
+  kind(@Parent() s: StoredSummary): SummaryKind {
+    return s.kind.toUpperCase() as SummaryKind;
+  }
+
+  @ResolveField('keywords')
+  keywords(@Parent() s: StoredSummary): string[] {
+    return s.keywords ?? [];
+  }
+
+  @ResolveField('children')
+  async children(@Parent() s: StoredSummary): Promise<StoredSummary[]> {
+    if (s.childIds.length === 0) return [];
+    return this.summaries.storedSummaries(s.docId, { ids: s.childIds, limit: s.childIds.length });
   }
 }
 
@@ -187,6 +236,7 @@ export const ENRICH_RESOLVERS = [
   EnrichResolver,
   DocumentEnrichmentResolver,
   PageEnrichmentResolver,
+  SummaryResolver,
   SimilarPageResolver,
   ElementEnrichmentResolver,
   RelatedElementResolver,

@@ -5,7 +5,7 @@
  */
 
 /* tslint:disable */
- 
+/* eslint-disable */
 
 // Regenerate with `npm run graphql:types`.
 import type { FileUpload } from 'graphql-upload-minimal';
@@ -26,6 +26,7 @@ export type ElementKind =
   | 'PAGE_FOOTER';
 export type EnrichmentStage = 'SUMMARIES' | 'SIMILAR' | 'EVOLVE' | 'TREE';
 export type EnrichmentMode = 'LLM' | 'OFFLINE';
+export type SummaryKind = 'PAGE' | 'SECTION' | 'DOCUMENT' | 'CLUSTER';
 
 export interface ScopeInput {
   docIds?: Nullable<string[]>;
@@ -226,6 +227,7 @@ export interface Document {
   sections: Section[];
   outline: Section[];
   graphStats: GraphStats;
+  summaries?: Summary[];
   similarPages?: SimilarPage[];
   enrichment?: Nullable<EnrichmentCost>;
 }
@@ -379,6 +381,19 @@ export interface Revision {
   keywords: string[];
   mode?: Nullable<string>;
   createdAt: string;
+}
+
+export interface Summary {
+  id: string;
+  kind: SummaryKind;
+  level?: Nullable<number>;
+  text: string;
+  keywords: string[];
+  source?: Nullable<string>;
+  pages: number[];
+  memberCount?: Nullable<number>;
+  leafCount?: Nullable<number>;
+  children: Summary[];
 }
 
 export type Upload = Promise<FileUpload>;

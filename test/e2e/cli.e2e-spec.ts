@@ -48,8 +48,21 @@ describe('folio CLI (subprocess)', () => {
     expect(answer.answer).toContain('0.75');
     expect(answer.citations[0]).toMatchObject({ docId, pageNumber: 2 });
 
+    const dryRun = await folio('enrich', docId, '--llm', '--dry-run');
+    expect(dryRun.code).toBe(0);
+    expect(dryRun.stdout).toMatch(new RegExp(`${docId}\\s+summaries\\s+\\d+`));
+    const enrich = await folio('enrich', docId, '--stages', 'summaries,similar,tree', '--k', '2');
+    expect(enrich.code).toBe(0);
+    expect(enrich.stdout).toMatch(new RegExp(`${docId}\\s+similar\\s+offline\\s+0\\s+.*edges=\\d+`));
+    expect(enrich.stdout).toMatch(/pageSummaries=4/);
+    expect(enrich.stderr).toMatch(/tree: \d+\/\d+/);
+    const unknown = await folio('enrich', 'no-such-document');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/no-such-document/);
+
     const stats = await folio('stats', docId);
     expect(stats.stdout).toMatch(/HAS_PAGE\s+4/);
+    expect(stats.stdout).toMatch(/SUMMARIZES\s+\d+/);
 
     expect((await folio('delete', docId)).stdout).toBe(`deleted ${docId}\n`);
     const again = await folio('delete', docId);

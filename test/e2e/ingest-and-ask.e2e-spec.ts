@@ -143,6 +143,69 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
     expect(job404.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
   });
 
+  it('enriches the document in the background and serves summaries, the tree, similar pages and the content graph', async () => {
+    const started = await http.graphql<{ enrichDocument: { id: string; status: string } }>(
+      `mutation($id: ID!) { enrichDocument(id: $id) { id status } }`,
+      { id: docId },
+    );
+    expect(started.errors).toBeUndefined();
+    let job: any;
+    for (let i = 0; i < 480 && !['SUCCEEDED', 'FAILED'].includes(job?.status); i++) {
+      if (i > 0) await new Promise((r) => setTimeout(r, 250));
+      const res = await http.graphql<{ enrichmentJob: any }>(
+        `query($id: ID!) { enrichmentJob(id: $id) { status stages mode error warnings } }`,
+        { id: started.data!.enrichDocument.id },
+      );
+      job = res.data!.enrichmentJob;
+    }
+    expect(job).toMatchObject({ status: 'SUCCEEDED', mode: 'offline', error: null });
+    expect(job.stages).toEqual(expect.arrayContaining(['summaries', 'similar', 'evolve', 'tree']));
+
+    const res = await http.graphql<{ document: any }>(
+      `query($id: ID!) { document(id: $id) {
+          top: summaries(kinds: [DOCUMENT, PAGE]) { kind text pages }
+          tree: summaries(kinds: [CLUSTER]) { level pages leafCount children { id kind } }
+          similarPages { score method from { number } page { number } }
+          enrichment { calls stages { stage mode calls counts { name count } } }
+          pages(from: 2, to: 2) { elements { id summary keywords related { relation source element { id } } revisions { iteration } } }
+      } }`,
+      { id: docId },
+    );
+    expect(res.errors).toBeUndefined();
+    const doc = res.data!.document;
+    expect(doc.top[0]).toMatchObject({ kind: 'DOCUMENT', pages: [] });
+    expect(doc.top.filter((s: any) => s.kind === 'PAGE').map((s: any) => s.pages)).toEqual([[1], [2], [3], [4]]);
+    const root = doc.tree[0];
+    expect(root.level).toBe(Math.max(...doc.tree.map((c: any) => c.level)));
+    expect(root.pages.length).toBeGreaterThan(1);
+    if (root.level > 1) expect(root.children[0]).toMatchObject({ kind: 'CLUSTER' });
+    for (const edge of doc.similarPages) {
+      expect(edge.method).toBe('maxsim');
+      expect(edge.from.number).not.toBe(edge.page.number);
+    }
+    expect(doc.enrichment.calls).toBe(0);
+    expect(doc.enrichment.stages.map((s: any) => s.stage).sort()).toEqual(['evolve', 'similar', 'summaries', 'tree']);
+    const elements = doc.pages[0].elements;
+    expect(elements.some((e: any) => e.summary && e.keywords.length > 0)).toBe(true);
+    expect(elements.some((e: any) => e.related.some((r: any) => r.source === 'lite'))).toBe(true);
+    for (const evolved of elements.filter((e: any) => e.summary)) {
+      const iterations = evolved.revisions.map((r: any) => r.iteration);
+      expect(iterations.length).toBeGreaterThan(0);
+      expect(iterations).toEqual([...iterations].sort((a, b) => a - b));
+    }
+
+    const tree = await http.graphql<{ search: any }>(
+      `query($scope: ScopeInput) { search(query: "recall@3 and latency in ms of each method", strategy: SUMMARY_TREE, scope: $scope, k: 2) {
+         strategy pages { pageNumber } } }`,
+      { scope: { docIds: [docId] } },
+    );
+    expect(tree.errors).toBeUndefined();
+    expect(tree.data!.search.pages.map((p: any) => p.pageNumber)).toContain(2);
+
+    const unknown = await http.graphql(`mutation { enrichDocument(id: "nope") { id } }`);
+    expect(unknown.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+  });
+
   it('deletes the document and then knows it no more', async () => {
     const del = await http.graphql<{ deleteDocument: any }>(
       `mutation($id: ID!) { deleteDocument(id: $id) { id deleted } }`,

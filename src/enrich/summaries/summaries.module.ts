@@ -4,7 +4,7 @@ import { ENRICH_STAGE_TOKENS } from '../enrich-stage';
 import { SummariesRepository } from './summaries.repository';
 import { SummariesStage } from './summaries.stage';
 
-/** The enrich stage `summaries` (page/section/document summaries and the inferred outline). */
+/** The enrich stage `summaries` (page/section/document summaries and the inferred outline), and reading them back. */
 @Module({
   imports: [LlmModule],
   providers: [
@@ -12,6 +12,6 @@ import { SummariesStage } from './summaries.stage';
     SummariesStage,
     { provide: ENRICH_STAGE_TOKENS.summaries, useExisting: SummariesStage },
   ],
-  exports: [SummariesStage, ENRICH_STAGE_TOKENS.summaries],
+  exports: [SummariesStage, SummariesRepository, ENRICH_STAGE_TOKENS.summaries],
 })
 export class SummariesModule {}

@@ -46,6 +46,30 @@ export interface InferredSectionRow {
   embedding: number[] | null;
 }
 
+export type SummaryKind = 'page' | 'section' | 'document' | 'cluster';
+
+/** A Summary node as the API shows it, with the pages it covers and its child summaries (tree clusters). */
+export interface StoredSummary {
+  id: string;
+  docId: string;
+  kind: SummaryKind;
+  level: number | null;
+  text: string;
+  keywords: string[] | null;
+  source: string | null;
+  memberCount: number | null;
+  leafCount: number | null;
+  pages: number[];
+  childIds: string[];
+}
+
+export interface SummaryFilter {
+  kinds?: SummaryKind[] | null;
+  level?: number | null;
+  ids?: string[] | null;
+  limit: number;
+}
+
 const BATCH = 200;
 
 /** The summaries stage's reads and writes: page/section/document Summary nodes and the inferred outline. */
@@ -68,7 +92,20 @@ export class SummariesRepository {
       sources: get('outline-section-sources'),
       clearOutline: get('outline-clear'),
       writeOutline: get('outline-write-sections'),
+      stored: get('summary-list'),
     };
+  }
+
+  /** Summaries of a document (every kind, including the summary tree's clusters), document first. */
+  async storedSummaries(docId: string, filter: SummaryFilter): Promise<StoredSummary[]> {
+    const rows = await this.graph.read<{ summary: StoredSummary }>(this.q.stored, {
+      docId,
+      kinds: filter.kinds ?? null,
+      level: filter.level ?? null,
+      ids: filter.ids ?? null,
+      limit: filter.limit,
+    });
+    return rows.map((r) => r.summary);
   }
 
   listPages(docId: string): Promise<Array<{ id: string; number: number }>> {
