@@ -115,7 +115,13 @@ async function main(): Promise<void> {
       youden: { tau: best.tau, tpr: round3(best.tpr), fpr: round3(best.fpr), j: round3(best.j) },
       table: rates
         .filter((r) => Math.round(r.tau * 100) % 5 === 0 || r.tau === best.tau)
-        .map((r) => ({ tau: r.tau, tpr: round3(r.tpr), fpr: round3(r.fpr), j: round3(r.j), f1: round3(r.f1) })),
+        .map((r) => ({
+          tau: r.tau,
+          tpr: round3(r.tpr),
+          fpr: round3(r.fpr),
+          j: round3(r.j),
+          f1: round3(r.f1),
+        })),
     };
     fs.mkdirSync(path.dirname(values.out), { recursive: true });
     fs.writeFileSync(values.out, JSON.stringify(result, null, 2));

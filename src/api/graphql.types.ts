@@ -5,7 +5,7 @@
  */
 
 /* tslint:disable */
-/* eslint-disable */
+
 
 // Regenerate with `npm run graphql:types`.
 import type { FileUpload } from 'graphql-upload-minimal';

@@ -40,7 +40,9 @@ export class StageProgress {
     this.bar?.update(done, { rate: (done / this.seconds()).toFixed(1) });
     if (!this.interactive && Date.now() - this.lastLogged >= LOG_INTERVAL_MS) {
       this.lastLogged = Date.now();
-      process.stderr.write(`${this.label} ${stage}: ${done}/${total} ${unit} after ${this.seconds().toFixed(0)} s\n`);
+      process.stderr.write(
+        `${this.label} ${stage}: ${done}/${total} ${unit} after ${this.seconds().toFixed(0)} s\n`,
+      );
     }
   }
 

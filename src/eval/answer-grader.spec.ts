@@ -3,7 +3,13 @@ import type { ChatRequest, ChatResponse, ChatTransport } from '../llm/chat.trans
 import { LlmService } from '../llm/llm.service';
 import { LlmAnswerGrader, summarizeGrades, type AnswerToGrade } from './answer-grader';
 
-const settings = { baseUrl: 'http://llm.test/v1', apiKey: 'k', model: 'judge-model', timeoutMs: 1_000, maxRetries: 1 };
+const settings = {
+  baseUrl: 'http://llm.test/v1',
+  apiKey: 'k',
+  model: 'judge-model',
+  timeoutMs: 1_000,
+  maxRetries: 1,
+};
 
 function llmReplying(replies: string[]) {
   const requests: ChatRequest[] = [];
@@ -56,7 +62,9 @@ describe('LlmAnswerGrader', () => {
     const grader = new LlmAnswerGrader(offline);
     expect(grader.name).toMatch(/^string match \(offline/);
     await expect(grader.grade(item)).resolves.toMatchObject({ verdict: 'correct' });
-    await expect(grader.grade({ ...item, answer: 'Not answerable' })).resolves.toMatchObject({ verdict: 'wrong' });
+    await expect(grader.grade({ ...item, answer: 'Not answerable' })).resolves.toMatchObject({
+      verdict: 'wrong',
+    });
     await expect(
       grader.grade({ ...item, answerable: false, goldAnswer: 'Not answerable', answer: 'Not answerable' }),
     ).resolves.toMatchObject({ verdict: 'correct' });

@@ -174,7 +174,12 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
     expect(res.errors).toBeUndefined();
     const doc = res.data!.document;
     expect(doc.top[0]).toMatchObject({ kind: 'DOCUMENT', pages: [] });
-    expect(doc.top.filter((s: any) => s.kind === 'PAGE').map((s: any) => s.pages)).toEqual([[1], [2], [3], [4]]);
+    expect(doc.top.filter((s: any) => s.kind === 'PAGE').map((s: any) => s.pages)).toEqual([
+      [1],
+      [2],
+      [3],
+      [4],
+    ]);
     const root = doc.tree[0];
     expect(root.level).toBe(Math.max(...doc.tree.map((c: any) => c.level)));
     expect(root.pages.length).toBeGreaterThan(1);
@@ -184,7 +189,12 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
       expect(edge.from.number).not.toBe(edge.page.number);
     }
     expect(doc.enrichment.calls).toBe(0);
-    expect(doc.enrichment.stages.map((s: any) => s.stage).sort()).toEqual(['evolve', 'similar', 'summaries', 'tree']);
+    expect(doc.enrichment.stages.map((s: any) => s.stage).sort()).toEqual([
+      'evolve',
+      'similar',
+      'summaries',
+      'tree',
+    ]);
     const elements = doc.pages[0].elements;
     expect(elements.some((e: any) => e.summary && e.keywords.length > 0)).toBe(true);
     expect(elements.some((e: any) => e.related.some((r: any) => r.source === 'lite'))).toBe(true);

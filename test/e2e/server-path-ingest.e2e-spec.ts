@@ -13,7 +13,8 @@ describe('GraphQL over HTTP: ingesting a server-side path', () => {
   });
   let docId: string | null = null;
   afterAll(async () => {
-    if (docId) await http.graphql(`mutation($id: ID!) { deleteDocument(id: $id) { deleted } }`, { id: docId });
+    if (docId)
+      await http.graphql(`mutation($id: ID!) { deleteDocument(id: $id) { deleted } }`, { id: docId });
     await http.close();
     process.env = saved;
   });
