@@ -20,6 +20,7 @@ import { SimilarPagesStage } from '../../src/enrich/similarity/similar-pages.sta
 import { SimilarityRepository } from '../../src/enrich/similarity/similarity.repository';
 import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../src/graph/graph-executor';
+import { MigrationService } from '../../src/graph/migration.service';
 import { createNeo4jDriver } from '../../src/graph/graph.module';
 import { IngestRepository } from '../../src/ingest/ingest.repository';
 import { LlmService } from '../../src/llm/llm.service';
@@ -124,6 +125,7 @@ async function main(): Promise<void> {
   const graph = new GraphExecutor(driver, config);
   const cypher = new CypherRegistry();
   const ingest = new IngestRepository(graph, cypher);
+  await new MigrationService(graph, cypher, config).migrate(); // indexes and constraints, on a fresh database too
   const similarRepo = new TimedSimilarityRepository(graph, cypher);
   const similar = new SimilarPagesStage(similarRepo);
   const llmOff = new LlmService({ ...config, llm: null });

@@ -117,7 +117,9 @@ export class SimilarPagesStage implements EnrichStage {
     wanted: number,
     onWiden: () => void,
   ): Promise<Map<string, Array<{ id: string; score: number }>>> {
-    let k = s.candidates + 1;
+    // Same-document candidates share a corpus-wide index with every other document's pages: asking for twice
+    // K' at once saves most widening round trips on a corpus; across documents K' + 1 (itself) is enough.
+    let k = crossDocument ? s.candidates + 1 : 2 * s.candidates + 1;
     const found = await this.repo.candidates(ids, k, s.candidates, crossDocument);
     let short = ids.filter((id) => (found.get(id)?.length ?? 0) < wanted);
     while (short.length > 0 && k < MAX_INDEX_K) {
