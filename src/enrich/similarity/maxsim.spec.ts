@@ -1,4 +1,4 @@
-import { keepTopK, maxSim, symmetricMaxSim } from './maxsim';
+import { keepTopK, localityOrder, maxSim, symmetricMaxSim } from './maxsim';
 
 const v = (...xs: number[]) => Float32Array.from(xs);
 
@@ -24,5 +24,17 @@ describe('MaxSim', () => {
       2,
     );
     expect(kept.map((c) => c.id)).toEqual(['a', 'd']);
+  });
+});
+
+describe('localityOrder', () => {
+  it('visits each page once, neighbours right after their page, and unreached pages in reading order', () => {
+    const candidates = new Map([
+      ['p1', [{ id: 'p4' }, { id: 'other-doc:p1' }]],
+      ['p4', [{ id: 'p1' }, { id: 'p6' }]],
+      ['p2', [{ id: 'p5' }]],
+    ]);
+    const order = localityOrder(['p1', 'p2', 'p3', 'p4', 'p5', 'p6'], candidates);
+    expect(order).toEqual(['p1', 'p4', 'p6', 'p2', 'p5', 'p3']);
   });
 });

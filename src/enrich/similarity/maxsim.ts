@@ -49,3 +49,34 @@ export function keepTopK(candidates: readonly ScoredCandidate[], tau: number, k:
 export function cosineFromIndexScore(score: number): number {
   return 2 * score - 1;
 }
+
+/**
+ * The order to score pages in so that the element vectors a batch needs were mostly loaded by the batches just
+ * before it: breadth-first over the candidate graph (a page, then its candidates, then theirs), starting from each
+ * not yet reached page in reading order. Candidates in reading order would be scattered over the whole document,
+ * and a bounded vector cache would then reload almost every page for every batch.
+ */
+export function localityOrder(
+  ids: readonly string[],
+  candidates: ReadonlyMap<string, ReadonlyArray<{ id: string }>>,
+): string[] {
+  const wanted = new Set(ids);
+  const reached = new Set<string>();
+  const order: string[] = [];
+  for (const start of ids) {
+    if (reached.has(start)) continue;
+    reached.add(start);
+    const queue = [start];
+    for (let head = 0; head < queue.length; head++) {
+      const id = queue[head]!;
+      order.push(id);
+      for (const c of candidates.get(id) ?? []) {
+        if (wanted.has(c.id) && !reached.has(c.id)) {
+          reached.add(c.id);
+          queue.push(c.id);
+        }
+      }
+    }
+  }
+  return order;
+}

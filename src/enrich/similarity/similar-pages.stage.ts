@@ -8,7 +8,13 @@ import type {
   EnrichStageResult,
 } from '../enrich-stage';
 import { EnrichError, EnrichErrorCode } from '../enrich.errors';
-import { cosineFromIndexScore, keepTopK, symmetricMaxSim, type ScoredCandidate } from './maxsim';
+import {
+  cosineFromIndexScore,
+  keepTopK,
+  localityOrder,
+  symmetricMaxSim,
+  type ScoredCandidate,
+} from './maxsim';
 import { SimilarityRepository, type SimilarEdgeRow } from './similarity.repository';
 
 export interface SimilarSettings {
@@ -72,21 +78,47 @@ export class SimilarPagesStage implements EnrichStage {
     const settings = similarSettingsFrom(ctx.params ?? {});
     await this.repo.clear(docId);
     const pages = await this.repo.embeddedPages(docId);
-    const vectors = new Map<string, Float32Array[]>();
-    let edges = 0;
-    let scoredPairs = 0;
+    const wanted = ctx.crossDocument ? settings.candidates : Math.min(settings.candidates, pages.length - 1);
     let widened = 0;
+
+    // Coarse: index candidates for every page first, so the fine step can visit pages in an order that keeps the
+    // element vectors it needs in the cache (localityOrder).
+    const found = new Map<string, Array<{ id: string; score: number }>>();
     let done = 0;
-    ctx.progress(0, pages.length);
+    ctx.progress(0, pages.length, 'candidates');
     for (const batch of chunk(pages, settings.batchSize)) {
       ctx.signal?.throwIfAborted();
       const ids = batch.map((p) => p.id);
-      const wanted = ctx.crossDocument
-        ? settings.candidates
-        : Math.min(settings.candidates, pages.length - 1);
-      const found = await this.coarseCandidates(ids, settings, ctx.crossDocument, wanted, () => widened++);
-      await this.loadVectors(vectors, [...ids, ...[...found.values()].flat().map((c) => c.id)]);
+      const batchFound = await this.coarseCandidates(
+        ids,
+        settings,
+        ctx.crossDocument,
+        wanted,
+        () => widened++,
+      );
+      for (const [id, list] of batchFound) found.set(id, list);
+      done += batch.length;
+      ctx.progress(done, pages.length, 'candidates');
+    }
 
+    // Fine: MaxSim over element vectors, edges above τ, top-K per page.
+    const vectors = new Map<string, Float32Array[]>();
+    let edges = 0;
+    let scoredPairs = 0;
+    done = 0;
+    ctx.progress(0, pages.length, 'MaxSim');
+    for (const ids of chunk(
+      localityOrder(
+        pages.map((p) => p.id),
+        found,
+      ),
+      settings.batchSize,
+    )) {
+      ctx.signal?.throwIfAborted();
+      await this.loadVectors(vectors, [
+        ...ids,
+        ...ids.flatMap((id) => (found.get(id) ?? []).map((c) => c.id)),
+      ]);
       const rows: SimilarEdgeRow[] = [];
       for (const id of ids) {
         const mine = vectors.get(id) ?? [];
@@ -101,8 +133,8 @@ export class SimilarPagesStage implements EnrichStage {
       }
       for (const part of chunk(rows, 2000)) await this.repo.writeEdges(part, settings.tau);
       edges += rows.length;
-      done += batch.length;
-      ctx.progress(done, pages.length);
+      done += ids.length;
+      ctx.progress(done, pages.length, 'MaxSim');
     }
     return {
       counts: { pages: pages.length, edges, scoredPairs, widenedQueries: widened },
@@ -117,8 +149,8 @@ export class SimilarPagesStage implements EnrichStage {
     wanted: number,
     onWiden: () => void,
   ): Promise<Map<string, Array<{ id: string; score: number }>>> {
-    // Same-document candidates share a corpus-wide index with every other document's pages: asking for twice
-    // K' at once saves most widening round trips on a corpus; across documents K' + 1 (itself) is enough.
+    // Same-document candidates share a corpus-wide index with every other document's pages: asking for twice K' at
+    // once saves most widening round trips on a corpus; across documents K' + 1 (itself) is enough.
     let k = crossDocument ? s.candidates + 1 : 2 * s.candidates + 1;
     const found = await this.repo.candidates(ids, k, s.candidates, crossDocument);
     let short = ids.filter((id) => (found.get(id)?.length ?? 0) < wanted);
@@ -146,7 +178,7 @@ export class SimilarPagesStage implements EnrichStage {
       const loaded = await this.repo.elementVectors(part);
       for (const id of part) cache.set(id, loaded.get(id) ?? []);
     }
-    // Drop the oldest entries (Map keeps insertion order): reading order makes recent pages the useful ones.
+    // Drop the oldest entries (Map keeps insertion order): locality order makes recent pages the useful ones.
     for (const key of cache.keys()) {
       if (cache.size <= VECTOR_CACHE_PAGES) break;
       cache.delete(key);
