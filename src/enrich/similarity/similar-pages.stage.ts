@@ -80,6 +80,7 @@ export class SimilarPagesStage implements EnrichStage {
     const pages = await this.repo.embeddedPages(docId);
     const wanted = ctx.crossDocument ? settings.candidates : Math.min(settings.candidates, pages.length - 1);
     let widened = 0;
+    const onWiden = () => widened++;
 
     // Coarse: index candidates for every page first, so the fine step can visit pages in an order that keeps the
     // element vectors it needs in the cache (localityOrder).
@@ -89,13 +90,7 @@ export class SimilarPagesStage implements EnrichStage {
     for (const batch of chunk(pages, settings.batchSize)) {
       ctx.signal?.throwIfAborted();
       const ids = batch.map((p) => p.id);
-      const batchFound = await this.coarseCandidates(
-        ids,
-        settings,
-        ctx.crossDocument,
-        wanted,
-        () => widened++,
-      );
+      const batchFound = await this.coarseCandidates(ids, settings, ctx.crossDocument, wanted, onWiden);
       for (const [id, list] of batchFound) found.set(id, list);
       done += batch.length;
       ctx.progress(done, pages.length, 'candidates');
@@ -107,18 +102,14 @@ export class SimilarPagesStage implements EnrichStage {
     let scoredPairs = 0;
     done = 0;
     ctx.progress(0, pages.length, 'MaxSim');
-    for (const ids of chunk(
-      localityOrder(
-        pages.map((p) => p.id),
-        found,
-      ),
-      settings.batchSize,
-    )) {
+    const order = localityOrder(
+      pages.map((p) => p.id),
+      found,
+    );
+    for (const ids of chunk(order, settings.batchSize)) {
       ctx.signal?.throwIfAborted();
-      await this.loadVectors(vectors, [
-        ...ids,
-        ...ids.flatMap((id) => (found.get(id) ?? []).map((c) => c.id)),
-      ]);
+      const candidateIds = ids.flatMap((id) => (found.get(id) ?? []).map((c) => c.id));
+      await this.loadVectors(vectors, [...ids, ...candidateIds]);
       const rows: SimilarEdgeRow[] = [];
       for (const id of ids) {
         const mine = vectors.get(id) ?? [];
