@@ -1,16 +1,10 @@
-import Module from 'node:module';
 import { dirname, join, sep } from 'node:path';
+import { importEsModule } from '../common/import-es-module';
 import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export type PdfjsModule = typeof Pdfjs;
 export type { PDFDocumentProxy };
-
-// pdfjs-dist is ESM-only; a Function-built import() survives tsc's CommonJS rewrite of `import()`.
-// eslint-disable-next-line @typescript-eslint/no-implied-eval
-const dynamicImport = new Function('specifier', 'return import(specifier)') as (
-  specifier: string,
-) => Promise<unknown>;
 
 let pdfjsPromise: Promise<PdfjsModule> | undefined;
 
@@ -18,31 +12,10 @@ function pdfjsRoot(): string {
   return dirname(require.resolve('pdfjs-dist/package.json'));
 }
 
-async function importPdfjs(): Promise<PdfjsModule> {
-  const entry = join(pdfjsRoot(), 'legacy', 'build', 'pdf.mjs');
-  try {
-    return (await dynamicImport(entry)) as PdfjsModule;
-  } catch (error) {
-    // Jest's VM sandbox refuses import() without --experimental-vm-modules, and its own require() (also behind
-    // createRequire) refuses ES modules. Node's real CommonJS loader can require() them (Node >= 20.19).
-    const code = (error as { code?: unknown }).code;
-    if (
-      code !== 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING' &&
-      code !== 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING_FLAG'
-    ) {
-      throw error;
-    }
-    const nodeLoader = (
-      Module as unknown as { _load?: (request: string, parent: null, isMain: boolean) => unknown }
-    )._load;
-    if (typeof nodeLoader !== 'function') throw error;
-    return nodeLoader(entry, null, false) as PdfjsModule;
-  }
-}
-
-/** Loads the Node (legacy) build of pdfjs-dist once per process. */
+/** Loads the Node (legacy) build of pdfjs-dist (ESM-only) once per process. */
 export function loadPdfjs(): Promise<PdfjsModule> {
-  pdfjsPromise ??= importPdfjs().catch((error: unknown) => {
+  const entry = join(pdfjsRoot(), 'legacy', 'build', 'pdf.mjs');
+  pdfjsPromise ??= importEsModule<PdfjsModule>(entry).catch((error: unknown) => {
     pdfjsPromise = undefined;
     throw error;
   });

@@ -1,6 +1,6 @@
-import Module from 'node:module';
 import * as path from 'node:path';
 import type { PDFParse } from 'pdf-parse';
+import { importEsModule } from '../../common/import-es-module';
 
 // pdf-parse (the peer's PDF reader) bundles its own pdf.js and @napi-rs/canvas, other versions than Folio's. Both pdf.js
 // copies share process-wide globals: on load each polyfills DOMMatrix / ImageData / Path2D from *its* canvas when
@@ -19,12 +19,6 @@ const POLYFILLED_GLOBALS = [
   'pdfjsWorker',
 ] as const;
 type Globals = Record<string, unknown>;
-
-// A Function-built import() survives tsc's CommonJS rewrite of `import()` (as in the ingest module's pdfjs loader).
-// eslint-disable-next-line @typescript-eslint/no-implied-eval
-const dynamicImport = new Function('specifier', 'return import(specifier)') as (
-  specifier: string,
-) => Promise<unknown>;
 
 let pdfParsePromise: Promise<typeof PDFParse> | undefined;
 let handlerPromise: Promise<unknown> | undefined;
@@ -54,27 +48,10 @@ export function loadPdfParse(): Promise<typeof PDFParse> {
   return pdfParsePromise;
 }
 
-async function importWorkerModule(file: string): Promise<{ WorkerMessageHandler?: unknown }> {
-  try {
-    return (await dynamicImport(file)) as { WorkerMessageHandler?: unknown };
-  } catch (error) {
-    // Jest's VM refuses import() without --experimental-vm-modules; Node's own loader can require the ES module.
-    const code = (error as { code?: unknown }).code;
-    if (
-      code !== 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING' &&
-      code !== 'ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING_FLAG'
-    )
-      throw error;
-    const load = (Module as unknown as { _load: (request: string, parent: null, isMain: boolean) => unknown })
-      ._load;
-    return load(file, null, false) as { WorkerMessageHandler?: unknown };
-  }
-}
-
 function pdfParseWorkerHandler(): Promise<unknown> {
   handlerPromise ??= keepingGlobals(async () => {
     const file = path.join(path.dirname(require.resolve('pdf-parse')), 'pdf.worker.mjs');
-    const mod = await importWorkerModule(file);
+    const mod = await importEsModule<{ WorkerMessageHandler?: unknown }>(file);
     if (!mod.WorkerMessageHandler) throw new Error(`${file} has no WorkerMessageHandler`);
     return { WorkerMessageHandler: mod.WorkerMessageHandler };
   }).catch((err: unknown) => {
