@@ -10,12 +10,12 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../src/config/folio-config';
 import { symmetricMaxSim } from '../../src/enrich/similarity/maxsim';
+import { seededRandom } from '../../src/enrich/summary-tree/seeded-random';
 import { SimilarityRepository } from '../../src/enrich/similarity/similarity.repository';
 import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { DocumentRepository, type DocumentCursor } from '../../src/graph/document.repository';
 import { GraphExecutor } from '../../src/graph/graph-executor';
 import { createNeo4jDriver } from '../../src/graph/graph.module';
-import { prng } from './enrich-synthetic';
 
 interface Question {
   pdf_name: string | null;
@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       .filter(Boolean)
       .map((l) => JSON.parse(l) as Question)
       .filter((q) => q.pdf_name && byFile.has(q.pdf_name) && (q.evidence_pages?.length ?? 0) >= 2);
-    const random = prng(42);
+    const random = seededRandom(42);
     const positives: number[] = [];
     const negatives: number[] = [];
     const usedDocs = new Set<string>();

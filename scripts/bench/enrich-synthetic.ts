@@ -1,3 +1,4 @@
+import { seededRandom } from '../../src/enrich/summary-tree/seeded-random';
 import { meanVector } from '../../src/ingest/graph-rows';
 import type {
   DocumentGraphRows,
@@ -27,18 +28,6 @@ export interface SyntheticDocumentSpec {
   text?: (page: number, element: number, topic: number) => string;
 }
 
-/** Deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function gaussian(random: () => number): number {
   return Math.sqrt(-2 * Math.log(random() + 1e-12)) * Math.cos(2 * Math.PI * random());
 }
@@ -57,8 +46,8 @@ function noisy(base: Float32Array, scale: number, random: () => number): Float32
 
 /** The rows of a synthetic document (pages, elements in reading order, NEXT_ELEMENT pairs). */
 export function syntheticRows(spec: SyntheticDocumentSpec): DocumentGraphRows {
-  const random = prng(spec.seed);
-  const topicRandom = prng(spec.topicSeed ?? spec.seed);
+  const random = seededRandom(spec.seed);
+  const topicRandom = seededRandom(spec.topicSeed ?? spec.seed);
   const centroids = Array.from({ length: spec.topics }, () =>
     unit(Float32Array.from({ length: spec.dimension }, () => gaussian(topicRandom))),
   );
