@@ -12,7 +12,7 @@ import type { Embedder } from '../embed/embedder';
 import { ContentRepository } from '../graph/content.repository';
 import { GraphModule } from '../graph/graph.module';
 import { IngestModule } from '../ingest/ingest.module';
-import { IngestService, IngestStage } from '../ingest/ingest.service';
+import { IngestService } from '../ingest/ingest.service';
 import { LlmModule } from '../llm/llm.module';
 import { LlmService } from '../llm/llm.service';
 import { RetrieveModule } from '../retrieve/retrieve.module';
@@ -31,7 +31,7 @@ import {
 import { runRetrievalBench } from '../eval/bench-runner';
 import { listPdfFiles, runIngestBench } from '../eval/ingest-bench';
 import { LangChainNeo4jBaseline } from '../eval/peer/langchain-baseline';
-import { printTable } from './ingest.command';
+import { INGEST_STAGE_UNITS, printTable } from './ingest.command';
 import { StageProgress } from './progress';
 
 const USAGE = `Usage:
@@ -216,14 +216,6 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
   });
 }
 
-const UNITS: Record<IngestStage, string> = {
-  parse: 'pages',
-  ocr: 'pages',
-  layout: 'pages',
-  embed: 'texts',
-  write: 'rows',
-};
-
 async function runIngestBenchCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
@@ -261,7 +253,8 @@ async function runIngestBenchCommand(args: string[]): Promise<number> {
         ingester: app.get(IngestService),
         embedder: app.get<Embedder>(EMBEDDER),
         elementTexts: (docId, max) => sampleElementTexts(content, docId, max),
-        onProgress: (file, stage, done, total) => barFor(file).update(stage, done, total, UNITS[stage]),
+        onProgress: (file, stage, done, total) =>
+          barFor(file).update(stage, done, total, INGEST_STAGE_UNITS[stage]),
         onDocumentDone: (file) => barFor(file).finishStage(),
         onWarning: (m) => process.stderr.write(`${m}\n`),
       },

@@ -5,7 +5,8 @@ import { IngestResult, IngestService, IngestStage } from '../ingest/ingest.servi
 import { withCliApp } from './cli-app';
 import { StageProgress } from './progress';
 
-const UNITS: Record<IngestStage, string> = {
+/** The unit each ingest stage counts in, for progress lines. */
+export const INGEST_STAGE_UNITS: Record<IngestStage, string> = {
   parse: 'pages',
   ocr: 'pages',
   layout: 'pages',
@@ -67,7 +68,7 @@ export async function runIngestCommand(args: string[]): Promise<number> {
           replace: values.replace,
           title: values.title,
           docId: values.id,
-          onProgress: (p) => progress.update(p.stage, p.done, p.total, UNITS[p.stage]),
+          onProgress: (p) => progress.update(p.stage, p.done, p.total, INGEST_STAGE_UNITS[p.stage]),
         });
         progress.finishStage();
         const c = result.counts;
