@@ -1,12 +1,9 @@
-import { Test, TestingModule } from '@nestjs/testing';
+import type { TestingModule } from '@nestjs/testing';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { embedConfigFrom } from '../../../src/app.module';
-import { ConfigModule } from '../../../src/config/config.module';
 import { FOLIO_CONFIG } from '../../../src/config/config.tokens';
 import type { FolioConfig } from '../../../src/config/folio-config';
-import { EmbedModule } from '../../../src/embed/embed.module';
 import { EMBEDDER } from '../../../src/embed/embed.tokens';
 import type { Embedder } from '../../../src/embed/embedder';
 import { NotGradedAnswerGrader } from '../../../src/eval/answer-grader';
@@ -14,12 +11,9 @@ import { loadQuestions } from '../../../src/eval/bench-questions';
 import { writeRetrievalReport } from '../../../src/eval/bench-report';
 import { runRetrievalBench } from '../../../src/eval/bench-runner';
 import { LangChainNeo4jBaseline } from '../../../src/eval/peer/langchain-baseline';
-import { GraphModule } from '../../../src/graph/graph.module';
-import { IngestModule } from '../../../src/ingest/ingest.module';
 import { IngestService } from '../../../src/ingest/ingest.service';
-import { RetrieveModule } from '../../../src/retrieve/retrieve.module';
 import { RetrieveService } from '../../../src/retrieve/retrieve.service';
-import { fixture, uniqueCopy } from '../../support/ingest-context';
+import { createFolioTestModule, fixture, uniqueCopy } from '../../support/ingest-context';
 
 // uuid 14 (used by LangChain's Neo4jVectorStore for chunk ids) ships ESM only, which Jest's CommonJS runtime on
 // Node 20 cannot require; plain Node (the CLI) can. Random ids serve the same purpose here.
@@ -51,16 +45,7 @@ describe('folio bench (runner on the real services)', () => {
   const created: string[] = [];
 
   beforeAll(async () => {
-    module = await Test.createTestingModule({
-      imports: [
-        ConfigModule,
-        GraphModule,
-        EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom }),
-        IngestModule,
-        RetrieveModule,
-      ],
-    }).compile();
-    await module.init();
+    module = await createFolioTestModule();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-bench-int-'));
     fs.mkdirSync(path.join(dir, 'pdfs'));
     fs.writeFileSync(
