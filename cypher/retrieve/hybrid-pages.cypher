@@ -25,10 +25,11 @@ CALL () {
   WITH $luceneQuery AS q
   WHERE q IS NOT NULL
   CALL db.index.fulltext.queryNodes('element_text', q, {limit: toInteger($candidates)}) YIELD node, score
-  RETURN node AS t
-  ORDER BY score DESC
+  WITH node ORDER BY score DESC
+  // Aggregating inside the subquery yields one row even with no term or no hit, so the vector hits survive.
+  RETURN collect(node) AS textHits
 }
-WITH vectorHits, collect(t) AS textHits
+WITH vectorHits, textHits
 WITH [i IN range(0, size(vectorHits) - 1) | {e: vectorHits[i], rrf: 1.0 / ($rrfK + i + 1)}] +
      [i IN range(0, size(textHits) - 1) | {e: textHits[i], rrf: 1.0 / ($rrfK + i + 1)}] AS ranked
 UNWIND ranked AS r

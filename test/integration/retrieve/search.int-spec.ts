@@ -82,6 +82,23 @@ describe('search and ask', () => {
     }
   });
 
+  it.each(['HYBRID', 'PARENT_PAGE'] as const)(
+    '%s keeps the vector hits when the full-text side finds nothing (a typo, a foreign word, no term)',
+    async (strategy) => {
+      for (const query of ['revnue laetncy', 'Umsatzentwicklung', '*', '🙂']) {
+        const vector = await ctx.retrieve.search({
+          query,
+          strategy: 'VECTOR',
+          scope: { docIds: [sample] },
+          k: 3,
+        });
+        const fused = await ctx.retrieve.search({ query, strategy, scope: { docIds: [sample] }, k: 3 });
+        expect(vector.pages.length).toBeGreaterThan(0);
+        expect(fused.pages.length).toBe(vector.pages.length);
+      }
+    },
+  );
+
   it('rejects an empty query, a bad k and an unknown document with typed errors', async () => {
     const base = { strategy: 'HYBRID' as const, scope: { docIds: [sample] }, k: 3 };
     await expect(ctx.retrieve.search({ ...base, query: '   ' })).rejects.toMatchObject({
