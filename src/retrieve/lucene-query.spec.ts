@@ -20,3 +20,18 @@ describe('lucene queries from user text', () => {
     );
   });
 });
+
+describe('the term cap', () => {
+  it('keeps at most 48 terms however long the question is', () => {
+    const words = Array.from({ length: 600 }, (_, i) => `word${i}`);
+    const terms = luceneTerms(words.join(' '));
+    expect(terms).toHaveLength(48);
+    expect(terms[0]).toBe('word0');
+    expect(terms[47]).toBe('word47');
+  });
+
+  it('caps terms split out of one long hyphenated token too', () => {
+    const token = Array.from({ length: 200 }, (_, i) => `w${i}`).join('-');
+    expect(luceneTerms(token)).toHaveLength(48);
+  });
+});

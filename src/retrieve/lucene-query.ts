@@ -7,13 +7,10 @@ const MAX_TERMS = 48;
 /** Splits a question into escaped search terms (deduplicated, at most MAX_TERMS). */
 export function luceneTerms(text: string): string[] {
   const seen = new Set<string>();
-  for (const raw of text.split(/\s+/)) {
-    const word = raw.replace(LUCENE_SPECIAL, ' ').trim();
-    for (const part of word.split(/\s+/)) {
-      const term = part.toLowerCase(); // "AND"/"OR"/"NOT" lower-cased are plain words to Lucene
-      if (term.length > 0) seen.add(term);
-      if (seen.size >= MAX_TERMS) break;
-    }
+  // "AND"/"OR"/"NOT" lower-cased are plain words to Lucene.
+  for (const part of text.replace(LUCENE_SPECIAL, ' ').toLowerCase().split(/\s+/)) {
+    if (part.length > 0) seen.add(part);
+    if (seen.size >= MAX_TERMS) break; // Lucene refuses a query of more than 1,024 clauses
   }
   return [...seen];
 }
