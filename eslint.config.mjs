@@ -19,6 +19,20 @@ export default tseslint.config(
     },
   },
   {
+    // pdf.js checks getPage against the last opened document's page count; getPdfPage sets it right before.
+    files: ['src/ingest/**/*.ts'],
+    ignores: ['src/ingest/pdfjs-loader.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='getPage']",
+          message: 'Use getPdfPage(doc, pageNumber) from src/ingest/pdfjs-loader.ts: doc.getPage fails while another PDF is open.',
+        },
+      ],
+    },
+  },
+  {
     // Tests read GraphQL responses as loose JSON; type safety there buys little and costs a lot of noise.
     files: ['test/**/*.ts', '**/*.spec.ts'],
     rules: {

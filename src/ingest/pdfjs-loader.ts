@@ -1,10 +1,10 @@
 import { dirname, join, sep } from 'node:path';
 import { importEsModule } from '../common/import-es-module';
 import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 export type PdfjsModule = typeof Pdfjs;
-export type { PDFDocumentProxy };
+export type { PDFDocumentProxy, PDFPageProxy };
 
 let pdfjsPromise: Promise<PdfjsModule> | undefined;
 
@@ -53,6 +53,18 @@ export async function openPdfDocument(bytes: Uint8Array, password?: string): Pro
     isEvalSupported: false,
     verbosity: pdfjs.VerbosityLevel.ERRORS,
   }).promise;
+}
+
+/**
+ * `doc.getPage(pageNumber)` that works while other documents are open. pdf.js 5.4 checks the page number against the
+ * page count of the *last opened* document (the process-wide static `PagesMapper.#pagesNumber`), so call this, never
+ * `doc.getPage` directly.
+ */
+export async function getPdfPage(doc: PDFDocumentProxy, pageNumber: number): Promise<PDFPageProxy> {
+  const pdfjs = await loadPdfjs();
+  // getPage reads the static synchronously, so setting it in the same tick is atomic: no lock, nothing serialised.
+  pdfjs.PagesMapper.instance.pagesNumber = doc.numPages;
+  return doc.getPage(pageNumber);
 }
 
 export function isPdfDocument(source: Uint8Array | PDFDocumentProxy): source is PDFDocumentProxy {

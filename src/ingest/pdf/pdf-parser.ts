@@ -2,7 +2,7 @@
 import type { BBox, ImageRegion, OutlineEntry, ParsedPage, ParsedPdf, TextItem } from '../document-model';
 import { applyToPoint, IDENTITY, type Matrix, multiply, transformRect } from './matrix';
 import { PdfError } from './pdf.errors';
-import { loadPdfjs, pdfjsAssetOptions, type PdfjsModule } from '../pdfjs-loader';
+import { getPdfPage, loadPdfjs, pdfjsAssetOptions, type PdfjsModule } from '../pdfjs-loader';
 
 export interface ParsePdfOptions {
   password?: string;
@@ -42,7 +42,7 @@ export async function parsePdf(bytes: Uint8Array, opts: ParsePdfOptions = {}): P
     const pages: ParsedPage[] = [];
     const viewportTransforms: Matrix[] = [];
     for (let pageNumber = 1; pageNumber <= pageCount; pageNumber++) {
-      const page = await doc.getPage(pageNumber);
+      const page = await getPdfPage(doc, pageNumber);
       try {
         const { parsed, viewportTransform } = await parsePage(pdfjs, page, pageNumber);
         pages.push(parsed);

@@ -1,5 +1,5 @@
 import type { Canvas, SKRSContext2D } from '@napi-rs/canvas';
-import { type PDFDocumentProxy, withPdfDocument } from '../pdfjs-loader';
+import { getPdfPage, type PDFDocumentProxy, withPdfDocument } from '../pdfjs-loader';
 
 export interface RenderOptions {
   /** Pixels per PDF point. Takes precedence over `dpi`. */
@@ -62,7 +62,7 @@ async function renderWith<T>(
     if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > doc.numPages) {
       throw new RangeError(`page ${pageNumber} is outside 1..${doc.numPages}`);
     }
-    const page = await doc.getPage(pageNumber);
+    const page = await getPdfPage(doc, pageNumber);
     const factory = doc.canvasFactory as NodeCanvasFactory;
     let target: CanvasAndContext | undefined;
     try {
