@@ -6,6 +6,7 @@ CALL () {
   MATCH (n:Document {id: $docId}) RETURN 'Document' AS label, count(n) AS total
   UNION ALL MATCH (n:Page {docId: $docId}) RETURN 'Page' AS label, count(n) AS total
   UNION ALL MATCH (n:Element {docId: $docId}) RETURN 'Element' AS label, count(n) AS total
+  UNION ALL MATCH (n:Passage {docId: $docId}) RETURN 'Passage' AS label, count(n) AS total
   UNION ALL MATCH (n:Section {docId: $docId}) RETURN 'Section' AS label, count(n) AS total
   UNION ALL MATCH (n:Summary {docId: $docId}) RETURN 'Summary' AS label, count(n) AS total
   UNION ALL MATCH (n:Revision {docId: $docId}) RETURN 'Revision' AS label, count(n) AS total
@@ -15,6 +16,7 @@ OPTIONAL CALL () {
   MATCH (:Document {id: $docId})-[r]->() RETURN type(r) AS type, count(r) AS total
   UNION ALL MATCH (:Page {docId: $docId})-[r]->() RETURN type(r) AS type, count(r) AS total
   UNION ALL MATCH (:Element {docId: $docId})-[r]->() RETURN type(r) AS type, count(r) AS total
+  UNION ALL MATCH (:Passage {docId: $docId})-[r]->() RETURN type(r) AS type, count(r) AS total
   UNION ALL MATCH (:Section {docId: $docId})-[r]->() RETURN type(r) AS type, count(r) AS total
   UNION ALL MATCH (:Summary {docId: $docId})-[r]->() RETURN type(r) AS type, count(r) AS total
 }

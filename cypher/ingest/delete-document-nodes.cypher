@@ -1,10 +1,12 @@
-// Removes every node hanging off a document (pages, elements, sections, summaries, revisions) and their
+// Removes every node hanging off a document (pages, elements, passages, sections, summaries, revisions) and their
 // relationships, in batches so a large document does not need one huge transaction. Nodes of other documents
 // are untouched: each is selected by its own docId.
 // Params: $docId
 // Returns: nothing
 CALL {
   MATCH (n:Element {docId: $docId}) RETURN n
+  UNION
+  MATCH (n:Passage {docId: $docId}) RETURN n
   UNION
   MATCH (n:Page {docId: $docId}) RETURN n
   UNION

@@ -1,26 +1,37 @@
-// VECTOR strategy: the elements nearest the question vector, grouped into their pages (page score = best
-// element). Scoped to $docIds: an exact scan of those documents' elements through the docId index, so a scoped
-// query never touches the rest of the corpus. Unscoped ($docIds null): the element vector index (ANN).
+// VECTOR strategy: the retrieval units (Passage) nearest the question vector, grouped into their pages (page
+// score = best passage); a page's evidence is the elements its best passages cover. Scoped to $docIds: an exact
+// scan of those documents' passages through the docId index, so a scoped query never touches the rest of the
+// corpus. Unscoped ($docIds null): the passage vector index (ANN). Only READY documents are searched.
 // Params: $embedding, $docIds, $candidates, $k, $perPage
 // Returns: docId, pageNumber, score, elements
 CALL () {
   UNWIND coalesce($docIds, []) AS docId
-  MATCH (e:Element {docId: docId})
-  WHERE e.embedding IS NOT NULL
-  WITH e, vector.similarity.cosine(e.embedding, $embedding) AS score
+  MATCH (u:Passage {docId: docId})
+  WHERE u.embedding IS NOT NULL
+  WITH u, vector.similarity.cosine(u.embedding, $embedding) AS score
   ORDER BY score DESC
   LIMIT toInteger($candidates)
-  RETURN e, score
+  RETURN u, score
   UNION
   WITH $docIds AS scope
   WHERE scope IS NULL
-  CALL db.index.vector.queryNodes('element_embedding', toInteger($candidates), $embedding) YIELD node, score
-  RETURN node AS e, score
+  CALL db.index.vector.queryNodes('passage_embedding', toInteger($candidates), $embedding) YIELD node, score
+  RETURN node AS u, score
 }
-WITH e, score
+WITH u, score
 ORDER BY score DESC
-WITH e.docId AS docId, e.pageNumber AS pageNumber,
-     collect({elementId: e.id, kind: e.kind, text: e.text, bbox: e.bbox, score: score}) AS hits
-RETURN docId, pageNumber, hits[0].score AS score, hits[0..toInteger($perPage)] AS elements
-ORDER BY score DESC
+WITH u.docId AS docId, u.pageNumber AS pageNumber, collect({passage: u, score: score}) AS hits
+MATCH (d:Document {id: docId}) WHERE d.status = 'READY'
+WITH docId, pageNumber, hits
+ORDER BY hits[0].score DESC
 LIMIT toInteger($k)
+CALL (hits) {
+  UNWIND range(0, size(hits[0..toInteger($perPage)]) - 1) AS rank
+  WITH rank, hits[rank] AS hit
+  WITH rank, hit.passage AS u, hit.score AS score
+  MATCH (u)-[:COVERS]->(e:Element)
+  WITH rank, score, e ORDER BY rank, e.readingIndex
+  RETURN collect({elementId: e.id, kind: e.kind, text: e.text, bbox: e.bbox, score: score}) AS elements
+}
+RETURN docId, pageNumber, hits[0].score AS score, elements
+ORDER BY score DESC

@@ -38,7 +38,7 @@ class FakeIngester {
       document: { id: `doc-${opts.fileName}` } as IngestResult['document'],
       reused: opts.fileName === 'a.pdf',
       timingsMs: { parse: 5 },
-      counts: { pages: 10, elements: 40, sections: 3, ocrPages: 0, crossReferences: 0 },
+      counts: { pages: 10, elements: 40, passages: 12, sections: 3, ocrPages: 0, crossReferences: 0 },
     });
   }
 }

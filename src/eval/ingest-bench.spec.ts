@@ -33,7 +33,7 @@ class FakeIngester {
       document: { id: opts.docId } as IngestResult['document'],
       reused: false,
       timingsMs: { parse: 100, ocr: 0, layout: 50, embed: 400, write: 50 },
-      counts: { pages: 3, elements: 12, sections: 2, ocrPages: 0, crossReferences: 0 },
+      counts: { pages: 3, elements: 12, passages: 4, sections: 2, ocrPages: 0, crossReferences: 0 },
     });
   }
   deleteDocument(docId: string): Promise<void> {

@@ -1,5 +1,7 @@
 import type { DocumentModel, LayoutElement } from './document-model';
-import { buildGraphRows, elementEmbeddingInputs, meanVector } from './graph-rows';
+import { buildGraphRows, elementEmbeddingInputs, meanVector, passageRows, unitSources } from './graph-rows';
+import { estimateTokens } from './layout/text';
+import { buildRetrievalUnits } from './retrieval-units';
 
 const el = (
   key: string,
@@ -123,5 +125,34 @@ describe('buildGraphRows', () => {
     expect(rows.refsToElements).toEqual([{ from: 'doc:p1-e2', to: 'doc:p2-e0', mention: 'Table 1' }]);
     expect(rows.refsToPages).toEqual([{ from: 'doc:p1-e2', pageNumber: 2, mention: 'page 2' }]);
     expect(rows.refsToSections).toEqual([{ from: 'doc:p1-e2', to: 'doc:s1', mention: 'Section 1.1' }]);
+  });
+});
+
+describe('retrieval units of a document model', () => {
+  const units = buildRetrievalUnits(unitSources('doc', model), estimateTokens);
+
+  it('takes graph ids, section paths and caption targets from the model', () => {
+    expect(units.map((u) => [u.key, u.kind, u.elementIds])).toEqual([
+      ['p1-u0', 'text', ['doc:p1-e1', 'doc:p1-e2']],
+      ['p2-u0', 'table', ['doc:p2-e0', 'doc:p2-e1']],
+    ]);
+    expect(units[1]!.text).toBe('1 Intro > 1.1 Data\nTable 1: Numbers\n| a | b |\n|---|---|\n| 1 | 2 |');
+  });
+
+  it('makes page vectors from passage vectors when there are passages', () => {
+    const passages = passageRows('doc', units, [new Float32Array([0, 1]), new Float32Array([1, 0])]);
+    expect(passages.map((p) => p.id)).toEqual(['doc:p1-u0', 'doc:p2-u0']);
+    const rows = buildGraphRows(
+      'doc',
+      model,
+      new Map([['p1-e1', new Float32Array([1, 0])]]),
+      new Map(),
+      passages,
+    );
+    expect(rows.pages.map((p) => p.embedding)).toEqual([
+      [0, 1],
+      [1, 0],
+    ]);
+    expect(rows.passages).toBe(passages);
   });
 });

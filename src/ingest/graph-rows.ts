@@ -1,5 +1,6 @@
 import type { DocumentModel, ElementKind, LayoutElement } from './document-model';
-import type { DocumentGraphRows, ElementRow, Pair, SectionRow } from './ingest.repository';
+import type { DocumentGraphRows, ElementRow, Pair, PassageRow, SectionRow } from './ingest.repository';
+import type { RetrievalUnit, UnitSourceElement } from './retrieval-units';
 
 // Pure mapping from the in-memory document model to the rows the write queries take. Ids are stable and
 // readable: `<docId>:p<page>`, `<docId>:p<page>-e<order>`, `<docId>:s<order>`.
@@ -10,6 +11,7 @@ const UNEMBEDDED_KINDS: ReadonlySet<ElementKind> = new Set(['page-header', 'page
 export const pageId = (docId: string, page: number) => `${docId}:p${page}`;
 export const elementId = (docId: string, key: string) => `${docId}:${key}`;
 export const sectionId = (docId: string, key: string) => `${docId}:${key}`;
+export const passageId = (docId: string, key: string) => `${docId}:${key}`;
 
 /** What each element is embedded as: its section path gives a bare paragraph its context. */
 export interface EmbeddingInput {
@@ -66,6 +68,55 @@ export function elementEmbeddingInputs(model: DocumentModel): EmbeddingInput[] {
   return inputs;
 }
 
+/** The elements as the retrieval-unit builder takes them (ids are graph ids), in reading order. */
+export function unitSources(docId: string, model: DocumentModel): UnitSourceElement[] {
+  const sectionOf = new Map<string, { key: string; path: string }>();
+  for (const s of model.sections) for (const key of s.elementKeys) sectionOf.set(key, s);
+  return model.elements.map((e) => {
+    const section = sectionOf.get(e.key);
+    return {
+      id: elementId(docId, e.key),
+      pageNumber: e.pageNumber,
+      kind: e.kind,
+      text: e.text,
+      description: e.description,
+      sectionId: section ? sectionId(docId, section.key) : null,
+      sectionPath: section?.path ?? null,
+      captionOf: e.captionOf ? elementId(docId, e.captionOf) : null,
+    };
+  });
+}
+
+/** Passage rows for a document's retrieval units and their vectors (same order). */
+export function passageRows(docId: string, units: RetrievalUnit[], vectors: Float32Array[]): PassageRow[] {
+  return units.map((u, i) => ({
+    id: passageId(docId, u.key),
+    pageNumber: u.pageNumber,
+    order: u.order,
+    kind: u.kind,
+    text: u.text,
+    elementIds: u.elementIds,
+    embedding: vectors[i] ? Array.from(vectors[i]) : null,
+  }));
+}
+
+/** A page's vector: the normalised mean of its passages' vectors (pages without passages get none). */
+export function pageVectorsFromPassages(passages: PassageRow[]): Map<number, number[]> {
+  const byPage = new Map<number, Float32Array[]>();
+  for (const p of passages) {
+    if (!p.embedding) continue;
+    const list = byPage.get(p.pageNumber) ?? [];
+    list.push(Float32Array.from(p.embedding));
+    byPage.set(p.pageNumber, list);
+  }
+  const out = new Map<number, number[]>();
+  for (const [page, vectors] of byPage) {
+    const mean = meanVector(vectors);
+    if (mean) out.set(page, mean);
+  }
+  return out;
+}
+
 /** Mean of unit vectors, re-normalised: the coarse page vector TRACE compares pages with. */
 export function meanVector(vectors: Float32Array[]): number[] | null {
   const first = vectors[0];
@@ -107,7 +158,9 @@ export function buildGraphRows(
   model: DocumentModel,
   elementVectors: Map<string, Float32Array>,
   sectionVectors: Map<string, Float32Array>,
+  passages: PassageRow[] = [],
 ): DocumentGraphRows {
+  const passagePageVectors = pageVectorsFromPassages(passages);
   const elements = model.elements.map((e, i) => elementRow(docId, e, i, elementVectors.get(e.key)));
   const elementsByPage = new Map<number, LayoutElement[]>();
   for (const e of model.elements) {
@@ -118,9 +171,10 @@ export function buildGraphRows(
 
   const pages = model.pages.map((p) => {
     const onPage = elementsByPage.get(p.number) ?? [];
-    const vectors = onPage
-      .map((e) => elementVectors.get(e.key))
-      .filter((v): v is Float32Array => v !== undefined);
+    const elementMean = () =>
+      meanVector(
+        onPage.map((e) => elementVectors.get(e.key)).filter((v): v is Float32Array => v !== undefined),
+      );
     return {
       id: pageId(docId, p.number),
       number: p.number,
@@ -129,7 +183,7 @@ export function buildGraphRows(
       text: p.text,
       hasTextLayer: p.hasTextLayer,
       elementCount: onPage.length,
-      embedding: meanVector(vectors),
+      embedding: passagePageVectors.get(p.number) ?? elementMean(),
     };
   });
 
@@ -180,6 +234,7 @@ export function buildGraphRows(
     pages,
     elements,
     sections,
+    passages,
     nextElements,
     captions,
     sectionElements: model.sections

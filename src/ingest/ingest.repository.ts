@@ -44,6 +44,17 @@ export interface SectionRow {
   embedding: number[] | null;
 }
 
+/** A retrieval unit (see retrieval-units.ts): the text that is embedded and searched, over the elements it covers. */
+export interface PassageRow {
+  id: string;
+  pageNumber: number;
+  order: number;
+  kind: string;
+  text: string;
+  elementIds: string[];
+  embedding: number[] | null;
+}
+
 export interface Pair {
   from: string;
   to: string;
@@ -58,6 +69,7 @@ export interface DocumentGraphRows {
   pages: PageRow[];
   elements: ElementRow[];
   sections: SectionRow[];
+  passages: PassageRow[];
   nextElements: Pair[];
   captions: Pair[];
   sectionElements: Array<{ sectionId: string; elementIds: string[] }>;
@@ -108,6 +120,7 @@ export class IngestRepository {
       nextElements: get('link-next-elements'),
       captions: get('link-captions'),
       sections: get('write-sections'),
+      passages: get('write-passages'),
       sectionElements: get('link-section-elements'),
       refsToElements: get('link-references-to-elements'),
       refsToSections: get('link-references-to-sections'),
@@ -150,6 +163,7 @@ export class IngestRepository {
       { query: q.elements, key: 'elements', rows: rows.elements },
       // Sections reference their parents, so they go in one batch (they are few) to keep parents first.
       { query: q.sections, key: 'sections', rows: rows.sections, oneBatch: true },
+      { query: q.passages, key: 'passages', rows: rows.passages },
       { query: q.nextElements, key: 'pairs', rows: rows.nextElements },
       { query: q.captions, key: 'pairs', rows: rows.captions },
       { query: q.sectionElements, key: 'rows', rows: rows.sectionElements },

@@ -8,7 +8,9 @@ import type { StoredDocument } from '../graph/document.repository';
 import { GraphError, GraphErrorCode } from '../graph/graph.errors';
 import type { DocumentModel, ParsedPdf } from './document-model';
 import { FileStore } from './file-store';
-import { buildGraphRows, elementEmbeddingInputs } from './graph-rows';
+import { buildGraphRows, elementEmbeddingInputs, passageRows, unitSources } from './graph-rows';
+import type { PassageRow } from './ingest.repository';
+import { buildRetrievalUnits } from './retrieval-units';
 import { IngestError, IngestErrorCode } from './ingest.errors';
 import { IngestRepository } from './ingest.repository';
 import { analyzeLayout } from './layout/analyze-layout';
@@ -41,7 +43,14 @@ export interface IngestResult {
   /** True when the bytes were already ingested and the stored document is returned as is. */
   reused: boolean;
   timingsMs: Partial<Record<IngestStage, number>>;
-  counts: { pages: number; elements: number; sections: number; ocrPages: number; crossReferences: number };
+  counts: {
+    pages: number;
+    elements: number;
+    passages: number;
+    sections: number;
+    ocrPages: number;
+    crossReferences: number;
+  };
 }
 
 /** A running ingestion that has not reported for this long is taken as abandoned (its process died). */
@@ -107,8 +116,10 @@ export class IngestService {
       report('layout', parsed.pageCount, parsed.pageCount);
       return m;
     });
-    const { elementVectors, sectionVectors } = await timed('embed', () => this.embed(model, report));
-    const rows = buildGraphRows(docId, model, elementVectors, sectionVectors);
+    const { elementVectors, sectionVectors, passages } = await timed('embed', () =>
+      this.embed(docId, model, report),
+    );
+    const rows = buildGraphRows(docId, model, elementVectors, sectionVectors, passages);
 
     if (existing) await this.repo.deleteDocument(docId);
     const document = await timed('write', async () => {
@@ -132,6 +143,7 @@ export class IngestService {
         });
         return await this.repo.markReady(docId, {
           elementCount: rows.elements.length,
+          passageCount: rows.passages.length,
           sectionCount: rows.sections.length,
           ocrPageCount: ocrPages,
           crossReferenceCount: model.crossReferences.length,
@@ -151,6 +163,7 @@ export class IngestService {
       counts: {
         pages: model.pageCount,
         elements: rows.elements.length,
+        passages: rows.passages.length,
         sections: rows.sections.length,
         ocrPages,
         crossReferences: model.crossReferences.length,
@@ -219,28 +232,36 @@ export class IngestService {
   }
 
   private async embed(
+    docId: string,
     model: DocumentModel,
     report: (stage: IngestStage, done: number, total: number) => void,
-  ): Promise<{ elementVectors: Map<string, Float32Array>; sectionVectors: Map<string, Float32Array> }> {
+  ): Promise<{
+    elementVectors: Map<string, Float32Array>;
+    sectionVectors: Map<string, Float32Array>;
+    passages: PassageRow[];
+  }> {
     const inputs = elementEmbeddingInputs(model);
+    const units = buildRetrievalUnits(unitSources(docId, model), (t) => this.embedder.countTokens(t));
     const sectionTexts = model.sections.map((s) => s.path);
-    const total = inputs.length + sectionTexts.length;
+    const texts = [...inputs.map((x) => x.text), ...units.map((u) => u.text), ...sectionTexts];
+    const vectors = await this.embedInChunks(texts, (done) => report('embed', done, texts.length));
+    const elementVectors = new Map(inputs.map((x, i) => [x.elementKey, vectors[i]!]));
+    const passageVectors = vectors.slice(inputs.length, inputs.length + units.length);
+    const sectionVectors = new Map(
+      model.sections.map((s, i) => [s.key, vectors[inputs.length + units.length + i]!]),
+    );
+    return { elementVectors, sectionVectors, passages: passageRows(docId, units, passageVectors) };
+  }
+
+  private async embedInChunks(texts: string[], onProgress: (done: number) => void): Promise<Float32Array[]> {
     const chunk = 256; // report progress between chunks; the embedder batches inside each
-    report('embed', 0, total); // starts the stage's clock before the first chunk, not after it
-    const elementVectors = new Map<string, Float32Array>();
-    for (let i = 0; i < inputs.length; i += chunk) {
-      const slice = inputs.slice(i, i + chunk);
-      const vectors = await this.embedder.embedPassages(slice.map((x) => x.text));
-      slice.forEach((x, j) => elementVectors.set(x.elementKey, vectors[j]!));
-      report('embed', Math.min(i + chunk, inputs.length), total);
+    onProgress(0); // starts the stage's clock before the first chunk, not after it
+    const out: Float32Array[] = [];
+    for (let i = 0; i < texts.length; i += chunk) {
+      out.push(...(await this.embedder.embedPassages(texts.slice(i, i + chunk))));
+      onProgress(out.length);
     }
-    const sectionVectors = new Map<string, Float32Array>();
-    if (sectionTexts.length > 0) {
-      const vectors = await this.embedder.embedPassages(sectionTexts);
-      model.sections.forEach((s, j) => sectionVectors.set(s.key, vectors[j]!));
-    }
-    report('embed', total, total);
-    return { elementVectors, sectionVectors };
+    return out;
   }
 
   private countsOf(doc: StoredDocument): IngestResult['counts'] {
@@ -249,6 +270,7 @@ export class IngestService {
     return {
       pages: doc.pageCount,
       elements: n('elementCount'),
+      passages: n('passageCount'),
       sections: n('sectionCount'),
       ocrPages: n('ocrPageCount'),
       crossReferences: n('crossReferenceCount'),

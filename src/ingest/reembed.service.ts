@@ -4,7 +4,8 @@ import type { Embedder } from '../embed/embedder';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
 import { MigrationService } from '../graph/migration.service';
-import { embeddingText, meanVector } from './graph-rows';
+import { embeddingText, pageVectorsFromPassages, passageRows } from './graph-rows';
+import { buildRetrievalUnits, type UnitSourceElement } from './retrieval-units';
 
 const BATCH = 256;
 
@@ -19,9 +20,11 @@ interface ElementInput {
 }
 
 /**
- * Re-embeds every stored document with the configured embedder: vector indexes are dropped, element, page and
- * section vectors recomputed from the stored text (the same inputs ingestion uses), then migrations recreate
- * the indexes for the new dimension and record the new model. Run while the service is stopped.
+ * Re-embeds every stored document with the configured embedder: vector indexes are dropped, element and section
+ * vectors recomputed from the stored text and the retrieval units (Passage) rebuilt from the stored elements (the
+ * same inputs and rules ingestion uses; this also moves a database from before retrieval units to them), page
+ * vectors taken from the passages, then migrations recreate the indexes for the new dimension and record the new
+ * model. Run while the service is stopped.
  */
 @Injectable()
 export class ReembedService {
@@ -35,7 +38,12 @@ export class ReembedService {
   ) {
     const get = (name: string) => cypher.get(name);
     this.q = {
-      dropIndexes: ['element', 'page', 'section', 'summary'].map((l) => get(`graph/drop-${l}-vector-index`)),
+      dropIndexes: ['element', 'passage', 'page', 'section', 'summary'].map((l) =>
+        get(`graph/drop-${l}-vector-index`),
+      ),
+      unitSources: get('ingest/list-unit-sources'),
+      deletePassages: get('ingest/delete-document-passages'),
+      writePassages: get('ingest/write-passages'),
       documents: get('ingest/list-document-ids'),
       inputs: get('ingest/list-element-embedding-inputs'),
       setElements: get('ingest/set-element-vectors'),
@@ -46,40 +54,37 @@ export class ReembedService {
     };
   }
 
-  async reembedAll(onDocument?: (docId: string, done: number, total: number) => void): Promise<number> {
-    for (const drop of this.q.dropIndexes) await this.graph.runAutoCommit(drop);
+  async reembedAll(
+    opts: { unitsOnly?: boolean; onDocument?: (docId: string, done: number, total: number) => void } = {},
+  ): Promise<number> {
+    if (opts.unitsOnly) {
+      await this.migrations.migrate(); // creates the passage indexes; refuses a model other than the recorded one
+    } else {
+      for (const drop of this.q.dropIndexes) await this.graph.runAutoCommit(drop);
+    }
     const docs = await this.graph.read<{ id: string }>(this.q.documents);
     for (const [i, { id }] of docs.entries()) {
-      await this.reembedDocument(id);
-      onDocument?.(id, i + 1, docs.length);
+      if (opts.unitsOnly) await this.rebuildUnits(id);
+      else await this.reembedDocument(id);
+      opts.onDocument?.(id, i + 1, docs.length);
     }
-    await this.migrations.migrate({ allowModelChange: true });
+    if (!opts.unitsOnly) await this.migrations.migrate({ allowModelChange: true });
     return docs.length;
   }
 
-  /** Recomputes one document's element, page and section vectors with this service's embedder. */
+  /** Recomputes one document's element, passage, page and section vectors with this service's embedder. */
   async reembedDocument(docId: string): Promise<void> {
     const inputs = await this.graph.read<ElementInput>(this.q.inputs, { docId });
     const texts = inputs
       .map((e) => ({ e, text: embeddingText(e) }))
       .filter((x): x is { e: ElementInput; text: string } => x.text !== null);
-    const byPage = new Map<number, Float32Array[]>();
     for (let i = 0; i < texts.length; i += BATCH) {
       const slice = texts.slice(i, i + BATCH);
       const vectors = await this.embedder.embedPassages(slice.map((x) => x.text));
-      const rows = slice.map((x, j) => {
-        const list = byPage.get(x.e.pageNumber) ?? [];
-        list.push(vectors[j]!);
-        byPage.set(x.e.pageNumber, list);
-        return { id: x.e.id, embedding: Array.from(vectors[j]!) };
-      });
+      const rows = slice.map((x, j) => ({ id: x.e.id, embedding: Array.from(vectors[j]!) }));
       await this.graph.write(this.q.setElements, { rows });
     }
-    const pageRows = [...byPage].map(([pageNumber, vectors]) => ({
-      pageNumber,
-      embedding: meanVector(vectors),
-    }));
-    await this.graph.write(this.q.setPages, { docId, rows: pageRows.filter((r) => r.embedding) });
+    await this.rebuildUnits(docId);
     const sections = await this.graph.read<{ id: string; path: string }>(this.q.sections, { docId });
     if (sections.length) {
       const vectors = await this.embedder.embedPassages(sections.map((s) => s.path));
@@ -88,5 +93,21 @@ export class ReembedService {
       });
     }
     await this.graph.write(this.q.setModel, { docId, model: this.embedder.modelName });
+  }
+
+  /** Rebuilds one document's retrieval units from its stored elements, and its page vectors from them. */
+  async rebuildUnits(docId: string): Promise<void> {
+    const sources = await this.graph.read<UnitSourceElement>(this.q.unitSources, { docId });
+    const units = buildRetrievalUnits(sources, (t) => this.embedder.countTokens(t));
+    const passages = passageRows(docId, units, await this.embedder.embedPassages(units.map((u) => u.text)));
+    await this.graph.write(this.q.deletePassages, { docId });
+    for (let i = 0; i < passages.length; i += BATCH) {
+      await this.graph.write(this.q.writePassages, { docId, passages: passages.slice(i, i + BATCH) });
+    }
+    const pageRows = [...pageVectorsFromPassages(passages)].map(([pageNumber, embedding]) => ({
+      pageNumber,
+      embedding,
+    }));
+    await this.graph.write(this.q.setPages, { docId, rows: pageRows });
   }
 }

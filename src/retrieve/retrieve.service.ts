@@ -89,7 +89,7 @@ export class RetrieveService {
       case 'HYBRID':
       case 'PARENT_PAGE': {
         const parent = req.strategy === 'PARENT_PAGE';
-        const luceneQuery = buildLuceneQuery(query, ['text', 'description'], docIds);
+        const luceneQuery = buildLuceneQuery(query, ['text'], docIds);
         candidates = await timed(parent ? 'parent-page' : 'hybrid', () =>
           this.repo.hybridPages({
             ...base,

@@ -66,4 +66,36 @@ describe('re-embedding a document', () => {
     const doc = (await ctx.module.get(IngestRepository).findDocument(docId))!;
     expect(doc.embeddingModel).toBe(otherModel);
   });
+
+  it('moves a document stored without retrieval units to them, covering every embeddable element once', async () => {
+    const graph = ctx.module.get(GraphExecutor);
+    const cypher = ctx.module.get(CypherRegistry);
+    const passages = () =>
+      graph.read<{
+        pageNumber: number;
+        kind: string;
+        text: string;
+        elementIds: string[];
+        hasEmbedding: boolean;
+      }>(cypher.get('graph/list-passages'), { docId });
+    const ingested = await passages();
+    await graph.write(cypher.get('ingest/delete-document-passages'), { docId }); // as before retrieval units
+    expect(await passages()).toEqual([]);
+
+    await ctx.module.get(ReembedService).rebuildUnits(docId);
+    const rebuilt = await passages();
+    expect(rebuilt.map((p) => p.text)).toEqual(ingested.map((p) => p.text));
+    expect(rebuilt.every((p) => p.hasEmbedding)).toBe(true);
+    const covered = rebuilt.flatMap((p) => p.elementIds);
+    expect(new Set(covered).size).toBe(covered.length);
+    const inputs = await graph.read<EmbeddingSource & { id: string }>(
+      cypher.get('ingest/list-element-embedding-inputs'),
+      { docId },
+    );
+    const embeddable = inputs.filter((i) => embeddingText(i) !== null).map((i) => i.id);
+    expect([...covered].sort()).toEqual([...embeddable].sort());
+    const table = rebuilt.find((p) => p.kind === 'table')!;
+    expect(table.pageNumber).toBe(2);
+    expect(table.text).toMatch(/Graph walk \+ rerank/);
+  });
 });

@@ -1,0 +1,93 @@
+import { estimateTokens } from './layout/text';
+import { buildRetrievalUnits, TEXT_UNIT_TOKENS, type UnitSourceElement } from './retrieval-units';
+
+let seq = 0;
+function el(
+  partial: Partial<UnitSourceElement> & Pick<UnitSourceElement, 'kind' | 'text'>,
+): UnitSourceElement {
+  return {
+    id: `e${seq++}`,
+    pageNumber: 1,
+    description: null,
+    sectionId: 's1',
+    sectionPath: 'Financial Statements',
+    captionOf: null,
+    ...partial,
+  };
+}
+const words = (n: number, word = 'revenue') => Array.from({ length: n }, () => word).join(' ');
+
+describe('retrieval units', () => {
+  beforeEach(() => (seq = 0));
+
+  it('covers every embeddable element exactly once and skips running headers and footers', () => {
+    const elements = [
+      el({ kind: 'page-header', text: 'ACME Corp 10-K' }),
+      el({ kind: 'heading', text: 'Results' }),
+      el({ kind: 'paragraph', text: words(30) }),
+      el({ kind: 'list', text: words(20, 'item') }),
+      el({ kind: 'table', text: 'a b', description: '| a | b |\n| --- | --- |\n| 1 | 2 |' }),
+      el({ kind: 'paragraph', text: '' }),
+      el({ kind: 'page-footer', text: '12' }),
+    ];
+    const units = buildRetrievalUnits(elements, estimateTokens);
+    const covered = units.flatMap((u) => u.elementIds);
+    expect(new Set(covered).size).toBe(covered.length);
+    expect(covered.sort()).toEqual(['e1', 'e2', 'e3', 'e4']);
+  });
+
+  it('merges consecutive small elements of a section up to the token budget', () => {
+    const elements = Array.from({ length: 12 }, () => el({ kind: 'paragraph', text: words(40) }));
+    const units = buildRetrievalUnits(elements, estimateTokens);
+    expect(units.length).toBeGreaterThan(1);
+    expect(units.length).toBeLessThan(elements.length);
+    for (const u of units) expect(estimateTokens(u.text)).toBeLessThanOrEqual(TEXT_UNIT_TOKENS);
+    expect(units.every((u) => u.text.startsWith('Financial Statements\n'))).toBe(true);
+  });
+
+  it('never crosses a section or a page, and a heading starts a new unit', () => {
+    const elements = [
+      el({ kind: 'heading', text: 'Revenue', sectionId: 'a', sectionPath: 'Revenue' }),
+      el({ kind: 'paragraph', text: 'one', sectionId: 'a', sectionPath: 'Revenue' }),
+      el({ kind: 'paragraph', text: 'two', sectionId: 'b', sectionPath: 'Costs' }),
+      el({ kind: 'paragraph', text: 'three', sectionId: 'b', sectionPath: 'Costs', pageNumber: 2 }),
+      el({ kind: 'heading', text: 'Outlook', sectionId: 'b', sectionPath: 'Costs', pageNumber: 2 }),
+    ];
+    const units = buildRetrievalUnits(elements, estimateTokens);
+    expect(units.map((u) => u.elementIds)).toEqual([['e0', 'e1'], ['e2'], ['e3'], ['e4']]);
+    expect(units.map((u) => u.key)).toEqual(['p1-u0', 'p1-u1', 'p2-u0', 'p2-u1']);
+  });
+
+  it('embeds a table with its section path, title, caption and header in every row group', () => {
+    const header = '| Line item | 2023 | 2022 |\n| --- | --- | --- |';
+    const elements = [
+      el({ kind: 'heading', text: 'Consolidated Balance Sheets' }),
+      el({ kind: 'table', text: 'x', description: `${header}\n| Cash | 10 | 9 |` }),
+      el({ kind: 'table', text: 'x', description: `${header}\n| Inventory | 7 | 6 |` }),
+      el({ kind: 'caption', text: 'Table 4: balance sheet', captionOf: 'e2' }),
+    ];
+    const units = buildRetrievalUnits(elements, estimateTokens);
+    const tables = units.filter((u) => u.kind === 'table');
+    expect(tables).toHaveLength(2);
+    for (const t of tables) {
+      expect(t.text).toContain('Financial Statements');
+      expect(t.text).toContain('Consolidated Balance Sheets');
+      expect(t.text).toContain('| Line item | 2023 | 2022 |');
+    }
+    expect(tables[1]!.text).toContain('Table 4: balance sheet');
+    expect(tables[1]!.elementIds).toEqual(['e2', 'e3']); // the caption is covered by its table's unit
+    expect(units.flatMap((u) => u.elementIds).filter((id) => id === 'e3')).toHaveLength(1);
+  });
+
+  it('puts a figure with its caption and leaves a caption of another page in the text flow', () => {
+    const elements = [
+      el({ kind: 'figure', text: 'axis 2019 2020', description: null }),
+      el({ kind: 'caption', text: 'Figure 1: growth', captionOf: 'e0' }),
+      el({ kind: 'caption', text: 'Figure 2: elsewhere', captionOf: 'e0', pageNumber: 2 }),
+    ];
+    const units = buildRetrievalUnits(elements, estimateTokens);
+    expect(units[0]).toMatchObject({ kind: 'figure', elementIds: ['e0', 'e1'] });
+    expect(units[0]!.text).toContain('Figure 1: growth');
+    expect(units[1]).toMatchObject({ kind: 'text', pageNumber: 2, elementIds: ['e2'] });
+  });
+});
