@@ -90,6 +90,7 @@ export function syntheticRows(spec: SyntheticDocumentSpec): DocumentGraphRows {
     pages,
     elements,
     sections: [],
+    passages: [],
     nextElements,
     captions: [],
     sectionElements: [],
