@@ -10,6 +10,8 @@ import { EmbedModule } from '../embed/embed.module';
 import { EMBEDDER } from '../embed/embed.tokens';
 import type { Embedder } from '../embed/embedder';
 import { ContentRepository } from '../graph/content.repository';
+import { CypherRegistry } from '../graph/cypher-registry';
+import { GraphExecutor } from '../graph/graph-executor';
 import { GraphModule } from '../graph/graph.module';
 import { IngestModule } from '../ingest/ingest.module';
 import { IngestService } from '../ingest/ingest.service';
@@ -28,20 +30,27 @@ import {
   writeIngestReport,
   writeRetrievalReport,
 } from '../eval/bench-report';
-import { runRetrievalBench } from '../eval/bench-runner';
+import { type PeerRetriever, runRetrievalBench } from '../eval/bench-runner';
 import { listPdfFiles, runIngestBench } from '../eval/ingest-bench';
 import { LangChainNeo4jBaseline } from '../eval/peer/langchain-baseline';
+import { NaivePagePassageBaseline } from '../eval/peer/naive-page-passages';
 import { INGEST_STAGE_UNITS, printTable } from './ingest.command';
 import { StageProgress } from './progress';
 
 const USAGE = `Usage:
   folio bench --questions FILE --pdfs DIR --out DIR [--strategies VECTOR,HYBRID,PARENT_PAGE] [--rerank both|on|off]
-              [--peer] [--limit N] [--datasets a,b] [--ask]
+              [--peer | --peers langchain,naive] [--limit N] [--datasets a,b] [--ask]
     Page-level retrieval benchmark: ingests the questions' PDFs (once; stored bytes are reused), runs every question
     scoped to its own document through each strategy with and/or without RERANK, and writes report.json, report.md
     and recall-ndcg.png into --out.
-    --peer      also measure a LangChain.js Neo4jVectorStore baseline (same Neo4j and embedder, label PeerChunk,
-                removed afterwards)
+    --peer      also measure both peers below on the same Neo4j with the same embedder (= --peers langchain,naive);
+                each keeps to its own label and indexes, removed afterwards
+    --peers     the peers to measure:
+                  langchain  LangChain.js PDFLoader + 1000/200-character chunks + Neo4jVectorStore (label PeerChunk),
+                             reported as peer:langchain-neo4j-vector
+                  naive      Folio's stored page text in 200-token windows, vector and full-text top 50 fused by RRF,
+                             page = best window (label NaivePassage, naive_* indexes), reported as
+                             peer:naive-page-passages
     --limit N   the first N questions (file order, after --datasets)
     --ask       also ask every question (unanswerable ones too): unanswerable detection and answer accuracy, judged
                 by the configured LLM, or offline by string match (containment, numbers, token F1)
@@ -96,6 +105,23 @@ export function parseStrategies(value: string): Strategy[] {
   return [...new Set(names)] as Strategy[];
 }
 
+export const PEER_KINDS = ['langchain', 'naive'] as const;
+export type PeerKind = (typeof PEER_KINDS)[number];
+
+export function parsePeers(value: string): PeerKind[] {
+  const names = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = names.filter((s) => !(PEER_KINDS as readonly string[]).includes(s));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new UsageError(
+      `--peers: unknown ${unknown.join(', ') || '(none given)'}; choose from ${PEER_KINDS.join(', ')}`,
+    );
+  }
+  return [...new Set(names)] as PeerKind[];
+}
+
 export function parseRerank(value: string): boolean[] {
   switch (value) {
     case 'both':
@@ -136,6 +162,7 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
       strategies: { type: 'string', default: STRATEGIES.join(',') },
       rerank: { type: 'string', default: 'both' },
       peer: { type: 'boolean', default: false },
+      peers: { type: 'string' },
       limit: { type: 'string' },
       datasets: { type: 'string' },
       ask: { type: 'boolean', default: false },
@@ -150,6 +177,10 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
     throw new UsageError('folio bench needs --questions FILE, --pdfs DIR and --out DIR');
   const strategies = parseStrategies(values.strategies);
   const rerank = parseRerank(values.rerank);
+  if (values.peer && values.peers !== undefined)
+    throw new UsageError('give either --peer or --peers, not both');
+  const peerKinds: PeerKind[] =
+    values.peers !== undefined ? parsePeers(values.peers) : values.peer ? [...PEER_KINDS] : [];
   const limit = positiveInt('--limit', values.limit);
   const datasets = values.datasets
     ?.split(',')
@@ -178,7 +209,14 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
   return withBenchApp(async (app) => {
     const config = app.get<FolioConfig>(FOLIO_CONFIG);
     const embedder = app.get<Embedder>(EMBEDDER);
-    const peer = values.peer ? new LangChainNeo4jBaseline({ neo4j: config.neo4j, embedder }) : undefined;
+    const peers = peerKinds.map((kind): PeerRetriever => {
+      switch (kind) {
+        case 'langchain':
+          return new LangChainNeo4jBaseline({ neo4j: config.neo4j, embedder });
+        case 'naive':
+          return new NaivePagePassageBaseline(app.get(GraphExecutor), app.get(CypherRegistry), embedder);
+      }
+    });
     const progress = new StageProgress('bench');
     try {
       const report = await runRetrievalBench(
@@ -188,7 +226,7 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
           ingester: app.get(IngestService),
           retriever: app.get(RetrieveService),
           grader: new LlmAnswerGrader(app.get(LlmService)),
-          peer,
+          peers,
           onProgress: (stage, done, total, unit) => progress.update(stage, done, total, unit),
           onWarning: (m) => process.stderr.write(`\n${m}\n`),
         },
@@ -207,11 +245,15 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
       return report.runs.some((r) => r.errors > 0) ? 1 : 0;
     } finally {
       progress.finishStage();
-      await peer
-        ?.cleanup()
-        .catch((err: unknown) =>
-          process.stderr.write(`Could not remove the peer's PeerChunk nodes: ${(err as Error).message}\n`),
-        );
+      for (const peer of peers) {
+        await peer
+          .cleanup()
+          .catch((err: unknown) =>
+            process.stderr.write(
+              `Could not remove what peer ${peer.name} stored: ${(err as Error).message}. The next run with this peer removes it first.\n`,
+            ),
+          );
+      }
     }
   });
 }

@@ -31,7 +31,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
   },
   bench: {
     summary:
-      '--questions FILE --pdfs DIR --out DIR [--peer] | ingest --pdfs DIR — retrieval and ingestion benchmarks',
+      '--questions FILE --pdfs DIR --out DIR [--peer | --peers langchain,naive] | ingest --pdfs DIR — retrieval and ingestion benchmarks',
     run: async (args) => (await import('./bench.command')).runBenchCommand(args),
   },
   'bench-search': {

@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import {
   breakdownTable,
+  documentTable,
   ingestTable,
   markdownTable,
   metricTable,
@@ -62,7 +63,7 @@ function fakeReport(): BenchReport {
       rerank: [false, true],
       k: 10,
       ask: false,
-      peer: null,
+      peers: [],
       limit: null,
       datasets: null,
     },
@@ -85,7 +86,7 @@ function fakeReport(): BenchReport {
         pages: 10,
         questions: 2,
         folio: { reused: true, ms: 3, timingsMs: {}, error: null },
-        peer: null,
+        peers: {},
       },
     ],
     runs: [
@@ -126,6 +127,23 @@ describe('retrieval report rendering', () => {
     expect(md).toContain('stored before');
     expect(md).toContain('1 with unusable labels (line 9: evidence page 0');
     expect(markdownTable({ header: ['a'], rows: [['x|y']] })).toBe('| a |\n| --- |\n| x\\|y |');
+  });
+
+  it('gives each peer its ingest time and chunk columns in the document table', () => {
+    const report = fakeReport();
+    report.options.peers = ['langchain-neo4j-vector', 'naive-page-passages'];
+    report.documents[0]!.peers = {
+      'naive-page-passages': { docId: 'd', ms: 2500, pages: 10, chunks: 31 },
+    };
+    const t = documentTable(report);
+    expect(t.header.slice(4)).toEqual([
+      'folio ingest s',
+      'langchain-neo4j-vector ingest s',
+      'langchain-neo4j-vector chunks',
+      'naive-page-passages ingest s',
+      'naive-page-passages chunks',
+    ]);
+    expect(t.rows[0]!.slice(5)).toEqual(['–', '–', '2.5', '31']);
   });
 
   it('draws a PNG chart and writes all three files', () => {

@@ -15,7 +15,7 @@ const pct = (x: number) => (100 * x).toFixed(1);
 const ms = (x: number) => x.toFixed(0);
 const orDash = (x: number | null, f: (v: number) => string) => (x === null ? '–' : f(x));
 
-/** The headline table: one row per run (strategy × rerank, and the peer); rates in %. */
+/** The headline table: one row per run (strategy × rerank, and each peer); rates in %. */
 export function metricTable(report: BenchReport): Table {
   return {
     header: [
@@ -126,17 +126,29 @@ export function answerTable(report: BenchReport): Table | null {
   };
 }
 
+/** One row per document: Folio's ingest time, then each peer's ingest time and chunk count. */
 export function documentTable(report: BenchReport): Table {
+  const peers = report.options.peers;
   return {
-    header: ['pdf', 'doc id', 'pages', 'questions', 'folio ingest s', 'peer ingest s', 'peer chunks'],
+    header: [
+      'pdf',
+      'doc id',
+      'pages',
+      'questions',
+      'folio ingest s',
+      ...peers.flatMap((p) => [`${p} ingest s`, `${p} chunks`]),
+    ],
     rows: report.documents.map((d) => [
       d.pdfName,
       d.docId ?? '–',
       d.pages === null ? '–' : String(d.pages),
       String(d.questions),
       d.folio.error ? 'FAILED' : d.folio.reused ? 'stored before' : (d.folio.ms / 1000).toFixed(1),
-      d.peer ? (d.peer.error ? 'FAILED' : (d.peer.ms / 1000).toFixed(1)) : '–',
-      d.peer ? String(d.peer.chunks) : '–',
+      ...peers.flatMap((p) => {
+        const stats = d.peers[p];
+        if (!stats) return ['–', '–'];
+        return [stats.error ? 'FAILED' : (stats.ms / 1000).toFixed(1), String(stats.chunks)];
+      }),
     ]),
   };
 }

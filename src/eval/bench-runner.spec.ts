@@ -225,30 +225,35 @@ describe('runRetrievalBench', () => {
     expect(report.runs[0]!.answers).toMatchObject({ graded: 0, notGraded: 4, accuracy: null });
   });
 
-  it('measures the peer on the same questions after preparing its documents', async () => {
+  it('measures each peer on the same questions after preparing its documents', async () => {
     const prepared: string[] = [];
     let cleaned = false;
-    const peer: PeerRetriever = {
-      name: 'fake-peer',
+    const fakePeer = (name: string, page: number, chunks: number): PeerRetriever => ({
+      name,
       prepare: (docs) => {
-        prepared.push(...docs.map((d) => `${d.docId}:${d.pdfPath}`));
-        return Promise.resolve(docs.map((d) => ({ docId: d.docId, ms: 12, pages: 10, chunks: 30 })));
+        prepared.push(...docs.map((d) => `${name} ${d.docId}:${d.pdfPath}`));
+        return Promise.resolve(docs.map((d) => ({ docId: d.docId, ms: 12, pages: 10, chunks })));
       },
-      search: (_query, docId) => Promise.resolve([{ docId, pageNumber: 2 }]),
+      search: (_query, docId) => Promise.resolve([{ docId, pageNumber: page }]),
       cleanup: () => {
         cleaned = true;
         return Promise.resolve();
       },
-    };
+    });
     const report = await runRetrievalBench(
       setOf(questions),
       { strategies: ['VECTOR'], rerank: [false], limit: 2 },
-      deps(new FakeRetriever(rankings), { peer }),
+      deps(new FakeRetriever(rankings), { peers: [fakePeer('fake-peer', 2, 30), fakePeer('other', 9, 7)] }),
     );
-    expect(prepared).toEqual(['doc-a.pdf:/pdfs/a.pdf']);
-    expect(report.runs.map((r) => r.name)).toEqual(['VECTOR', 'peer:fake-peer']);
+    expect(prepared).toEqual(['fake-peer doc-a.pdf:/pdfs/a.pdf', 'other doc-a.pdf:/pdfs/a.pdf']);
+    expect(report.runs.map((r) => r.name)).toEqual(['VECTOR', 'peer:fake-peer', 'peer:other']);
     expect(report.runs[1]!.overall.hit[1]).toBe(0.5); // q1 found, q2 not
-    expect(report.documents[0]!.peer).toMatchObject({ chunks: 30, ms: 12 });
+    expect(report.runs[2]!.overall.hit[1]).toBe(0);
+    expect(report.options.peers).toEqual(['fake-peer', 'other']);
+    expect(report.documents[0]!.peers).toMatchObject({
+      'fake-peer': { chunks: 30, ms: 12 },
+      other: { chunks: 7 },
+    });
     expect(report.questionCounts.beyondLimit).toBe(2);
     expect(cleaned).toBe(false); // the caller owns cleanup
   });

@@ -71,7 +71,7 @@ export type BreakdownKey = 'dataset' | 'evidenceSource' | 'documentKind' | 'hops
 export const BREAKDOWN_KEYS: BreakdownKey[] = ['dataset', 'evidenceSource', 'documentKind', 'hops'];
 
 export interface RunReport {
-  /** e.g. VECTOR, VECTOR+RERANK, peer:langchain-neo4j-vector */
+  /** e.g. VECTOR, VECTOR+RERANK, peer:langchain-neo4j-vector, peer:naive-page-passages */
   name: string;
   system: 'folio' | 'peer';
   strategy: Strategy | null;
@@ -116,7 +116,8 @@ export interface DocumentRow {
   pages: number | null;
   questions: number;
   folio: { reused: boolean; ms: number; timingsMs: IngestResult['timingsMs']; error: string | null };
-  peer: PeerIngestStats | null;
+  /** By peer name; a peer that did not prepare this document has no entry. */
+  peers: Record<string, PeerIngestStats>;
 }
 
 export interface BenchReport {
@@ -129,7 +130,7 @@ export interface BenchReport {
     rerank: boolean[];
     k: number;
     ask: boolean;
-    peer: string | null;
+    peers: string[];
     limit: number | null;
     datasets: string[] | null;
   };
@@ -167,9 +168,10 @@ export interface BenchDeps {
   ingester: BenchIngester;
   retriever: BenchRetriever;
   grader: AnswerGrader;
-  peer?: PeerRetriever;
+  /** Systems outside Folio measured on the same questions, each reported as `peer:<name>`. */
+  peers?: PeerRetriever[];
   readPdf?: (pdfPath: string) => Uint8Array;
-  /** Progress of the current stage: ingest, peer, then one stage per run. */
+  /** Progress of the current stage: ingest, each peer's ingest, then one stage per run. */
   onProgress?: (stage: string, done: number, total: number, unit: string) => void;
   /** Problems worth telling the user about that do not stop the run. */
   onWarning?: (message: string) => void;
@@ -180,7 +182,7 @@ export const runName = (strategy: Strategy, rerank: boolean) => (rerank ? `${str
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
- * Ingests the questions' PDFs once, runs every question through every strategy variant (and the peer) scoped to its
+ * Ingests the questions' PDFs once, runs every question through every strategy variant (and the peers) scoped to its
  * own document, and scores the ranked pages. Unanswerable questions are left out of the page metrics; with `ask`
  * they are asked and scored for unanswerable detection.
  */
@@ -198,17 +200,18 @@ export async function runRetrievalBench(
   const documents = await ingestDocuments(questions, deps.ingester, readPdf, progress, warn);
   const docIdOf = new Map(documents.map((d) => [d.pdfName, d.docId]));
 
-  if (deps.peer) {
-    const ready = documents.filter((d): d is DocumentRow & { docId: string } => d.docId !== null);
-    const pdfPathOf = new Map(questions.map((q) => [q.pdfName, q.pdfPath]));
-    const stats = await deps.peer.prepare(
+  const peers = deps.peers ?? [];
+  const ready = documents.filter((d): d is DocumentRow & { docId: string } => d.docId !== null);
+  const pdfPathOf = new Map(questions.map((q) => [q.pdfName, q.pdfPath]));
+  for (const peer of peers) {
+    const stats = await peer.prepare(
       ready.map((d) => ({ docId: d.docId, pdfName: d.pdfName, pdfPath: pdfPathOf.get(d.pdfName) ?? '' })),
-      (done, total) => progress('peer ingest', done, total, 'docs'),
+      (done, total) => progress(`peer:${peer.name} ingest`, done, total, 'docs'),
     );
     for (const s of stats) {
       const row = documents.find((d) => d.docId === s.docId);
-      if (row) row.peer = s;
-      if (s.error) warn(`peer could not load ${row?.pdfName ?? s.docId}: ${s.error}`);
+      if (row) row.peers[peer.name] = s;
+      if (s.error) warn(`peer ${peer.name} could not load ${row?.pdfName ?? s.docId}: ${s.error}`);
     }
   }
 
@@ -230,8 +233,7 @@ export async function runRetrievalBench(
       runs.push(buildRunReport(name, 'folio', strategy, rerank, runRows, opts.ask ? deps.grader.name : null));
     }
   }
-  if (deps.peer) {
-    const peer = deps.peer;
+  for (const peer of peers) {
     const name = `peer:${peer.name}`;
     const runRows = await runQuestions(
       name,
@@ -256,7 +258,7 @@ export async function runRetrievalBench(
       rerank: opts.rerank,
       k,
       ask: opts.ask ?? false,
-      peer: deps.peer?.name ?? null,
+      peers: peers.map((p) => p.name),
       limit: opts.limit ?? null,
       datasets: opts.datasets ?? null,
     },
@@ -311,7 +313,7 @@ async function ingestDocuments(
           timingsMs: result.timingsMs,
           error: null,
         },
-        peer: null,
+        peers: {},
       });
     } catch (err) {
       warn(`could not ingest ${pdfName}: ${errorMessage(err)} (its ${qs.length} questions count as misses)`);
@@ -326,7 +328,7 @@ async function ingestDocuments(
           timingsMs: {},
           error: errorMessage(err),
         },
-        peer: null,
+        peers: {},
       });
     }
     progress('ingest', ++done, byPdf.size, 'docs');

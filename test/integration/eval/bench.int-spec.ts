@@ -93,7 +93,7 @@ describe('folio bench (runner on the real services)', () => {
           ingester: module.get(IngestService),
           retriever: module.get(RetrieveService),
           grader: new NotGradedAnswerGrader(),
-          peer,
+          peers: [peer],
         },
       );
     } finally {
@@ -104,9 +104,10 @@ describe('folio bench (runner on the real services)', () => {
     expect(report.documents).toMatchObject([
       { pdfName: 'sample-report.pdf', pages: 4, folio: { reused: false, error: null } },
     ]);
-    expect(report.documents[0]?.peer?.error).toBeUndefined();
-    expect(report.documents[0]?.peer).toMatchObject({ pages: 4 });
-    expect(report.documents[0]!.peer!.chunks).toBeGreaterThan(0);
+    const peerStats = report.documents[0]?.peers[peer.name];
+    expect(peerStats?.error).toBeUndefined();
+    expect(peerStats).toMatchObject({ pages: 4 });
+    expect(peerStats!.chunks).toBeGreaterThan(0);
 
     expect(report.runs.map((r) => r.name)).toEqual([
       'VECTOR',

@@ -1,0 +1,150 @@
+import type { Embedder } from '../../embed/embedder';
+import type { CypherQuery, CypherRegistry } from '../../graph/cypher-registry';
+import type { GraphExecutor } from '../../graph/graph-executor';
+import { buildLuceneQuery } from '../../retrieve/lucene-query';
+import type { PeerDocument, PeerIngestStats, PeerRetriever } from '../bench-runner';
+import type { PageRef } from '../metrics';
+import { pageWindows, type PageWindow } from './page-windows';
+
+// The naive page-passage baseline of issue 15: each page's plain text as Folio stored it (Page.text, so both
+// systems read the same text) cut into 200-token windows, embedded with Folio's embedder, searched by exact
+// cosine and full text, fused by RRF, page = best passage. It lives under its own label and naive_* indexes on
+// the same Neo4j and never touches Folio's graph.
+
+export const NAIVE_NODE_LABEL = 'NaivePassage';
+export const NAIVE_INDEX_NAMES = ['naive_passage_embedding', 'naive_passage_text', 'naive_passage_doc_id'];
+export const NAIVE_WINDOW_TOKENS = 200;
+/** Passages each side (vector, full text) contributes to the fusion. */
+export const NAIVE_CANDIDATES = 50;
+export const NAIVE_RRF_K = 60;
+/** Windows embedded and written per round trip. */
+const WRITE_BATCH = 64;
+const INDEX_WAIT_SECONDS = 300;
+
+export type StoredNaivePassage = { pageNumber: number; order: number; text: string };
+
+export class NaivePagePassageBaseline implements PeerRetriever {
+  readonly name = 'naive-page-passages';
+  private readonly q: Record<
+    | 'createVectorIndex'
+    | 'createTextIndex'
+    | 'createDocIdIndex'
+    | 'awaitIndexes'
+    | 'dropIndex'
+    | 'deletePassages'
+    | 'listPageTexts'
+    | 'writePassages'
+    | 'listPassages'
+    | 'countPassages'
+    | 'searchPages',
+    CypherQuery
+  >;
+  private ready = false;
+
+  constructor(
+    private readonly graph: GraphExecutor,
+    cypher: CypherRegistry,
+    private readonly embedder: Embedder,
+    private readonly windowTokens = NAIVE_WINDOW_TOKENS,
+  ) {
+    const get = (name: string) => cypher.get(`eval/naive-${name}`);
+    this.q = {
+      createVectorIndex: get('create-vector-index'),
+      createTextIndex: get('create-text-index'),
+      createDocIdIndex: get('create-doc-id-index'),
+      awaitIndexes: get('await-indexes'),
+      dropIndex: get('drop-index'),
+      deletePassages: get('delete-passages'),
+      listPageTexts: get('list-page-texts'),
+      writePassages: get('write-passages'),
+      listPassages: get('list-passages'),
+      countPassages: get('count-passages'),
+      searchPages: get('search-pages'),
+    };
+  }
+
+  /** Passages left by an earlier (interrupted) run are removed first, then the indexes are created. */
+  private async open(): Promise<void> {
+    if (this.ready) return;
+    await this.dropAll();
+    await this.graph.runAutoCommit(this.q.createVectorIndex, { dimension: this.embedder.dimension });
+    await this.graph.runAutoCommit(this.q.createTextIndex);
+    await this.graph.runAutoCommit(this.q.createDocIdIndex);
+    await this.graph.read(this.q.awaitIndexes, { timeoutSeconds: INDEX_WAIT_SECONDS });
+    this.ready = true;
+  }
+
+  private async dropAll(): Promise<void> {
+    await this.graph.runAutoCommit(this.q.deletePassages);
+    for (const name of NAIVE_INDEX_NAMES) await this.graph.runAutoCommit(this.q.dropIndex, { name });
+  }
+
+  /** Page text from Folio's graph → windows → vectors → NaivePassage nodes; one stats row per document. */
+  async prepare(
+    docs: PeerDocument[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<PeerIngestStats[]> {
+    await this.open();
+    const stats: PeerIngestStats[] = [];
+    onProgress?.(0, docs.length);
+    for (const doc of docs) {
+      const t0 = performance.now();
+      try {
+        const pages = await this.graph.read<{ pageNumber: number; text: string }>(this.q.listPageTexts, {
+          docId: doc.docId,
+        });
+        const windows = pageWindows(pages, (t) => this.embedder.countTokens(t), this.windowTokens);
+        for (let i = 0; i < windows.length; i += WRITE_BATCH)
+          await this.write(doc.docId, windows.slice(i, i + WRITE_BATCH));
+        stats.push({
+          docId: doc.docId,
+          ms: Math.round(performance.now() - t0),
+          pages: pages.length,
+          chunks: windows.length,
+        });
+      } catch (err) {
+        const error = err instanceof Error ? err.message : String(err);
+        stats.push({ docId: doc.docId, ms: Math.round(performance.now() - t0), pages: 0, chunks: 0, error });
+      }
+      onProgress?.(stats.length, docs.length);
+    }
+    return stats;
+  }
+
+  private async write(docId: string, windows: PageWindow[]): Promise<void> {
+    const vectors = await this.embedder.embedPassages(windows.map((w) => w.text));
+    const passages = windows.map((w, i) => ({ ...w, embedding: Array.from(vectors[i]!) }));
+    await this.graph.write(this.q.writePassages, { docId, passages });
+  }
+
+  /** Vector top-50 and full-text top-50 passages of the document, fused by RRF (k = 60); page = best passage. */
+  async search(query: string, docId: string, k: number): Promise<PageRef[]> {
+    const embedding = Array.from(await this.embedder.embedQuery(query));
+    const rows = await this.graph.read<{ pageNumber: number; score: number }>(this.q.searchPages, {
+      docId,
+      embedding,
+      luceneQuery: buildLuceneQuery(query, ['text'], [docId]),
+      candidates: NAIVE_CANDIDATES,
+      rrfK: NAIVE_RRF_K,
+      k,
+    });
+    return rows.map((r) => ({ docId, pageNumber: r.pageNumber }));
+  }
+
+  /** What the baseline stored for one document, in page and window order. */
+  async passages(docId: string): Promise<StoredNaivePassage[]> {
+    return this.graph.read<StoredNaivePassage>(this.q.listPassages, { docId });
+  }
+
+  /** NaivePassage nodes over all documents. */
+  async storedCount(): Promise<number> {
+    const [row] = await this.graph.read<{ passages: number }>(this.q.countPassages);
+    return row?.passages ?? 0;
+  }
+
+  /** Deletes every NaivePassage node and drops the naive_* indexes. */
+  async cleanup(): Promise<void> {
+    this.ready = false;
+    await this.dropAll();
+  }
+}
