@@ -1,4 +1,7 @@
-// Full-text index over retrieval-unit text (the keyword side of hybrid search); docId indexed for scoped queries.
+// Full-text index over retrieval-unit text (the keyword side of hybrid search), with the English analyzer: stop
+// words ("the", "of", "what") would otherwise rank pages by how often they say them, and stemming matches
+// "results" with "result". docId is indexed for scoped queries.
 // Params: none
 // Returns: nothing
 CREATE FULLTEXT INDEX passage_text IF NOT EXISTS FOR (n:Passage) ON EACH [n.text, n.docId]
+OPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}

@@ -9,7 +9,7 @@
 
 // Regenerate with `npm run graphql:types`.
 import type { FileUpload } from 'graphql-upload-minimal';
-export type Strategy = 'VECTOR' | 'HYBRID' | 'PARENT_PAGE' | 'SUMMARY_TREE';
+export type Strategy = 'VECTOR' | 'HYBRID' | 'PARENT_PAGE' | 'SUMMARY_TREE' | 'GRAPH';
 export type IngestionJobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
 export type DocumentStatus = 'INGESTING' | 'READY' | 'FAILED';
 export type ElementKind =
@@ -79,6 +79,7 @@ export interface PageHit {
   score: number;
   reason: string;
   hop: number;
+  fromPage?: Nullable<number>;
   elements: ElementEvidence[];
   page?: Nullable<Page>;
 }

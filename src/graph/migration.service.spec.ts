@@ -1,5 +1,5 @@
 import { GraphError, GraphErrorCode } from './graph.errors';
-import { checkEmbeddingModel, REEMBED_COMMAND } from './migration.service';
+import { checkEmbeddingModel, fulltextIndexOf, REEMBED_COMMAND } from './migration.service';
 
 describe('checkEmbeddingModel', () => {
   const configured = { model: 'bge-small-en-v1.5', dimension: 384 };
@@ -26,5 +26,19 @@ describe('checkEmbeddingModel', () => {
       expect((error as GraphError).code).toBe(GraphErrorCode.EMBEDDING_MODEL_MISMATCH);
       expect((error as GraphError).message).toContain(REEMBED_COMMAND);
     }
+  });
+});
+
+describe('fulltextIndexOf', () => {
+  it('reads the index name and the declared analyzer, or the default one', () => {
+    expect(
+      fulltextIndexOf(
+        "CREATE FULLTEXT INDEX page_text IF NOT EXISTS FOR (n:Page) ON EACH [n.text]\nOPTIONS {indexConfig: {`fulltext.analyzer`: 'english'}}",
+      ),
+    ).toEqual({ name: 'page_text', analyzer: 'english' });
+    expect(
+      fulltextIndexOf('CREATE FULLTEXT INDEX section_text IF NOT EXISTS FOR (n:Section) ON EACH [n.title]'),
+    ).toEqual({ name: 'section_text', analyzer: 'standard-no-stop-words' });
+    expect(fulltextIndexOf('CREATE INDEX page_doc_id IF NOT EXISTS FOR (n:Page) ON (n.docId)')).toBeNull();
   });
 });

@@ -29,6 +29,17 @@ export function checkEmbeddingModel(
   );
 }
 
+const DEFAULT_FULLTEXT_ANALYZER = 'standard-no-stop-words';
+
+/** The full-text index a migration creates and the analyzer it declares (Neo4j's default when it declares none). */
+export function fulltextIndexOf(migrationText: string): { name: string; analyzer: string } | null {
+  const name = /CREATE\s+FULLTEXT\s+INDEX\s+(\w+)/i.exec(migrationText)?.[1];
+  if (!name) return null;
+  const analyzer =
+    /`fulltext\.analyzer`\s*:\s*'([^']+)'/.exec(migrationText)?.[1] ?? DEFAULT_FULLTEXT_ANALYZER;
+  return { name, analyzer };
+}
+
 /**
  * Idempotent schema migrations: every file under cypher/migrations/ is a named `IF NOT EXISTS` command, applied
  * in file order on each start (re-applying changes nothing). Vector indexes take their dimension from the
@@ -61,6 +72,7 @@ export class MigrationService {
     const configured = this.configuredModel;
     if (!opts.allowModelChange) checkEmbeddingModel(await this.recordedModel(), configured);
     const migrations = this.cypher.list('migrations/');
+    await this.dropFulltextIndexesWithOtherAnalyzers(migrations.map((m) => m.text));
     for (const m of migrations) {
       // Index options need a Cypher INTEGER; a JS number would arrive as a FLOAT.
       await this.graph.runAutoCommit(
@@ -78,5 +90,20 @@ export class MigrationService {
       `Schema up to date (${migrations.length} migrations, embedder ${configured.model}/${configured.dimension})`,
     );
     return migrations.map((m) => m.name);
+  }
+
+  /** `IF NOT EXISTS` keeps an index whose analyzer a migration changed: drop it, so the migration recreates it. */
+  private async dropFulltextIndexesWithOtherAnalyzers(migrationTexts: string[]): Promise<void> {
+    const current = await this.graph.read<{ name: string; analyzer: string | null }>(
+      this.cypher.get('graph/list-fulltext-analyzers'),
+    );
+    for (const wanted of migrationTexts.map(fulltextIndexOf)) {
+      const existing = wanted && current.find((c) => c.name === wanted.name);
+      if (!wanted || !existing || existing.analyzer === wanted.analyzer) continue;
+      this.logger.log(
+        `Rebuilding full-text index ${wanted.name}: analyzer ${existing.analyzer} → ${wanted.analyzer}`,
+      );
+      await this.graph.runAutoCommit(this.cypher.get('graph/drop-index'), { name: wanted.name });
+    }
   }
 }

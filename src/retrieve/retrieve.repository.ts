@@ -10,6 +10,13 @@ export interface PageCandidate {
   elements: ElementEvidence[];
 }
 
+export interface WalkedPageCandidate extends PageCandidate {
+  hop: number;
+  /** seed, next-page, previous-page, similar, refers-to, captions, section */
+  via: string;
+  fromPage: number | null;
+}
+
 export interface CandidateQuery {
   embedding: number[];
   docIds: string[] | null;
@@ -30,6 +37,7 @@ export class RetrieveRepository {
     this.q = {
       vector: cypher.get('retrieve/vector-pages'),
       hybrid: cypher.get('retrieve/hybrid-pages'),
+      graphWalk: cypher.get('retrieve/graph-walk-pages'),
       passages: cypher.get('retrieve/page-passages'),
       summaryTree: cypher.get('retrieve/summary-tree-pages'),
     };
@@ -43,6 +51,19 @@ export class RetrieveRepository {
     query: CandidateQuery & { luceneQuery: string | null; rrfK: number; aggregate: 'max' | 'sum' },
   ): Promise<PageCandidate[]> {
     return this.graph.read<PageCandidate>(this.q.hybrid, { ...query });
+  }
+
+  /** GRAPH: HYBRID seeds walked over the page graph, references, captions and sections in one query. */
+  async graphWalkPages(
+    query: CandidateQuery & {
+      luceneQuery: string | null;
+      rrfK: number;
+      seeds: number;
+      walkWeight: number;
+      hopDecay: number;
+    },
+  ): Promise<WalkedPageCandidate[]> {
+    return this.graph.read<WalkedPageCandidate>(this.q.graphWalk, { ...query });
   }
 
   /** SUMMARY_TREE: nearest tree nodes (cluster summaries and leaf elements) mapped to pages (enrich `tree` stage). */

@@ -25,6 +25,10 @@ export const RERANK_DEPTH = 10;
 /** Matched elements kept per page (evidence and the start of the page's re-ranking passage). */
 const ELEMENTS_PER_PAGE = 3;
 const RRF_K = 60;
+/** GRAPH: pages the walk starts from, the weight of a walked path against a page's own match, decay per hop. */
+const GRAPH_SEEDS = 3;
+const GRAPH_WALK_WEIGHT = 0.3;
+const GRAPH_HOP_DECAY = 0.5;
 /** Pages an answer reads. */
 const ANSWER_PAGES = 5;
 /** Characters of a page passage given to the cross-encoder (~350 tokens: the matched elements first, then the page). */
@@ -76,7 +80,8 @@ export class RetrieveService {
       `scope: ${docIds ? `${docIds.length} document(s), exact scan` : 'whole corpus, vector index'}`,
     );
 
-    let candidates: PageCandidate[];
+    // A walk gives each page its own reason, hop and origin; the other strategies one reason for all.
+    let candidates: Array<PageCandidate & Partial<Pick<PageHit, 'reason' | 'hop' | 'fromPage'>>>;
     let reason: string;
     switch (req.strategy) {
       case 'VECTOR':
@@ -106,6 +111,30 @@ export class RetrieveService {
         );
         break;
       }
+      case 'GRAPH': {
+        const luceneQuery = buildLuceneQuery(query, ['text'], docIds);
+        const walked = await timed('graph-walk', () =>
+          this.repo.graphWalkPages({
+            ...base,
+            candidates: 50,
+            luceneQuery,
+            rrfK: RRF_K,
+            seeds: GRAPH_SEEDS,
+            walkWeight: GRAPH_WALK_WEIGHT,
+            hopDecay: GRAPH_HOP_DECAY,
+          }),
+        );
+        candidates = walked.map(({ via, ...c }) => ({ ...c, reason: `graph:${via}` }));
+        reason = 'graph';
+        trace.push(
+          `GRAPH: HYBRID seeds (top ${GRAPH_SEEDS}) walked over NEXT_PAGE/SIMILAR_TO (≤ 2 hops), REFERS_TO, CAPTIONS, sections → ` +
+            `${candidates.length} pages; ${walked.filter((w) => w.via !== 'seed').length} placed by the walk`,
+        );
+        for (const w of walked.filter((x) => x.via !== 'seed')) {
+          trace.push(`  p.${w.pageNumber} ← ${w.via} from p.${w.fromPage} (hop ${w.hop})`);
+        }
+        break;
+      }
       case 'SUMMARY_TREE':
         // MMRAG-DocQA summary retrieval over the enrich `tree` stage's nodes; without a tree it reads leaves only.
         candidates = await timed('summary-tree', () =>
@@ -118,7 +147,7 @@ export class RetrieveService {
         break;
     }
 
-    let pages: PageHit[] = candidates.map((c) => ({ ...c, reason, hop: 0 }));
+    let pages: PageHit[] = candidates.map((c) => ({ hop: 0, reason, ...c }));
     if (rerank && pages.length > 0) {
       // MMRAG-DocQA scores parent pages 0–1 with the LLM; the cross-encoder does it offline and for other strategies.
       const byLlm = req.strategy === 'PARENT_PAGE' && this.llm.enabled;

@@ -2,7 +2,7 @@ import type { BBox } from '../ingest/document-model';
 
 // The retrieval contract shared by strategies, the API, the CLI and the benchmark.
 
-export const STRATEGIES = ['VECTOR', 'HYBRID', 'PARENT_PAGE', 'SUMMARY_TREE'] as const;
+export const STRATEGIES = ['VECTOR', 'HYBRID', 'PARENT_PAGE', 'SUMMARY_TREE', 'GRAPH'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
 /** Which documents a query may look at. An empty/absent list means the whole corpus. */
@@ -37,6 +37,8 @@ export interface PageHit {
   reason: string;
   /** Hop count from the query's entry points (0 = matched directly). */
   hop: number;
+  /** The page a walk came from (GRAPH), when the walk put this page where it is. */
+  fromPage?: number | null;
   elements: ElementEvidence[];
 }
 

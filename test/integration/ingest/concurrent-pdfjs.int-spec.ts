@@ -2,30 +2,19 @@
 // PDF while a long one is parsed used to fail the long parse with "Invalid page request." (issue 10, defect 1).
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { ParsedPdf } from '../../../src/ingest/document-model';
 import { parsePdf } from '../../../src/ingest/pdf/pdf-parser';
 import { type RenderedPage, renderPdfPage } from '../../../src/ingest/render/page-renderer';
+import { makeTextPdf } from '../../support/make-pdf';
 
 const SHORT_PDF = path.resolve(__dirname, '../../fixtures/pdf/sample-report.pdf');
 const SHORT_PAGES = 4;
 const LONG_PAGES = 30;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47]);
 
-/** A Letter-size PDF whose page N reads "Long page N". */
-function makeLongPdf(pageCount: number): Promise<Uint8Array> {
-  const doc = new PDFDocument({ size: 'LETTER', autoFirstPage: false });
-  for (let n = 1; n <= pageCount; n++) {
-    doc.addPage().font('Helvetica').fontSize(14).text(`Long page ${n}`, 72, 72, { lineBreak: false });
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-    doc.end();
-  });
-}
+/** A PDF whose page N reads "Long page N". */
+const makeLongPdf = (pageCount: number) =>
+  makeTextPdf(Array.from({ length: pageCount }, (_, i) => [`Long page ${i + 1}`]));
 
 function pageText(parsed: ParsedPdf, pageNumber: number): string {
   return (parsed.pages[pageNumber - 1]?.items ?? []).map((item) => item.text).join(' ');

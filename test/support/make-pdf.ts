@@ -1,0 +1,17 @@
+import PDFDocument from 'pdfkit';
+
+/** A Letter-size, born-digital PDF with one page per entry, each page's paragraphs set in Helvetica 12 pt. */
+export function makeTextPdf(pages: string[][]): Promise<Uint8Array> {
+  const doc = new PDFDocument({ size: 'LETTER', autoFirstPage: false });
+  for (const paragraphs of pages) {
+    doc.addPage().font('Helvetica').fontSize(12);
+    for (const paragraph of paragraphs) doc.text(paragraph, { width: 468 }).moveDown();
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
