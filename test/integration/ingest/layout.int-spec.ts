@@ -127,7 +127,7 @@ describe('no-text-layer.pdf', () => {
   });
 });
 
-// r-doc-pdf is installed by .ci/run (and scripts/setup.sh's note); a missing manual is a failure, not a skip.
+// r-doc-pdf is installed by scripts/test.sh (the README's test command); a missing manual is a failure, not a skip.
 describe('R Data Import/Export manual (Debian r-doc-pdf)', () => {
   let model: DocumentModel;
 
