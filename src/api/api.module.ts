@@ -7,8 +7,13 @@ import * as path from 'node:path';
 import { PROJECT_ROOT } from '../common/local-paths';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
+import { ContentRepository } from '../graph/content.repository';
+import { DocumentRepository } from '../graph/document.repository';
 import { EnrichModule } from '../enrich/enrich.module';
+import { EvolutionRepository } from '../enrich/evolution/evolution.repository';
+import { SimilarityRepository } from '../enrich/similarity/similarity.repository';
 import { SummariesModule } from '../enrich/summaries/summaries.module';
+import { SummariesRepository } from '../enrich/summaries/summaries.repository';
 import { IngestModule } from '../ingest/ingest.module';
 import { RetrieveModule } from '../retrieve/retrieve.module';
 import { DocumentResolver } from './document.resolver';
@@ -21,7 +26,9 @@ import { IngestResolver } from './ingest.resolver';
 import { PageImageController } from './page-image.controller';
 import { PageResolver } from './page.resolver';
 import { ElementEvidenceResolver, PageHitResolver, RetrieveResolver } from './retrieve.resolver';
+import { queryLimitsPlugin } from './query-limits.plugin';
 import type { GraphQLRequestContext } from './request-cache';
+import { RequestLoaders } from './request-loaders';
 import { SectionResolver } from './section.resolver';
 
 /** The GraphQL API (schema-first, Apollo) and the page-image endpoint; resolvers stay thin. */
@@ -31,13 +38,37 @@ import { SectionResolver } from './section.resolver';
     RetrieveModule,
     EnrichModule,
     SummariesModule,
-    GraphQLModule.forRoot<ApolloDriverConfig>({
+    GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      typePaths: [path.join(PROJECT_ROOT, 'schema.graphql')],
-      resolvers: { Upload: GraphQLUpload },
-      formatError: formatGraphQLError,
-      includeStacktraceInErrorResponses: false,
-      context: (): GraphQLRequestContext => ({ cache: new Map() }),
+      imports: [EnrichModule, SummariesModule],
+      inject: [
+        FOLIO_CONFIG,
+        ContentRepository,
+        DocumentRepository,
+        EvolutionRepository,
+        SimilarityRepository,
+        SummariesRepository,
+      ],
+      useFactory: (
+        config: FolioConfig,
+        content: ContentRepository,
+        documents: DocumentRepository,
+        evolution: EvolutionRepository,
+        similarity: SimilarityRepository,
+        summaries: SummariesRepository,
+      ) => ({
+        typePaths: [path.join(PROJECT_ROOT, 'schema.graphql')],
+        resolvers: { Upload: GraphQLUpload },
+        formatError: formatGraphQLError,
+        includeStacktraceInErrorResponses: false,
+        plugins: [queryLimitsPlugin(config.graphql)],
+        // Apollo's own guard against fragment explosions, checked before the cost limits walk the query.
+        maxRecursiveSelections: true,
+        context: (): GraphQLRequestContext => ({
+          loaders: new RequestLoaders({ content, documents, evolution, similarity, summaries }),
+          cache: new Map(),
+        }),
+      }),
     }),
   ],
   controllers: [PageImageController],

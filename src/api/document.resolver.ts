@@ -3,7 +3,7 @@ import { ContentRepository, GraphStats, StoredPage, StoredSection } from '../gra
 import { DocumentRepository, StoredDocument, decodeCursor, encodeCursor } from '../graph/document.repository';
 import { ApiError } from './graphql-errors';
 import type { DocumentConnection } from './graphql.types';
-import { GraphQLRequestContext, memo } from './request-cache';
+import type { GraphQLRequestContext } from './request-cache';
 
 const MAX_PAGE_SIZE = 100;
 
@@ -50,8 +50,9 @@ export class DocumentResolver {
     @Parent() doc: StoredDocument,
     @Args('from', { type: () => Int, nullable: true }) from: number | null,
     @Args('to', { type: () => Int, nullable: true }) to: number | null,
+    @Context() ctx: GraphQLRequestContext,
   ): Promise<StoredPage[]> {
-    return this.content.pages(doc.id, from ?? 1, to ?? doc.pageCount);
+    return ctx.loaders.pagesOf.load({ docId: doc.id, from: from ?? 1, to: to ?? doc.pageCount });
   }
 
   @ResolveField('sections')
@@ -59,7 +60,7 @@ export class DocumentResolver {
     @Parent() doc: StoredDocument,
     @Context() ctx: GraphQLRequestContext,
   ): Promise<StoredSection[]> {
-    return memo(ctx, `sections:${doc.id}`, () => this.content.sections(doc.id));
+    return ctx.loaders.sectionsOf.load(doc.id);
   }
 
   @ResolveField('outline')

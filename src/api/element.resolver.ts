@@ -9,7 +9,7 @@ import {
 import { toApiKind } from './element-kind';
 import { ApiError } from './graphql-errors';
 import type { ElementKind } from './graphql.types';
-import { GraphQLRequestContext, memo } from './request-cache';
+import type { GraphQLRequestContext } from './request-cache';
 
 interface CrossReferenceParent {
   mention: string;
@@ -34,8 +34,8 @@ export class ElementResolver {
   }
 
   @ResolveField('page')
-  async page(@Parent() e: StoredElement): Promise<StoredPage | null> {
-    return this.content.page(e.docId, e.pageNumber);
+  async page(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<StoredPage | null> {
+    return ctx.loaders.page.load({ docId: e.docId, number: e.pageNumber });
   }
 
   @ResolveField('section')
@@ -44,7 +44,7 @@ export class ElementResolver {
     @Context() ctx: GraphQLRequestContext,
   ): Promise<StoredSection | null> {
     const id = (await this.links(e, ctx)).sectionId;
-    return id ? this.content.section(id) : null;
+    return id ? ctx.loaders.section.load(id) : null;
   }
 
   @ResolveField('caption')
@@ -52,7 +52,7 @@ export class ElementResolver {
     @Parent() e: StoredElement,
     @Context() ctx: GraphQLRequestContext,
   ): Promise<StoredElement | null> {
-    return this.byId((await this.links(e, ctx)).captionId);
+    return this.byId((await this.links(e, ctx)).captionId, ctx);
   }
 
   @ResolveField('captionOf')
@@ -60,7 +60,7 @@ export class ElementResolver {
     @Parent() e: StoredElement,
     @Context() ctx: GraphQLRequestContext,
   ): Promise<StoredElement | null> {
-    return this.byId((await this.links(e, ctx)).captionOfId);
+    return this.byId((await this.links(e, ctx)).captionOfId, ctx);
   }
 
   @ResolveField('next')
@@ -68,7 +68,7 @@ export class ElementResolver {
     @Parent() e: StoredElement,
     @Context() ctx: GraphQLRequestContext,
   ): Promise<StoredElement | null> {
-    return this.byId((await this.links(e, ctx)).nextId);
+    return this.byId((await this.links(e, ctx)).nextId, ctx);
   }
 
   @ResolveField('previous')
@@ -76,7 +76,7 @@ export class ElementResolver {
     @Parent() e: StoredElement,
     @Context() ctx: GraphQLRequestContext,
   ): Promise<StoredElement | null> {
-    return this.byId((await this.links(e, ctx)).previousId);
+    return this.byId((await this.links(e, ctx)).previousId, ctx);
   }
 
   @ResolveField('refersTo')
@@ -92,38 +92,45 @@ export class ElementResolver {
     @Parent() e: StoredElement,
     @Context() ctx: GraphQLRequestContext,
   ): Promise<StoredElement[]> {
-    return this.content.elements((await this.links(e, ctx)).referredByIds);
+    return ctx.loaders.elements((await this.links(e, ctx)).referredByIds);
   }
 
   private async links(e: StoredElement, ctx: GraphQLRequestContext): Promise<ElementLinks> {
-    const links = await memo(ctx, `links:${e.id}`, () => this.content.elementLinks(e.id));
+    const links = await ctx.loaders.elementLinks.load(e.id);
     if (!links) throw new ApiError('NOT_FOUND', `Element '${e.id}' no longer exists.`);
     return links;
   }
 
-  private async byId(id: string | null): Promise<StoredElement | null> {
-    return id ? this.content.element(id) : null;
+  private async byId(id: string | null, ctx: GraphQLRequestContext): Promise<StoredElement | null> {
+    return id ? ctx.loaders.element.load(id) : null;
   }
 }
 
 @Resolver('CrossReference')
 export class CrossReferenceResolver {
-  constructor(private readonly content: ContentRepository) {}
-
   @ResolveField('element')
-  async element(@Parent() ref: CrossReferenceParent): Promise<StoredElement | null> {
-    return ref.label === 'Element' ? this.content.element(ref.id) : null;
+  async element(
+    @Parent() ref: CrossReferenceParent,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredElement | null> {
+    return ref.label === 'Element' ? ctx.loaders.element.load(ref.id) : null;
   }
 
   @ResolveField('section')
-  async section(@Parent() ref: CrossReferenceParent): Promise<StoredSection | null> {
-    return ref.label === 'Section' ? this.content.section(ref.id) : null;
+  async section(
+    @Parent() ref: CrossReferenceParent,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredSection | null> {
+    return ref.label === 'Section' ? ctx.loaders.section.load(ref.id) : null;
   }
 
   @ResolveField('page')
-  async page(@Parent() ref: CrossReferenceParent): Promise<StoredPage | null> {
+  async page(
+    @Parent() ref: CrossReferenceParent,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredPage | null> {
     if (ref.label !== 'Page') return null;
     const match = /^(.*):p(\d+)$/.exec(ref.id);
-    return match ? this.content.page(match[1]!, Number(match[2])) : null;
+    return match ? ctx.loaders.page.load({ docId: match[1]!, number: Number(match[2]) }) : null;
   }
 }

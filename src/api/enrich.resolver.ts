@@ -1,15 +1,11 @@
 import { Args, Context, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { ContentRepository, StoredElement, StoredPage } from '../graph/content.repository';
-import { DocumentRepository, StoredDocument } from '../graph/document.repository';
+import type { StoredElement, StoredPage } from '../graph/content.repository';
+import type { StoredDocument } from '../graph/document.repository';
 import type { EnrichStageName } from '../enrich/enrich-stage';
 import type { EnrichmentJobRow, StageRecord } from '../enrich/enrich.repository';
 import { EnrichService } from '../enrich/enrich.service';
 import { EnrichmentJobService } from '../enrich/enrichment-job.service';
-import {
-  EvolutionRepository,
-  RelatedElementLink,
-  StoredRevision,
-} from '../enrich/evolution/evolution.repository';
+import type { RelatedElementLink, StoredRevision } from '../enrich/evolution/evolution.repository';
 import { SimilarityRepository, SimilarPageLink } from '../enrich/similarity/similarity.repository';
 import {
   SummariesRepository,
@@ -24,7 +20,7 @@ import type {
   EnrichmentStageCost,
   SummaryKind,
 } from './graphql.types';
-import { GraphQLRequestContext, memo } from './request-cache';
+import type { GraphQLRequestContext } from './request-cache';
 
 const STAGES: Record<EnrichmentStage, EnrichStageName> = {
   SUMMARIES: 'summaries',
@@ -35,10 +31,7 @@ const STAGES: Record<EnrichmentStage, EnrichStageName> = {
 
 @Resolver('EnrichmentJob')
 export class EnrichResolver {
-  constructor(
-    private readonly jobs: EnrichmentJobService,
-    private readonly documents: DocumentRepository,
-  ) {}
+  constructor(private readonly jobs: EnrichmentJobService) {}
 
   @Mutation('enrichDocument')
   async enrichDocument(
@@ -60,8 +53,11 @@ export class EnrichResolver {
   }
 
   @ResolveField('document')
-  async document(@Parent() job: EnrichmentJobRow): Promise<StoredDocument | null> {
-    return this.documents.get(job.docId);
+  async document(
+    @Parent() job: EnrichmentJobRow,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredDocument | null> {
+    return ctx.loaders.document.load(job.docId);
   }
 }
 
@@ -150,38 +146,40 @@ export class SummaryResolver {
   }
 
   @ResolveField('children')
-  async children(@Parent() s: StoredSummary): Promise<StoredSummary[]> {
+  async children(
+    @Parent() s: StoredSummary,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredSummary[]> {
     if (s.childIds.length === 0) return [];
-    return this.summaries.storedSummaries(s.docId, { ids: s.childIds, limit: s.childIds.length });
+    return ctx.loaders.summaryChildren.load(s);
   }
 }
 
 @Resolver('Page')
 export class PageEnrichmentResolver {
-  constructor(private readonly similarity: SimilarityRepository) {}
-
   @ResolveField('similar')
-  async similar(@Parent() page: StoredPage): Promise<SimilarPageParent[]> {
-    return this.similarity.pageEdges(page.docId, page.number);
+  async similar(
+    @Parent() page: StoredPage,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<SimilarPageParent[]> {
+    return ctx.loaders.similarPages.load({ docId: page.docId, number: page.number });
   }
 }
 
 @Resolver('SimilarPage')
 export class SimilarPageResolver {
-  constructor(private readonly content: ContentRepository) {}
-
   @ResolveField('from')
-  async from(@Parent() link: SimilarPageParent): Promise<StoredPage> {
-    return this.load(link.fromDocId, link.fromNumber);
+  async from(@Parent() link: SimilarPageParent, @Context() ctx: GraphQLRequestContext): Promise<StoredPage> {
+    return this.load(link.fromDocId, link.fromNumber, ctx);
   }
 
   @ResolveField('page')
-  async page(@Parent() link: SimilarPageParent): Promise<StoredPage> {
-    return this.load(link.toDocId, link.toNumber);
+  async page(@Parent() link: SimilarPageParent, @Context() ctx: GraphQLRequestContext): Promise<StoredPage> {
+    return this.load(link.toDocId, link.toNumber, ctx);
   }
 
-  private async load(docId: string, number: number): Promise<StoredPage> {
-    const page = await this.content.page(docId, number);
+  private async load(docId: string, number: number, ctx: GraphQLRequestContext): Promise<StoredPage> {
+    const page = await ctx.loaders.page.load({ docId, number });
     if (!page) throw new ApiError('NOT_FOUND', `Page ${number} of '${docId}' no longer exists.`);
     return page;
   }
@@ -189,8 +187,6 @@ export class SimilarPageResolver {
 
 @Resolver('Element')
 export class ElementEnrichmentResolver {
-  constructor(private readonly evolution: EvolutionRepository) {}
-
   @ResolveField('summary')
   async summary(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<string | null> {
     return (await this.evolved(e, ctx))?.summary ?? null;
@@ -205,27 +201,34 @@ export class ElementEnrichmentResolver {
   }
 
   @ResolveField('related')
-  async related(@Parent() e: StoredElement): Promise<RelatedElementLink[]> {
-    return this.evolution.related(e.id);
+  async related(
+    @Parent() e: StoredElement,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<RelatedElementLink[]> {
+    return ctx.loaders.related.load(e.id);
   }
 
   @ResolveField('revisions')
-  async revisions(@Parent() e: StoredElement): Promise<StoredRevision[]> {
-    return this.evolution.revisions(e.id);
+  async revisions(
+    @Parent() e: StoredElement,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredRevision[]> {
+    return ctx.loaders.revisions.load(e.id);
   }
 
   private evolved(e: StoredElement, ctx: GraphQLRequestContext) {
-    return memo(ctx, `evolved:${e.id}`, () => this.evolution.summary(e.id));
+    return ctx.loaders.evolved.load(e.id);
   }
 }
 
 @Resolver('RelatedElement')
 export class RelatedElementResolver {
-  constructor(private readonly content: ContentRepository) {}
-
   @ResolveField('element')
-  async element(@Parent() link: RelatedElementLink): Promise<StoredElement> {
-    const element = await this.content.element(link.elementId);
+  async element(
+    @Parent() link: RelatedElementLink,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredElement> {
+    const element = await ctx.loaders.element.load(link.elementId);
     if (!element) throw new ApiError('NOT_FOUND', `Element '${link.elementId}' no longer exists.`);
     return element;
   }

@@ -1,6 +1,7 @@
 import { GraphQLError } from 'graphql';
 import { GraphError, GraphErrorCode } from '../graph/graph.errors';
 import { ApiError, formatGraphQLError } from './graphql-errors';
+import { QueryLimit, QueryLimitError } from './query-limits.errors';
 
 const format = (original: Error) =>
   formatGraphQLError(
@@ -16,6 +17,16 @@ describe('formatGraphQLError', () => {
       code: 'SERVICE_UNAVAILABLE',
       reason: 'NEO4J_UNAVAILABLE',
     });
+  });
+
+  it('presents cost limits and read timeouts as QUERY_TOO_COMPLEX with the limit as the reason', () => {
+    expect(format(new QueryLimitError(QueryLimit.MAX_DEPTH, 10)).extensions).toEqual({
+      code: 'QUERY_TOO_COMPLEX',
+      reason: 'MAX_DEPTH',
+      limit: 10,
+    });
+    const timeout = format(new GraphError(GraphErrorCode.QUERY_TIMED_OUT, 'stopped'));
+    expect(timeout.extensions).toMatchObject({ code: 'QUERY_TOO_COMPLEX', reason: 'QUERY_TIMED_OUT' });
   });
 
   it('passes a feature error code through as the reason', () => {

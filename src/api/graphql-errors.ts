@@ -1,5 +1,6 @@
 import { GraphQLError, GraphQLFormattedError } from 'graphql';
 import { GraphError, GraphErrorCode } from '../graph/graph.errors';
+import { QueryLimitError } from './query-limits.errors';
 
 /** Errors the API raises itself (bad arguments, unknown ids). */
 export class ApiError extends Error {
@@ -24,6 +25,7 @@ const GRAPH_CODES: Record<GraphErrorCode, string> = {
   [GraphErrorCode.NEO4J_AUTH_FAILED]: 'SERVICE_UNAVAILABLE',
   [GraphErrorCode.CONSTRAINT_VIOLATION]: 'CONFLICT',
   [GraphErrorCode.QUERY_FAILED]: 'INTERNAL_SERVER_ERROR',
+  [GraphErrorCode.QUERY_TIMED_OUT]: 'QUERY_TOO_COMPLEX',
   [GraphErrorCode.EMBEDDING_MODEL_MISMATCH]: 'FAILED_PRECONDITION',
 };
 
@@ -34,6 +36,12 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   delete ext.stacktrace;
   if (original instanceof ApiError) {
     return { ...formatted, extensions: { ...ext, code: original.code } };
+  }
+  if (original instanceof QueryLimitError) {
+    return {
+      ...formatted,
+      extensions: { ...ext, code: 'QUERY_TOO_COMPLEX', reason: original.limit, limit: original.max },
+    };
   }
   if (original instanceof GraphError) {
     return { ...formatted, extensions: { ...ext, code: GRAPH_CODES[original.code], reason: original.code } };

@@ -1,9 +1,10 @@
-import { Args, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { ContentRepository, StoredElement, StoredPage } from '../graph/content.repository';
 import { DocumentRepository, StoredDocument } from '../graph/document.repository';
 import { fromApiKind } from './element-kind';
 import { ApiError } from './graphql-errors';
 import type { ElementKind } from './graphql.types';
+import type { GraphQLRequestContext } from './request-cache';
 
 export const pageImagePath = (docId: string, number: number) =>
   `/documents/${encodeURIComponent(docId)}/pages/${number}/image.png`;
@@ -34,8 +35,13 @@ export class PageResolver {
   async elements(
     @Parent() page: StoredPage,
     @Args('kinds', { nullable: true }) kinds: ElementKind[] | null,
+    @Context() ctx: GraphQLRequestContext,
   ): Promise<StoredElement[]> {
-    return this.content.pageElements(page.docId, page.number, kinds ? kinds.map(fromApiKind) : null);
+    return ctx.loaders.pageElements.load({
+      docId: page.docId,
+      number: page.number,
+      kinds: kinds ? kinds.map(fromApiKind) : null,
+    });
   }
 
   @ResolveField('imageUrl')
@@ -44,8 +50,8 @@ export class PageResolver {
   }
 
   @ResolveField('document')
-  async document(@Parent() page: StoredPage): Promise<StoredDocument> {
-    const doc = await this.documents.get(page.docId);
+  async document(@Parent() page: StoredPage, @Context() ctx: GraphQLRequestContext): Promise<StoredDocument> {
+    const doc = await ctx.loaders.document.load(page.docId);
     if (!doc) throw new ApiError('NOT_FOUND', `Document '${page.docId}' no longer exists.`);
     return doc;
   }

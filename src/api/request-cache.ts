@@ -1,5 +1,8 @@
-/** Per-request memo so several fields of one object share one database read. */
+import type { RequestLoaders } from './request-loaders';
+
+/** What every resolver of one GraphQL request shares: batched loaders, and a memo for other per-request reads. */
 export interface GraphQLRequestContext {
+  loaders: RequestLoaders;
   cache: Map<string, Promise<unknown>>;
 }
 

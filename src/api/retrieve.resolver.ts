@@ -1,9 +1,10 @@
-import { Args, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
-import { ContentRepository, StoredPage } from '../graph/content.repository';
+import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import type { StoredPage } from '../graph/content.repository';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import type { AskResult, ElementEvidence, PageHit, SearchResult, Strategy } from '../retrieve/retrieve.types';
 import { toApiKind } from './element-kind';
 import type { ElementKind, ScopeInput } from './graphql.types';
+import type { GraphQLRequestContext } from './request-cache';
 
 @Resolver('SearchResult')
 export class RetrieveResolver {
@@ -39,11 +40,9 @@ export class RetrieveResolver {
 
 @Resolver('PageHit')
 export class PageHitResolver {
-  constructor(private readonly content: ContentRepository) {}
-
   @ResolveField('page')
-  async page(@Parent() hit: PageHit): Promise<StoredPage | null> {
-    return this.content.page(hit.docId, hit.pageNumber);
+  async page(@Parent() hit: PageHit, @Context() ctx: GraphQLRequestContext): Promise<StoredPage | null> {
+    return ctx.loaders.page.load({ docId: hit.docId, number: hit.pageNumber });
   }
 }
 

@@ -1,11 +1,9 @@
 import { Context, Parent, ResolveField, Resolver } from '@nestjs/graphql';
-import { ContentRepository, StoredElement, StoredSection } from '../graph/content.repository';
-import { GraphQLRequestContext, memo } from './request-cache';
+import type { StoredElement, StoredSection } from '../graph/content.repository';
+import type { GraphQLRequestContext } from './request-cache';
 
 @Resolver('Section')
 export class SectionResolver {
-  constructor(private readonly content: ContentRepository) {}
-
   @ResolveField('parent')
   async parent(
     @Parent() s: StoredSection,
@@ -24,12 +22,15 @@ export class SectionResolver {
   }
 
   @ResolveField('elements')
-  async elements(@Parent() s: StoredSection): Promise<StoredElement[]> {
-    return this.content.sectionElements(s.id);
+  async elements(
+    @Parent() s: StoredSection,
+    @Context() ctx: GraphQLRequestContext,
+  ): Promise<StoredElement[]> {
+    return ctx.loaders.sectionElements.load(s.id);
   }
 
   /** All sections of the document, read once per request however deep the outline query goes. */
   private siblings(s: StoredSection, ctx: GraphQLRequestContext): Promise<StoredSection[]> {
-    return memo(ctx, `sections:${s.docId}`, () => this.content.sections(s.docId));
+    return ctx.loaders.sectionsOf.load(s.docId);
   }
 }

@@ -32,6 +32,8 @@ const envSchema = z.object({
   NEO4J_PASSWORD: z.string().min(8, 'Neo4j requires at least 8 characters').default('folio-dev-password'),
   NEO4J_DATABASE: z.string().min(1).default('neo4j'),
   NEO4J_MAX_POOL_SIZE: int(1, 1000).default(50),
+  // A runaway read (a GraphQL request's, a CLI command's) is stopped by Neo4j instead of holding a connection.
+  NEO4J_READ_TIMEOUT_MS: int(0, 3_600_000).default(10_000),
   FOLIO_HTTP_PORT: int(0, 65535).default(3000),
   FOLIO_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
   FOLIO_EMBEDDER: z.enum(['onnx', 'openai']).default('onnx'),
@@ -56,11 +58,27 @@ const envSchema = z.object({
   FOLIO_INGEST_SERVER_PATHS: bool.default(false),
   FOLIO_INGEST_ROOT: z.string().optional(),
   FOLIO_FILE_STORE: z.string().optional(),
+  // GraphQL cost limits, checked before a query runs (see src/api/query-cost.ts for how cost is estimated).
+  FOLIO_GRAPHQL_MAX_DEPTH: int(1, 1000).default(10),
+  FOLIO_GRAPHQL_MAX_ALIASES: int(0, 100_000).default(20),
+  FOLIO_GRAPHQL_MAX_COMPLEXITY: int(1, 100_000_000).default(20_000),
+  FOLIO_GRAPHQL_DEFAULT_LIST_SIZE: int(1, 100_000).default(20),
+  FOLIO_GRAPHQL_MAX_EXPENSIVE_FIELDS: int(1, 1000).default(2),
+  FOLIO_GRAPHQL_MAX_RESULT_OBJECTS: int(1, 100_000_000).default(10_000),
 });
 
 export interface FolioConfig {
-  neo4j: { uri: string; user: string; password: string; database: string; maxPoolSize: number };
+  neo4j: {
+    uri: string;
+    user: string;
+    password: string;
+    database: string;
+    maxPoolSize: number;
+    /** Per-transaction timeout of managed reads; 0 = none. */
+    readTimeoutMs: number;
+  };
   http: { host: string; port: number };
+  graphql: GraphQLLimits;
   embedder:
     | { backend: 'onnx'; model: string; dimension: number; batchSize: number | undefined; threads: number }
     | {
@@ -75,6 +93,19 @@ export interface FolioConfig {
   llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number; maxRetries: number } | null;
   limits: { maxPages: number; maxUploadBytes: number };
   ingest: { ocr: boolean; serverPaths: boolean; serverPathRoot: string | undefined; fileStore: string };
+}
+
+/** What one GraphQL request may cost; the first four are checked before execution, the last while it runs. */
+export interface GraphQLLimits {
+  maxDepth: number;
+  maxAliases: number;
+  /** Estimated fields resolved, each list weighted by its first/from–to/k/limit or by defaultListSize. */
+  maxComplexity: number;
+  defaultListSize: number;
+  /** `ask`, `search` and mutations per request. */
+  maxExpensiveFields: number;
+  /** Objects (list items and single objects) a response may hold. */
+  maxResultObjects: number;
 }
 
 export class ConfigError extends Error {
@@ -128,8 +159,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
       password: e.NEO4J_PASSWORD,
       database: e.NEO4J_DATABASE,
       maxPoolSize: e.NEO4J_MAX_POOL_SIZE,
+      readTimeoutMs: e.NEO4J_READ_TIMEOUT_MS,
     },
     http: { host: e.FOLIO_HTTP_HOST, port: e.FOLIO_HTTP_PORT },
+    graphql: {
+      maxDepth: e.FOLIO_GRAPHQL_MAX_DEPTH,
+      maxAliases: e.FOLIO_GRAPHQL_MAX_ALIASES,
+      maxComplexity: e.FOLIO_GRAPHQL_MAX_COMPLEXITY,
+      defaultListSize: e.FOLIO_GRAPHQL_DEFAULT_LIST_SIZE,
+      maxExpensiveFields: e.FOLIO_GRAPHQL_MAX_EXPENSIVE_FIELDS,
+      maxResultObjects: e.FOLIO_GRAPHQL_MAX_RESULT_OBJECTS,
+    },
     embedder:
       e.FOLIO_EMBEDDER === 'onnx'
         ? {

@@ -49,12 +49,48 @@ export interface ElementLinks {
   referredByIds: string[];
 }
 
+const pageKey = (p: PageRef): string => `${p.docId}\u0000${p.number}`;
+
 export interface GraphStats {
   nodes: Array<{ label: string; count: number }>;
   relationships: Array<{ type: string; count: number }>;
 }
 
-/** Reads the stored document graph: pages, elements, sections and the links between them. */
+/** A page by its document and 1-based number. */
+export interface PageRef {
+  docId: string;
+  number: number;
+}
+
+/** A document's pages from `from` to `to`, inclusive and 1-based. */
+export interface PageRange {
+  docId: string;
+  from: number;
+  to: number;
+}
+
+/** A page's elements, only the given kinds (null = all). */
+export interface PageElementsRequest extends PageRef {
+  kinds: string[] | null;
+}
+
+/** Rows keyed by a column, put back in the order of the keys asked for (`missing` where no row came back). */
+function alignBy<K, R, T>(
+  keys: K[],
+  rows: R[],
+  keyOf: (row: R) => K,
+  valueOf: (row: R) => T,
+  missing: T,
+): T[] {
+  const byKey = new Map(rows.map((r) => [keyOf(r), valueOf(r)]));
+  return keys.map((k) => (byKey.has(k) ? (byKey.get(k) as T) : missing));
+}
+
+/**
+ * Reads the stored document graph: pages, elements, sections and the links between them. The plural methods read
+ * for many parents in one query and answer in the order asked (null or [] where nothing was found), so the API's
+ * request-scoped loaders can batch per-parent fields; the singular ones are the same queries for one parent.
+ */
 @Injectable()
 export class ContentRepository {
   private readonly q;
@@ -65,45 +101,76 @@ export class ContentRepository {
   ) {
     const get = (name: string) => cypher.get(`graph/${name}`);
     this.q = {
-      page: get('get-page'),
-      pages: get('list-pages'),
-      pageElements: get('list-page-elements'),
-      element: get('get-element'),
+      pagesAt: get('get-pages'),
+      pagesIn: get('list-pages-of-documents'),
+      elementsOn: get('list-elements-of-pages'),
       elements: get('get-elements'),
-      elementLinks: get('get-element-links'),
-      sections: get('list-sections'),
-      section: get('get-section'),
-      sectionElements: get('list-section-elements'),
+      linksOf: get('list-element-links'),
+      sectionsOf: get('list-sections-of-documents'),
+      sectionsById: get('get-sections'),
+      elementsIn: get('list-elements-of-sections'),
       stats: get('document-graph-stats'),
       corpusStats: get('corpus-graph-stats'),
     };
   }
 
   async page(docId: string, number: number): Promise<StoredPage | null> {
-    const [row] = await this.graph.read<{ page: StoredPage }>(this.q.page, { docId, number });
-    return row?.page ?? null;
+    return (await this.pagesAt([{ docId, number }]))[0] ?? null;
+  }
+
+  async pagesAt(refs: PageRef[]): Promise<Array<StoredPage | null>> {
+    if (refs.length === 0) return [];
+    const rows = await this.graph.read<{ page: StoredPage }>(this.q.pagesAt, { refs });
+    return alignBy(
+      refs.map(pageKey),
+      rows,
+      (r) => pageKey(r.page),
+      (r) => r.page,
+      null,
+    );
   }
 
   async pages(docId: string, from: number, to: number): Promise<StoredPage[]> {
-    return (await this.graph.read<{ page: StoredPage }>(this.q.pages, { docId, from, to })).map(
-      (r) => r.page,
+    return (await this.pagesIn([{ docId, from, to }]))[0] ?? [];
+  }
+
+  async pagesIn(ranges: PageRange[]): Promise<StoredPage[][]> {
+    if (ranges.length === 0) return [];
+    const requests = ranges.map((r, index) => ({ index, ...r }));
+    const rows = await this.graph.read<{ index: number; pages: StoredPage[] }>(this.q.pagesIn, { requests });
+    return alignBy(
+      ranges.map((_, i) => i),
+      rows,
+      (r) => r.index,
+      (r) => r.pages,
+      [],
     );
   }
 
   async pageElements(docId: string, number: number, kinds: string[] | null): Promise<StoredElement[]> {
-    const rows = await this.graph.read<{ element: StoredElement }>(this.q.pageElements, {
-      docId,
-      number,
-      kinds,
+    return (await this.elementsOn([{ docId, number, kinds }]))[0] ?? [];
+  }
+
+  async elementsOn(pages: PageElementsRequest[]): Promise<StoredElement[][]> {
+    if (pages.length === 0) return [];
+    const requests = pages.map((p, index) => ({ index, ...p }));
+    const rows = await this.graph.read<{ index: number; elements: StoredElement[] }>(this.q.elementsOn, {
+      requests,
     });
-    return rows.map((r) => r.element);
+    return alignBy(
+      pages.map((_, i) => i),
+      rows,
+      (r) => r.index,
+      (r) => r.elements,
+      [],
+    );
   }
 
   async element(id: string): Promise<StoredElement | null> {
-    const [row] = await this.graph.read<{ element: StoredElement }>(this.q.element, { id });
-    return row?.element ?? null;
+    return (await this.elementsById([id]))[0] ?? null;
   }
 
+  /** The elements that exist among `ids`, in the order given. */
   async elements(ids: string[]): Promise<StoredElement[]> {
     if (ids.length === 0) return [];
     return (await this.graph.read<{ element: StoredElement }>(this.q.elements, { ids })).map(
@@ -111,25 +178,83 @@ export class ContentRepository {
     );
   }
 
+  async elementsById(ids: string[]): Promise<Array<StoredElement | null>> {
+    return alignBy(
+      ids,
+      await this.elements(ids),
+      (e) => e.id,
+      (e) => e,
+      null,
+    );
+  }
+
   async elementLinks(id: string): Promise<ElementLinks | null> {
-    const [row] = await this.graph.read<ElementLinks>(this.q.elementLinks, { id });
-    return row ?? null;
+    return (await this.linksOf([id]))[0] ?? null;
+  }
+
+  async linksOf(ids: string[]): Promise<Array<ElementLinks | null>> {
+    if (ids.length === 0) return [];
+    const rows = await this.graph.read<ElementLinks & { id: string }>(this.q.linksOf, { ids });
+    return alignBy(
+      ids,
+      rows,
+      (r) => r.id,
+      ({ id: _id, ...links }) => links,
+      null,
+    );
   }
 
   async sections(docId: string): Promise<StoredSection[]> {
-    return (await this.graph.read<{ section: StoredSection }>(this.q.sections, { docId })).map(
-      (r) => r.section,
+    return (await this.sectionsOf([docId]))[0] ?? [];
+  }
+
+  /** Every section of each document, flat, in document order. */
+  async sectionsOf(docIds: string[]): Promise<StoredSection[][]> {
+    if (docIds.length === 0) return [];
+    const rows = await this.graph.read<{ docId: string; sections: StoredSection[] }>(this.q.sectionsOf, {
+      docIds,
+    });
+    return alignBy(
+      docIds,
+      rows,
+      (r) => r.docId,
+      (r) => r.sections,
+      [],
     );
   }
 
   async section(id: string): Promise<StoredSection | null> {
-    const [row] = await this.graph.read<{ section: StoredSection }>(this.q.section, { id });
-    return row?.section ?? null;
+    return (await this.sectionsById([id]))[0] ?? null;
+  }
+
+  async sectionsById(ids: string[]): Promise<Array<StoredSection | null>> {
+    if (ids.length === 0) return [];
+    const rows = await this.graph.read<{ section: StoredSection }>(this.q.sectionsById, { ids });
+    return alignBy(
+      ids,
+      rows,
+      (r) => r.section.id,
+      (r) => r.section,
+      null,
+    );
   }
 
   async sectionElements(id: string): Promise<StoredElement[]> {
-    return (await this.graph.read<{ element: StoredElement }>(this.q.sectionElements, { id })).map(
-      (r) => r.element,
+    return (await this.elementsIn([id]))[0] ?? [];
+  }
+
+  /** The elements each section directly contains, in reading order. */
+  async elementsIn(sectionIds: string[]): Promise<StoredElement[][]> {
+    if (sectionIds.length === 0) return [];
+    const rows = await this.graph.read<{ id: string; elements: StoredElement[] }>(this.q.elementsIn, {
+      ids: sectionIds,
+    });
+    return alignBy(
+      sectionIds,
+      rows,
+      (r) => r.id,
+      (r) => r.elements,
+      [],
     );
   }
 

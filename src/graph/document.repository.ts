@@ -53,7 +53,7 @@ export class DocumentRepository {
     this.q = {
       list: cypher.get('graph/list-documents'),
       count: cypher.get('graph/count-documents'),
-      get: cypher.get('graph/get-document'),
+      getMany: cypher.get('graph/get-documents'),
     };
   }
 
@@ -74,7 +74,14 @@ export class DocumentRepository {
   }
 
   async get(id: string): Promise<StoredDocument | null> {
-    const [row] = await this.graph.read<{ document: StoredDocument }>(this.q.get, { id });
-    return row?.document ?? null;
+    return (await this.getMany([id]))[0] ?? null;
+  }
+
+  /** Documents by id in the order given, null where there is none (one query for many parents). */
+  async getMany(ids: string[]): Promise<Array<StoredDocument | null>> {
+    if (ids.length === 0) return [];
+    const rows = await this.graph.read<{ document: StoredDocument }>(this.q.getMany, { ids });
+    const byId = new Map(rows.map((r) => [r.document.id, r.document]));
+    return ids.map((id) => byId.get(id) ?? null);
   }
 }

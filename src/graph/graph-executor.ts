@@ -8,6 +8,11 @@ import { NEO4J_DRIVER } from './graph.tokens';
 
 export type Params = Record<string, unknown>;
 
+export interface ReadOptions {
+  /** Overrides NEO4J_READ_TIMEOUT_MS for this transaction; 0 = no timeout (for reads that wait on purpose). */
+  timeoutMs?: number;
+}
+
 /** A unit of work inside one managed transaction; runs registered queries only. */
 export interface GraphTx {
   run<R extends RecordShape = RecordShape>(query: CypherQuery, params?: Params): Promise<R[]>;
@@ -41,9 +46,17 @@ function records<R extends RecordShape>(result: QueryResult): R[] {
   return result.records.map((r) => toPlain(r.toObject()) as R);
 }
 
-export function translateNeo4jError(err: unknown, operation: string): Error {
+export function translateNeo4jError(err: unknown, operation: string, timeoutMs = 0): Error {
   if (err instanceof GraphError) return err;
   if (err instanceof Neo4jError) {
+    if (err.code.startsWith('Neo.ClientError.Transaction.TransactionTimedOut')) {
+      const limit = timeoutMs > 0 ? `after ${timeoutMs} ms (NEO4J_READ_TIMEOUT_MS)` : 'at the server timeout';
+      return new GraphError(
+        GraphErrorCode.QUERY_TIMED_OUT,
+        `Neo4j stopped ${operation} ${limit}; ask for less at once (a smaller scope, range or list).`,
+        err.code,
+      );
+    }
     if (err.code === 'ServiceUnavailable' || err.code === 'SessionExpired') {
       return new GraphError(
         GraphErrorCode.NEO4J_UNAVAILABLE,
@@ -74,17 +87,23 @@ export function translateNeo4jError(err: unknown, operation: string): Error {
 @Injectable()
 export class GraphExecutor {
   private readonly database: string;
+  private readonly readTimeoutMs: number;
 
   constructor(
     @Inject(NEO4J_DRIVER) private readonly driver: Driver,
     @Inject(FOLIO_CONFIG) config: FolioConfig,
   ) {
     this.database = config.neo4j.database;
+    this.readTimeoutMs = config.neo4j.readTimeoutMs;
   }
 
-  /** Runs one read query in its own transaction. */
-  async read<R extends RecordShape = RecordShape>(query: CypherQuery, params: Params = {}): Promise<R[]> {
-    return this.readTx(query.name, (tx) => tx.run<R>(query, params));
+  /** Runs one read query in its own transaction, stopped by Neo4j after the read timeout. */
+  async read<R extends RecordShape = RecordShape>(
+    query: CypherQuery,
+    params: Params = {},
+    options: ReadOptions = {},
+  ): Promise<R[]> {
+    return this.readTx(query.name, (tx) => tx.run<R>(query, params), options);
   }
 
   /** Runs one write query in its own transaction. */
@@ -92,12 +111,16 @@ export class GraphExecutor {
     return this.writeTx(query.name, (tx) => tx.run<R>(query, params));
   }
 
-  async readTx<T>(operation: string, work: (tx: GraphTx) => Promise<T>): Promise<T> {
-    return this.session('READ', operation, work);
+  async readTx<T>(
+    operation: string,
+    work: (tx: GraphTx) => Promise<T>,
+    options: ReadOptions = {},
+  ): Promise<T> {
+    return this.session('READ', operation, work, options.timeoutMs ?? this.readTimeoutMs);
   }
 
   async writeTx<T>(operation: string, work: (tx: GraphTx) => Promise<T>): Promise<T> {
-    return this.session('WRITE', operation, work);
+    return this.session('WRITE', operation, work, 0);
   }
 
   /**
@@ -134,12 +157,14 @@ export class GraphExecutor {
     mode: 'READ' | 'WRITE',
     operation: string,
     work: (tx: GraphTx) => Promise<T>,
+    timeoutMs: number,
   ): Promise<T> {
     const session = this.driver.session({
       database: this.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
     });
-    const config = { metadata: { app: 'folio', operation }, timeout: undefined };
+    // Neo4j terminates the transaction at the timeout (not retried by the driver: it is a client error).
+    const config = { metadata: { app: 'folio', operation }, timeout: timeoutMs > 0 ? timeoutMs : undefined };
     const body = (mtx: ManagedTransaction) =>
       work({
         run: async <R extends RecordShape>(q: CypherQuery, p: Params = {}) =>
@@ -150,7 +175,7 @@ export class GraphExecutor {
         ? await session.executeRead(body, config)
         : await session.executeWrite(body, config);
     } catch (err) {
-      throw translateNeo4jError(err, operation);
+      throw translateNeo4jError(err, operation, timeoutMs);
     } finally {
       await session.close();
     }

@@ -4,6 +4,8 @@ export enum GraphErrorCode {
   NEO4J_AUTH_FAILED = 'NEO4J_AUTH_FAILED',
   CONSTRAINT_VIOLATION = 'CONSTRAINT_VIOLATION',
   QUERY_FAILED = 'QUERY_FAILED',
+  /** Neo4j stopped a transaction that ran past its timeout (NEO4J_READ_TIMEOUT_MS for reads). */
+  QUERY_TIMED_OUT = 'QUERY_TIMED_OUT',
   EMBEDDING_MODEL_MISMATCH = 'EMBEDDING_MODEL_MISMATCH',
 }
 

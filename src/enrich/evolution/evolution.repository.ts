@@ -50,6 +50,11 @@ export interface RelatedElementLink {
   elementId: string;
 }
 
+export interface EvolvedSummary {
+  summary: string | null;
+  keywords: string[] | null;
+}
+
 export interface StoredRevision {
   id: string;
   iteration: number;
@@ -81,9 +86,9 @@ export class EvolutionRepository {
       writeElements: get('evolve-write-elements'),
       writeRelations: get('evolve-write-relations'),
       writeRevisions: get('evolve-write-revisions'),
-      related: get('evolve-element-related'),
-      revisions: get('evolve-element-revisions'),
-      summary: get('evolve-element-summary'),
+      related: get('evolve-elements-related'),
+      revisions: get('evolve-elements-revisions'),
+      summary: get('evolve-elements-summary'),
       evolvedVectors: get('evolve-evolved-vectors'),
     };
   }
@@ -132,22 +137,41 @@ export class EvolutionRepository {
   }
 
   async related(elementId: string): Promise<RelatedElementLink[]> {
-    return this.graph.read(this.q.related, { id: elementId });
+    return (await this.relatedOf([elementId]))[0] ?? [];
+  }
+
+  /** RELATES_TO links of each element, in the order of `elementIds` (one query for many parents). */
+  async relatedOf(elementIds: string[]): Promise<RelatedElementLink[][]> {
+    if (elementIds.length === 0) return [];
+    const rows = await this.graph.read<{ id: string; links: RelatedElementLink[] }>(this.q.related, {
+      ids: elementIds,
+    });
+    const byId = new Map(rows.map((r) => [r.id, r.links]));
+    return elementIds.map((id) => byId.get(id) ?? []);
   }
 
   async revisions(elementId: string): Promise<StoredRevision[]> {
-    return (await this.graph.read<{ revision: StoredRevision }>(this.q.revisions, { id: elementId })).map(
-      (r) => r.revision,
-    );
+    return (await this.revisionsOf([elementId]))[0] ?? [];
   }
 
-  async summary(elementId: string): Promise<{ summary: string | null; keywords: string[] | null } | null> {
-    const [row] = await this.graph.read<{ summary: string | null; keywords: string[] | null }>(
-      this.q.summary,
-      {
-        id: elementId,
-      },
-    );
-    return row ?? null;
+  async revisionsOf(elementIds: string[]): Promise<StoredRevision[][]> {
+    if (elementIds.length === 0) return [];
+    const rows = await this.graph.read<{ id: string; revisions: StoredRevision[] }>(this.q.revisions, {
+      ids: elementIds,
+    });
+    const byId = new Map(rows.map((r) => [r.id, r.revisions]));
+    return elementIds.map((id) => byId.get(id) ?? []);
+  }
+
+  async summary(elementId: string): Promise<EvolvedSummary | null> {
+    return (await this.summariesOf([elementId]))[0] ?? null;
+  }
+
+  /** Evolved summary and keywords of each element; null for an element that does not exist. */
+  async summariesOf(elementIds: string[]): Promise<Array<EvolvedSummary | null>> {
+    if (elementIds.length === 0) return [];
+    const rows = await this.graph.read<EvolvedSummary & { id: string }>(this.q.summary, { ids: elementIds });
+    const byId = new Map(rows.map(({ id, ...summary }) => [id, summary]));
+    return elementIds.map((id) => byId.get(id) ?? null);
   }
 }

@@ -36,7 +36,7 @@ export class SimilarityRepository {
       clear: get('similar-clear'),
       write: get('similar-write-edges'),
       documentEdges: get('similar-document-edges'),
-      pageEdges: get('similar-page-edges'),
+      pageEdges: get('similar-pages-edges'),
     };
   }
 
@@ -76,6 +76,17 @@ export class SimilarityRepository {
   }
 
   async pageEdges(docId: string, number: number): Promise<SimilarPageLink[]> {
-    return this.graph.read(this.q.pageEdges, { docId, number });
+    return (await this.pageEdgesOf([{ docId, number }]))[0] ?? [];
+  }
+
+  /** SIMILAR_TO edges leaving each page, in the order of `pages` (one query for many parents). */
+  async pageEdgesOf(pages: Array<{ docId: string; number: number }>): Promise<SimilarPageLink[][]> {
+    if (pages.length === 0) return [];
+    const refs = pages.map((p, index) => ({ index, docId: p.docId, number: p.number }));
+    const rows = await this.graph.read<{ index: number; edges: SimilarPageLink[] }>(this.q.pageEdges, {
+      refs,
+    });
+    const byIndex = new Map(rows.map((r) => [r.index, r.edges]));
+    return pages.map((_, i) => byIndex.get(i) ?? []);
   }
 }

@@ -70,7 +70,8 @@ export class NaivePagePassageBaseline implements PeerRetriever {
     await this.graph.runAutoCommit(this.q.createVectorIndex, { dimension: this.embedder.dimension });
     await this.graph.runAutoCommit(this.q.createTextIndex);
     await this.graph.runAutoCommit(this.q.createDocIdIndex);
-    await this.graph.read(this.q.awaitIndexes, { timeoutSeconds: INDEX_WAIT_SECONDS });
+    // Waits on purpose (up to INDEX_WAIT_SECONDS), so not under the read timeout.
+    await this.graph.read(this.q.awaitIndexes, { timeoutSeconds: INDEX_WAIT_SECONDS }, { timeoutMs: 0 });
     this.ready = true;
   }
 

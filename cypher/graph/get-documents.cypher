@@ -1,0 +1,6 @@
+// Documents by id; a missing id has no row.
+// Params: $ids
+// Returns: document
+UNWIND $ids AS id
+MATCH (d:Document {id: id})
+RETURN d {.*, ingestedAt: toString(d.ingestedAt)} AS document
