@@ -10,6 +10,8 @@ export interface JudgeInput {
   pageLabel?: string;
   /** The user's full question, for context when judging a sub-question. */
   mainQuestion?: string;
+  /** TRACE's memory: the analyses of pages already judged relevant, so the judge knows what is found already. */
+  memory?: string[];
   maxChars?: number;
 }
 
@@ -39,6 +41,9 @@ export function buildJudgePrompt(input: JudgeInput): RolePrompt<JudgeReply> {
         role: 'user',
         content:
           `${context}Question: ${input.question.trim()}\n\n` +
+          (input.memory?.length
+            ? `Found on earlier pages:\n${input.memory.map((m) => `- ${clip(m, 300)}`).join('\n')}\n\n`
+            : '') +
           `Page${input.pageLabel ? ` (${input.pageLabel})` : ''}:\n${clip(input.pageText, input.maxChars ?? 4_000) || '(empty page)'}`,
       },
     ],

@@ -107,6 +107,13 @@ describe('relevance, judge, check and grade prompts', () => {
     expect(rejects(prompt, { label: 'maybe' })).toMatch(/label/);
   });
 
+  it("shows the judge TRACE's memory of earlier relevant pages", () => {
+    const prompt = buildJudgePrompt({ question: 'q', pageText: 'p', memory: ['p.1 gives revenue'] });
+    expect(prompt.messages[1]?.content).toMatch(
+      /Question: q\n\nFound on earlier pages:\n- p\.1 gives revenue\n\nPage/,
+    );
+  });
+
   it('reads yes/no sufficiency and clears gaps when sufficient', () => {
     const prompt = buildCheckPrompt({ question: 'q', evidence: [{ text: 'e' }] });
     expect(finish(prompt, { sufficient: 'no', gaps: 'revenue 2022; headcount' })).toEqual({
