@@ -3,6 +3,7 @@ export enum RetrieveErrorCode {
   EMPTY_QUERY = 'EMPTY_QUERY',
   BAD_K = 'BAD_K',
   DOCUMENT_NOT_FOUND = 'DOCUMENT_NOT_FOUND',
+  BAD_TRACE_OPTIONS = 'BAD_TRACE_OPTIONS',
 }
 
 export class RetrieveError extends Error {

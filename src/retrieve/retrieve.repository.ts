@@ -17,6 +17,28 @@ export interface WalkedPageCandidate extends PageCandidate {
   fromPage: number | null;
 }
 
+/** TRACE judge input for one page: its passages nearest the sub-query, its whole text, the elements they cover. */
+export interface PageJudgeText {
+  docId: string;
+  pageNumber: number;
+  bestText: string;
+  pageText: string;
+  elements: ElementEvidence[];
+}
+
+export type NeighbourEdge = 'next-page' | 'previous-page' | 'similar' | 'refers-to';
+
+export interface PageNeighbour {
+  docId: string;
+  pageNumber: number;
+  toDocId: string;
+  toPage: number;
+  via: NeighbourEdge;
+  score: number;
+}
+
+type PageRef = { docId: string; pageNumber: number };
+
 export interface CandidateQuery {
   embedding: number[];
   docIds: string[] | null;
@@ -40,6 +62,9 @@ export class RetrieveRepository {
       graphWalk: cypher.get('retrieve/graph-walk-pages'),
       passages: cypher.get('retrieve/page-passages'),
       summaryTree: cypher.get('retrieve/summary-tree-pages'),
+      bestPassages: cypher.get('retrieve/page-best-passages'),
+      neighbours: cypher.get('retrieve/page-neighbours'),
+      withoutSimilar: cypher.get('retrieve/documents-without-similar'),
     };
   }
 
@@ -75,5 +100,26 @@ export class RetrieveRepository {
     pages: Array<{ docId: string; pageNumber: number }>,
   ): Promise<Array<{ docId: string; pageNumber: number; text: string }>> {
     return this.graph.read(this.q.passages, { pages });
+  }
+
+  /** TRACE: each page's passages nearest `embedding` (the judge reads them), its text and the elements they cover. */
+  async pageBestPassages(query: {
+    pages: PageRef[];
+    embedding: number[];
+    perPage: number;
+    maxChars: number;
+  }): Promise<PageJudgeText[]> {
+    return this.graph.read<PageJudgeText>(this.q.bestPassages, { ...query });
+  }
+
+  /** TRACE: next/previous pages, the top `similarK` SIMILAR_TO pages and REFERS_TO target pages of each page. */
+  async pageNeighbours(query: { pages: PageRef[]; similarK: number }): Promise<PageNeighbour[]> {
+    return this.graph.read<PageNeighbour>(this.q.neighbours, { ...query });
+  }
+
+  /** READY documents in scope (null = all) on which the enrich `similar` stage never ran. */
+  async documentsWithoutSimilar(docIds: string[] | null): Promise<string[]> {
+    const rows = await this.graph.read<{ docId: string }>(this.q.withoutSimilar, { docIds });
+    return rows.map((r) => r.docId);
   }
 }

@@ -10,6 +10,7 @@ import { ExtractiveAnswerer } from './extractive-answer';
 import { buildLuceneQuery } from './lucene-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
 import { PageCandidate, RetrieveRepository } from './retrieve.repository';
+import { TraceWalker } from './trace/trace-walker';
 import type {
   AskResult,
   PageHit,
@@ -50,6 +51,7 @@ export class RetrieveService {
     private readonly answerer: ExtractiveAnswerer,
     private readonly llm: LlmService,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
+    private readonly traceWalker: TraceWalker,
   ) {}
 
   async search(req: SearchRequest, meter = new UsageMeter()): Promise<SearchResult> {
@@ -145,10 +147,29 @@ export class RetrieveService {
           `SUMMARY_TREE: nearest tree nodes (cluster summaries + elements) → ${candidates.length} pages by best node (clusters weighted by their leaves per page)`,
         );
         break;
+      case 'TRACE': {
+        const walked = await this.traceWalker.walk({
+          question: query,
+          embedding,
+          docIds,
+          k: depth,
+          options: req.trace,
+          meter,
+        });
+        candidates = walked.pages;
+        reason = 'trace';
+        trace.push(...walked.trace);
+        timings.push(...walked.timings);
+        break;
+      }
     }
 
     let pages: PageHit[] = candidates.map((c) => ({ hop: 0, reason, ...c }));
-    if (rerank && pages.length > 0) {
+    if (rerank && req.strategy === 'TRACE') {
+      trace.push(
+        'RERANK: not applied; TRACE has judged its pages per sub-query already (cross-encoder or LLM)',
+      );
+    } else if (rerank && pages.length > 0) {
       // MMRAG-DocQA scores parent pages 0–1 with the LLM; the cross-encoder does it offline and for other strategies.
       const byLlm = req.strategy === 'PARENT_PAGE' && this.llm.enabled;
       pages = await timed('rerank', () =>

@@ -2,12 +2,26 @@ import type { BBox } from '../ingest/document-model';
 
 // The retrieval contract shared by strategies, the API, the CLI and the benchmark.
 
-export const STRATEGIES = ['VECTOR', 'HYBRID', 'PARENT_PAGE', 'SUMMARY_TREE', 'GRAPH'] as const;
+export const STRATEGIES = ['VECTOR', 'HYBRID', 'PARENT_PAGE', 'SUMMARY_TREE', 'GRAPH', 'TRACE'] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
 /** Which documents a query may look at. An empty/absent list means the whole corpus. */
 export interface SearchScope {
   docIds?: string[];
+}
+
+/** TRACE's ablation switches (TRACE, Table 6) and page budget; every layer is on by default. */
+export interface TraceOptions {
+  /** Split the question into sub-queries (off: the question is the only sub-query). */
+  decomposition?: boolean;
+  /** Walk SIMILAR_TO edges. */
+  semanticEdges?: boolean;
+  /** Walk NEXT_PAGE edges both ways. */
+  physicalEdges?: boolean;
+  /** Walk REFERS_TO edges. */
+  referenceEdges?: boolean;
+  /** N_total: pages judged over all sub-queries, ⌊N_total / N_sub⌋ each (default 12). */
+  pageBudget?: number;
 }
 
 export interface SearchRequest {
@@ -18,6 +32,8 @@ export interface SearchRequest {
   k: number;
   /** Re-rank the strategy's top pages with the cross-encoder. */
   rerank?: boolean;
+  /** TRACE only: ablations and budget. */
+  trace?: TraceOptions;
 }
 
 /** One element that supports a page hit. */
@@ -37,7 +53,7 @@ export interface PageHit {
   reason: string;
   /** Hop count from the query's entry points (0 = matched directly). */
   hop: number;
-  /** The page a walk came from (GRAPH), when the walk put this page where it is. */
+  /** The page a walk came from (GRAPH, TRACE), when the walk put this page where it is. */
   fromPage?: number | null;
   elements: ElementEvidence[];
 }

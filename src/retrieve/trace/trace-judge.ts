@@ -1,0 +1,116 @@
+import { Injectable } from '@nestjs/common';
+import { CrossEncoderReranker } from '../../embed/cross-encoder';
+import type { UsageMeter } from '../../llm/llm-usage';
+import { LlmService } from '../../llm/llm.service';
+import type { PageJudgeText } from '../retrieve.repository';
+
+/**
+ * Cross-encoder score (0–1) from which the offline judge labels a page RELEVANT. 0.5 (the sigmoid midpoint) is a
+ * starting point, to be calibrated on the dev benchmark: score the evidence pages and the other pages of the same
+ * documents against their questions and take the score that separates them best (as the SIMILAR_TO τ was).
+ */
+export const TRACE_JUDGE_THRESHOLD = 0.5;
+
+export interface PageJudgement {
+  relevant: boolean;
+  /** The cross-encoder's 0–1 score; an LLM verdict scores 1 (RELEVANT) or 0. */
+  score: number;
+  analysis: string;
+  judge: 'cross-encoder' | 'llm';
+}
+
+export interface JudgeRequest {
+  subQuery: string;
+  question: string;
+  pages: Array<PageJudgeText & { label: string }>;
+  /** Analyses of the pages judged relevant so far (TRACE's memory), shown to an LLM judge. */
+  memory: string[];
+  meter: UsageMeter;
+}
+
+export interface JudgeBatch {
+  /** In the order of `pages`. */
+  judgements: PageJudgement[];
+  crossEncoderCalls: number;
+  llmCalls: number;
+  warnings: string[];
+}
+
+/**
+ * TRACE's judge: RELEVANT or IRRELEVANT with a short analysis. Offline the cross-encoder scores the sub-query
+ * against each page's best passages, the whole batch in one call; with an LLM the model judges each page and a
+ * page whose LLM call failed (bad JSON after retries, timeout) is judged by the cross-encoder, with a warning.
+ */
+@Injectable()
+export class TraceJudge {
+  constructor(
+    private readonly reranker: CrossEncoderReranker,
+    private readonly llm: LlmService,
+  ) {}
+
+  get name(): 'llm' | 'cross-encoder' {
+    return this.llm.enabled ? 'llm' : 'cross-encoder';
+  }
+
+  async judge(req: JudgeRequest): Promise<JudgeBatch> {
+    const judgements: Array<PageJudgement | null> = req.pages.map(() => null);
+    // Pages per failure message: after a timeout every later call fails alike, which one line says.
+    const failures = new Map<string, string[]>();
+    let llmCalls = 0;
+    if (this.llm.enabled) {
+      // One page at a time: each verdict's analysis joins the memory the next page is judged with.
+      const memory = [...req.memory];
+      for (const [i, page] of req.pages.entries()) {
+        llmCalls += 1;
+        const outcome = await this.llm.judge(
+          {
+            question: req.subQuery,
+            mainQuestion: req.question,
+            pageText: page.pageText || page.bestText,
+            pageLabel: page.label,
+            memory,
+          },
+          { meter: req.meter },
+        );
+        if (outcome.source !== 'llm') {
+          const warning = outcome.warning ?? 'the LLM judge failed';
+          failures.set(warning, [...(failures.get(warning) ?? []), page.label]);
+          continue;
+        }
+        const relevant = outcome.value.label === 'RELEVANT';
+        judgements[i] = { relevant, score: relevant ? 1 : 0, analysis: outcome.value.analysis, judge: 'llm' };
+        if (relevant) memory.push(`${page.label}: ${outcome.value.analysis}`);
+      }
+    }
+    const offline = req.pages.flatMap((page, i) => (judgements[i] ? [] : [{ page, i }]));
+    if (offline.length > 0) {
+      const scores = await this.reranker.score(
+        req.subQuery,
+        offline.map(({ page }) => page.bestText),
+      );
+      offline.forEach(
+        ({ page, i }, j) => (judgements[i] = crossEncoderVerdict(scores[j] ?? 0, page.bestText)),
+      );
+    }
+    return {
+      judgements: judgements.map((j) => j!),
+      crossEncoderCalls: offline.length > 0 ? 1 : 0,
+      llmCalls,
+      warnings: [...failures].map(
+        ([warning, labels]) =>
+          `${labels.join(', ')}: ${warning}; the cross-encoder judged ${labels.length === 1 ? 'it' : 'them'} instead`,
+      ),
+    };
+  }
+}
+
+function crossEncoderVerdict(score: number, text: string): PageJudgement {
+  const relevant = score >= TRACE_JUDGE_THRESHOLD;
+  const snippet = text.replace(/\s+/g, ' ').trim().slice(0, 80);
+  return {
+    relevant,
+    score,
+    analysis: `cross-encoder ${score.toFixed(3)} ${relevant ? '≥' : '<'} ${TRACE_JUDGE_THRESHOLD} on "${snippet}${snippet.length === 80 ? '…' : ''}"`,
+    judge: 'cross-encoder',
+  };
+}

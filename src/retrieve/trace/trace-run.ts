@@ -1,0 +1,239 @@
+import type { NeighbourEdge, PageCandidate, PageNeighbour } from '../retrieve.repository';
+import type { ElementEvidence, StageTiming, TraceOptions } from '../retrieve.types';
+import type { PageJudgement } from './trace-judge';
+
+// The state of one TRACE walk (whitelist, judgements, neighbour cache, counters, trace lines) and how its pages
+// are ranked at the end. Pure bookkeeping: the walker does the I/O.
+
+export type Via = 'seed' | NeighbourEdge;
+
+export interface Candidate {
+  docId: string;
+  pageNumber: number;
+  via: Via;
+  fromPage: number | null;
+  hop: number;
+  /** Pages pushed together (the seeds, or one RELEVANT page's neighbours) are judged in one batch. */
+  group: number;
+  /** Seeds: rank in the sub-query's own ranking (0 = best). */
+  rank?: number;
+  /** SIMILAR_TO score of the edge that pushed the page. */
+  edgeScore?: number;
+  /** Judge score of the RELEVANT page that pushed this one, times the SIMILAR_TO score for a similar edge. */
+  fromScore?: number;
+}
+
+export interface Verdict extends PageJudgement {
+  candidate: Candidate;
+  elements: ElementEvidence[];
+  /** What the page ranks by: its judge score, or its share of the page that led to it when that is higher. */
+  rankScore: number;
+}
+
+export interface TracedPage extends PageCandidate {
+  reason: string;
+  hop: number;
+  fromPage: number | null;
+}
+
+/**
+ * A page the walk reached ranks at least this share of the score of the RELEVANT page it came from: a continuation
+ * page (the second half of a table, figures without the words of the question) rarely matches the question on its
+ * own, but sits next to its evidence. Ranking only; the verdict stays the judge's. Calibrate with the threshold.
+ */
+export const TRACE_WALK_PRIOR = 0.5;
+
+/** N_total: pages judged over all sub-queries. */
+export const TRACE_PAGE_BUDGET = 12;
+
+/** Analyses of relevant pages an LLM judge sees (the most recent ones). */
+const MEMORY_ITEMS = 5;
+
+export type WalkOptions = Required<TraceOptions>;
+
+/** Every layer on and the default budget unless a switch says otherwise (an undefined switch is no switch). */
+export function walkOptions(options: TraceOptions = {}): WalkOptions {
+  return {
+    decomposition: options.decomposition ?? true,
+    semanticEdges: options.semanticEdges ?? true,
+    physicalEdges: options.physicalEdges ?? true,
+    referenceEdges: options.referenceEdges ?? true,
+    pageBudget: options.pageBudget ?? TRACE_PAGE_BUDGET,
+  };
+}
+
+export const pageKey = (p: { docId: string; pageNumber: number }): string =>
+  `${p.docId}\u0000${p.pageNumber}`;
+
+export class TraceRun {
+  readonly trace: string[] = [];
+  /** Pages judged RELEVANT, in the order found: the chain of evidence. */
+  readonly whitelist = new Map<string, Verdict>();
+  readonly neighbours = new Map<string, PageNeighbour[]>();
+  readonly stats = { visited: 0, judged: 0, crossEncoderCalls: 0, llmCalls: 0, neighbourQueries: 0 };
+  /** Every judged page's best verdict over the sub-queries, for the final ranking. */
+  private readonly judged = new Map<string, Verdict>();
+  private readonly stageMs = new Map<string, number>();
+  private groups = 0;
+  private readonly singleDocument: boolean;
+
+  constructor(docIds: string[] | null) {
+    this.singleDocument = docIds?.length === 1;
+  }
+
+  label(p: { docId: string; pageNumber: number }): string {
+    return this.singleDocument ? `p.${p.pageNumber}` : `${p.docId} p.${p.pageNumber}`;
+  }
+
+  /** How a page was reached: "seed #1" or "next-page from p.3 (hop 1)". */
+  how(c: Candidate): string {
+    if (c.via === 'seed') return `seed #${(c.rank ?? 0) + 1}`;
+    return `${this.edge(c)} from ${this.label({ docId: c.docId, pageNumber: c.fromPage ?? 0 })} (hop ${c.hop})`;
+  }
+
+  edge(c: Pick<Candidate, 'via' | 'edgeScore'>): string {
+    return c.via === 'similar' && c.edgeScore !== undefined ? `similar ${c.edgeScore.toFixed(2)}` : c.via;
+  }
+
+  verdictOf(candidate: Candidate, judgement: PageJudgement, elements: ElementEvidence[]): Verdict {
+    const rankScore = Math.max(judgement.score, TRACE_WALK_PRIOR * (candidate.fromScore ?? 0));
+    const verdict = { ...judgement, candidate, elements, rankScore };
+    const key = pageKey(candidate);
+    const previous = this.judged.get(key);
+    if (!previous || verdict.rankScore > previous.rankScore) this.judged.set(key, verdict);
+    return verdict;
+  }
+
+  /** A popped page's verdict: RELEVANT pages join the chain of evidence. */
+  visit(q: string, c: Candidate, verdict: Verdict): void {
+    this.stats.visited += 1;
+    const label = verdict.relevant ? 'RELEVANT' : 'IRRELEVANT';
+    const ranked =
+      verdict.rankScore > verdict.score ? ` (ranks ${verdict.rankScore.toFixed(3)} next to its source)` : '';
+    this.trace.push(
+      `  ${q} ${this.label(c)} ← ${this.how(c)}: ${label} ${verdict.score.toFixed(3)}${ranked} (${verdict.judge}) — ${verdict.analysis}`,
+    );
+    if (verdict.relevant && !this.whitelist.has(pageKey(c))) this.whitelist.set(pageKey(c), verdict);
+  }
+
+  chain(): Verdict[] {
+    return [...this.whitelist.values()];
+  }
+
+  memory(): string[] {
+    return this.chain()
+      .slice(-MEMORY_ITEMS)
+      .map((v) => `${this.label(v.candidate)}: ${v.analysis}`);
+  }
+
+  nextGroup(): number {
+    return ++this.groups;
+  }
+
+  /** Entries below the top of `stack` pushed with `c`, not yet judged or visited: they are judged with `c`. */
+  sameGroupOnTop(
+    stack: Candidate[],
+    c: Candidate,
+    visited: Set<string>,
+    judged: Map<string, unknown>,
+  ): Candidate[] {
+    const batch: Candidate[] = [];
+    const keys = new Set([pageKey(c)]);
+    for (let i = stack.length - 1; i >= 0 && stack[i]!.group === c.group; i--) {
+      const key = pageKey(stack[i]!);
+      if (keys.has(key) || visited.has(key) || judged.has(key) || this.whitelist.has(key)) continue;
+      keys.add(key);
+      batch.push(stack[i]!);
+    }
+    return batch;
+  }
+
+  countJudging(pages: number, crossEncoderCalls: number, llmCalls: number): void {
+    this.stats.judged += pages;
+    this.stats.crossEncoderCalls += crossEncoderCalls;
+    this.stats.llmCalls += llmCalls;
+  }
+
+  async timed<T>(stage: string, work: () => Promise<T>): Promise<T> {
+    const t0 = performance.now();
+    try {
+      return await work();
+    } finally {
+      this.stageMs.set(stage, (this.stageMs.get(stage) ?? 0) + performance.now() - t0);
+    }
+  }
+
+  timings(): StageTiming[] {
+    return [...this.stageMs].map(([stage, ms]) => ({ stage, ms: Math.round(ms) }));
+  }
+
+  /**
+   * The chain of evidence by judge score, then the other judged pages by rank score, then the sub-queries' unjudged
+   * candidates taken in turns by rank, so recall@k still counts pages the budget did not reach.
+   */
+  ranked(seedLists: PageCandidate[][]): TracedPage[] {
+    const byScore = (a: Verdict, b: Verdict) => b.rankScore - a.rankScore;
+    const chain = this.chain().sort(byScore);
+    const rest = [...this.judged.entries()]
+      .filter(([key]) => !this.whitelist.has(key))
+      .map(([, v]) => v)
+      .sort(byScore);
+    const seedElements = new Map(seedLists.flat().map((s) => [pageKey(s), s.elements]));
+    const pages: TracedPage[] = [...chain, ...rest].map((v) => ({
+      docId: v.candidate.docId,
+      pageNumber: v.candidate.pageNumber,
+      score: v.rankScore,
+      elements: v.elements.length > 0 ? v.elements : (seedElements.get(pageKey(v.candidate)) ?? []),
+      reason: `trace:${v.candidate.via}`,
+      hop: v.candidate.hop,
+      fromPage: v.candidate.fromPage,
+    }));
+    const taken = new Set(pages.map(pageKey));
+    const depth = Math.max(0, ...seedLists.map((l) => l.length));
+    for (let rank = 0; rank < depth; rank++) {
+      for (const seeds of seedLists) {
+        const s = seeds[rank];
+        if (!s || taken.has(pageKey(s))) continue;
+        taken.add(pageKey(s));
+        pages.push({ ...s, reason: 'trace:seed-unjudged', hop: 0, fromPage: null });
+      }
+    }
+    return pages;
+  }
+}
+
+/**
+ * A RELEVANT page's neighbours in the order they should pop: next page, previous page, references, then similar
+ * pages best first (the stack is pushed in reverse). Layers switched off and pages outside the scope are dropped.
+ */
+export function pushOrder(
+  edges: PageNeighbour[],
+  from: Candidate,
+  options: WalkOptions,
+  docIds: string[] | null,
+): Array<Omit<Candidate, 'group'>> {
+  const enabled = {
+    'next-page': options.physicalEdges,
+    'previous-page': options.physicalEdges,
+    'refers-to': options.referenceEdges,
+    similar: options.semanticEdges,
+  };
+  const rank = { 'next-page': 0, 'previous-page': 1, 'refers-to': 2, similar: 3 };
+  const seen = new Set<string>();
+  return edges
+    .filter((e) => enabled[e.via] && (!docIds || docIds.includes(e.toDocId)))
+    .sort((a, b) => rank[a.via] - rank[b.via] || b.score - a.score)
+    .map((e) => ({
+      docId: e.toDocId,
+      pageNumber: e.toPage,
+      via: e.via,
+      fromPage: from.pageNumber,
+      hop: from.hop + 1,
+      edgeScore: e.score,
+    }))
+    .filter((n) => {
+      if (seen.has(pageKey(n))) return false;
+      seen.add(pageKey(n));
+      return true;
+    });
+}

@@ -1,0 +1,179 @@
+import type { Embedder } from '../../embed/embedder';
+import { UsageMeter } from '../../llm/llm-usage';
+import type { LlmService } from '../../llm/llm.service';
+import type { PageCandidate, PageNeighbour, RetrieveRepository } from '../retrieve.repository';
+import type { TraceOptions } from '../retrieve.types';
+import type { JudgeRequest, PageJudgement, TraceJudge } from './trace-judge';
+import { TraceWalker } from './trace-walker';
+
+// Algorithm 1's bookkeeping with a fake page graph and a fake judge: push order, batching, blacklist, budget,
+// whitelist across sub-queries, ablations and ranking. Ten pages of document "d" in a NEXT_PAGE chain.
+const SIMILAR: Array<[number, number, number]> = [
+  [1, 7, 0.8],
+  [1, 9, 0.75],
+  [1, 5, 0.71],
+];
+const REFERS: Array<[number, number]> = [[3, 8]];
+
+function neighbours(pages: Array<{ pageNumber: number }>, similarK: number): PageNeighbour[] {
+  return pages.flatMap(({ pageNumber: n }) => {
+    const row = (to: number, via: PageNeighbour['via'], score = 1): PageNeighbour => ({
+      docId: 'd',
+      pageNumber: n,
+      toDocId: 'd',
+      toPage: to,
+      via,
+      score,
+    });
+    const similar = SIMILAR.flatMap(([a, b, s]) =>
+      a === n ? [row(b, 'similar', s)] : b === n ? [row(a, 'similar', s)] : [],
+    )
+      .sort((x, y) => y.score - x.score)
+      .slice(0, similarK);
+    return [
+      ...(n < 10 ? [row(n + 1, 'next-page')] : []),
+      ...(n > 1 ? [row(n - 1, 'previous-page')] : []),
+      ...similar,
+      ...REFERS.filter(([a]) => a === n).map(([, b]) => row(b, 'refers-to')),
+    ];
+  });
+}
+
+const seed = (pageNumber: number, score = 0.5): PageCandidate => ({
+  docId: 'd',
+  pageNumber,
+  score,
+  elements: [],
+});
+
+function setup(opts: {
+  relevant: Record<string, number[]>;
+  seeds: Record<string, number[]>;
+  withoutSimilar?: string[];
+}) {
+  const judged: Array<{ subQuery: string; pages: number[] }> = [];
+  const texts = Object.keys(opts.seeds);
+  const embedder = {
+    embedQuery: (text: string) => Promise.resolve(new Float32Array([texts.indexOf(text)])),
+  } as unknown as Embedder;
+  const repo = {
+    hybridPages: (q: { embedding: number[] }) =>
+      Promise.resolve((opts.seeds[texts[q.embedding[0]!]!] ?? []).map((n, i) => seed(n, 1 - i / 10))),
+    pageBestPassages: (q: { pages: Array<{ docId: string; pageNumber: number }> }) =>
+      Promise.resolve(
+        q.pages.map((p) => ({ ...p, bestText: `page ${p.pageNumber}`, pageText: '', elements: [] })),
+      ),
+    pageNeighbours: (q: { pages: Array<{ pageNumber: number }>; similarK: number }) =>
+      Promise.resolve(neighbours(q.pages, q.similarK)),
+    documentsWithoutSimilar: () => Promise.resolve(opts.withoutSimilar ?? []),
+  } as unknown as RetrieveRepository;
+  const judge = {
+    name: 'cross-encoder',
+    judge: (req: JudgeRequest) => {
+      judged.push({ subQuery: req.subQuery, pages: req.pages.map((p) => p.pageNumber) });
+      const relevant = opts.relevant[req.subQuery] ?? [];
+      const judgements: PageJudgement[] = req.pages.map((p) => ({
+        relevant: relevant.includes(p.pageNumber),
+        score: relevant.includes(p.pageNumber) ? 0.9 - p.pageNumber / 100 : 0.1 - p.pageNumber / 100,
+        analysis: `judged ${p.label}`,
+        judge: 'cross-encoder',
+      }));
+      return Promise.resolve({ judgements, crossEncoderCalls: 1, llmCalls: 0, warnings: [] });
+    },
+  } as unknown as TraceJudge;
+  const llm = { enabled: false, model: null } as unknown as LlmService;
+  const walker = new TraceWalker(repo, judge, llm, embedder);
+  const walk = (question: string, options?: TraceOptions) =>
+    walker.walk({
+      question,
+      embedding: [texts.indexOf(question)],
+      docIds: ['d'],
+      k: 10,
+      options,
+      meter: new UsageMeter(),
+    });
+  return { walk, judged };
+}
+
+const Q = 'What is alpha?';
+
+describe('TraceWalker (TRACE Algorithm 1)', () => {
+  it('judges the seeds in one batch, then pushes a RELEVANT page physical-first and judges each group in one batch', async () => {
+    const { walk, judged } = setup({ seeds: { [Q]: [1, 3, 5, 6] }, relevant: { [Q]: [1, 2, 7] } });
+    const result = await walk(Q);
+    expect(judged.map((j) => j.pages)).toEqual([[1, 3, 5, 6], [2, 7, 9], [8]]);
+    expect(result.trace).toContain(
+      '  q1 p.1 → stack: p.2 (next-page), p.7 (similar 0.80), p.9 (similar 0.75)',
+    );
+    expect(result.trace.some((l) => l.startsWith('  q1 p.2 ← next-page from p.1 (hop 1): RELEVANT'))).toBe(
+      true,
+    );
+    expect(result.trace.some((l) => l.startsWith('  q1 p.8 ← next-page from p.7 (hop 2): IRRELEVANT'))).toBe(
+      true,
+    );
+    // The chain of evidence first (by score), then the other judged pages by score, a walked page at least half
+    // its source's score (times the SIMILAR_TO score): p.8 after p.7 (0.83), p.9 via similar 0.75 from p.1 (0.89).
+    expect(result.pages.map((p) => p.pageNumber)).toEqual([1, 2, 7, 8, 9, 3, 5, 6]);
+    expect(result.pages[3]!.score).toBeCloseTo(0.5 * 0.83);
+    expect(result.pages[4]!.score).toBeCloseTo(0.5 * 0.89 * 0.75);
+    expect(result.pages[1]).toMatchObject({ reason: 'trace:next-page', hop: 1, fromPage: 1 });
+    expect(result.pages[2]).toMatchObject({ reason: 'trace:similar', hop: 1, fromPage: 1 });
+    expect(result.pages[0]).toMatchObject({ reason: 'trace:seed', hop: 0, fromPage: null });
+    expect(result.trace.at(-1)).toMatch(
+      /8 pages visited, 8 judged in 3 cross-encoder .* chain of evidence: p\.1 → p\.2 → p\.7/,
+    );
+  });
+
+  it('never judges a page twice for a sub-query, and never re-judges a page already in the chain', async () => {
+    const both = 'What is alpha and what is beta?';
+    const { walk, judged } = setup({
+      seeds: { [both]: [], 'What is alpha?': [1, 2, 3], 'What is beta?': [1, 4, 3] },
+      relevant: { 'What is alpha?': [1, 2, 3, 4], 'What is beta?': [4, 5] },
+    });
+    const result = await walk(both);
+    for (const q of ['What is alpha?', 'What is beta?']) {
+      const pages = judged.filter((j) => j.subQuery === q).flatMap((j) => j.pages);
+      expect(new Set(pages).size).toBe(pages.length);
+    }
+    expect(judged.filter((j) => j.subQuery === 'What is beta?').flatMap((j) => j.pages)).not.toContain(1);
+    expect(result.trace).toContain('  q2 p.1 ← seed #1: skipped, already in the chain of evidence');
+  });
+
+  it('judges at most ⌊N_total / N_sub⌋ pages per sub-query and says what the budget left', async () => {
+    const { walk, judged } = setup({ seeds: { [Q]: [1, 3, 5, 6] }, relevant: { [Q]: [1, 2, 7] } });
+    const result = await walk(Q, { pageBudget: 5 });
+    expect(judged.flatMap((j) => j.pages)).toEqual([1, 3, 5, 6, 2]);
+    expect(result.trace).toContain(
+      '  q1: budget of 5 page(s) spent; 2 candidate(s) left unjudged on the stack',
+    );
+    // Unjudged candidates still rank after the judged pages, from the seed lists.
+    expect(result.pages.map((p) => p.pageNumber)).toEqual([1, 2, 3, 5, 6]);
+  });
+
+  it('ablations remove a layer from the walk', async () => {
+    const seeds = { [Q]: [1, 3, 5, 6] };
+    const relevant = { [Q]: [1, 2, 3, 7] };
+    const noPhysical = setup({ seeds, relevant });
+    await noPhysical.walk(Q, { physicalEdges: false });
+    expect(noPhysical.judged.flatMap((j) => j.pages)).toEqual([1, 3, 5, 6, 7, 9, 8]);
+    const noSemantic = setup({ seeds, relevant });
+    const r = await noSemantic.walk(Q, { semanticEdges: false, referenceEdges: false });
+    expect(noSemantic.judged.flatMap((j) => j.pages)).not.toContain(7);
+    expect(r.trace).toContain('  ablation: without semanticEdges, referenceEdges');
+    const whole = setup({ seeds: { 'What is alpha and what is beta?': [1] }, relevant: {} });
+    const off = await whole.walk('What is alpha and what is beta?', { decomposition: false });
+    expect(off.trace).toContain('  q1: "What is alpha and what is beta?" (1 seed candidates)');
+  });
+
+  it('names the enrich command when the documents have no SIMILAR_TO edges, and still walks', async () => {
+    const { walk } = setup({ seeds: { [Q]: [1] }, relevant: { [Q]: [1] }, withoutSimilar: ['d'] });
+    const result = await walk(Q);
+    expect(result.trace.join('\n')).toContain('npm run folio -- enrich d --stages similar');
+    expect(result.pages.map((p) => p.pageNumber)).toContain(2);
+  });
+
+  it('refuses a page budget that is not a positive integer', async () => {
+    const { walk } = setup({ seeds: { [Q]: [1] }, relevant: {} });
+    await expect(walk(Q, { pageBudget: 0 })).rejects.toMatchObject({ code: 'BAD_TRACE_OPTIONS' });
+  });
+});

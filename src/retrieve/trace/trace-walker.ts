@@ -1,0 +1,317 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EMBEDDER } from '../../embed/embed.tokens';
+import type { Embedder } from '../../embed/embedder';
+import type { UsageMeter } from '../../llm/llm-usage';
+import { LlmService } from '../../llm/llm.service';
+import { buildLuceneQuery } from '../lucene-query';
+import { RetrieveError, RetrieveErrorCode } from '../retrieve.errors';
+import { type PageCandidate, type PageNeighbour, RetrieveRepository } from '../retrieve.repository';
+import type { StageTiming, TraceOptions } from '../retrieve.types';
+import { decomposeQuestion, MAX_SUB_QUERIES } from './decompose-question';
+import { TRACE_JUDGE_THRESHOLD, TraceJudge } from './trace-judge';
+import {
+  type Candidate,
+  pageKey,
+  pushOrder,
+  TraceRun,
+  type TracedPage,
+  type Verdict,
+  walkOptions,
+  type WalkOptions,
+} from './trace-run';
+
+/** m: pages each sub-query's stack starts from. */
+export const TRACE_SEEDS = 4;
+/** K: SIMILAR_TO neighbours a RELEVANT page pushes. */
+export const TRACE_SIMILAR_K = 2;
+/** Passages per page the cross-encoder reads (~200 tokens each, so the pair fits its 512 tokens). */
+const BEST_PASSAGES = 2;
+/** Characters of a page without passages that the judge reads instead. */
+const PAGE_TEXT_CHARS = 1500;
+/** Seed ranking as HYBRID ranks pages: passage candidates per side, RRF constant, evidence elements per page. */
+const SEED_CANDIDATES = 50;
+const RRF_K = 60;
+const ELEMENTS_PER_PAGE = 3;
+
+export interface TraceWalkInput {
+  question: string;
+  /** The question's embedding, reused when the question is its own only sub-query. */
+  embedding: number[];
+  docIds: string[] | null;
+  k: number;
+  options?: TraceOptions;
+  meter: UsageMeter;
+}
+
+export interface TraceWalkResult {
+  pages: TracedPage[];
+  trace: string[];
+  timings: StageTiming[];
+}
+
+interface SubQuery {
+  text: string;
+  embedding: number[];
+  seeds: PageCandidate[];
+}
+
+/**
+ * TRACE's adaptive topology tracker (Algorithm 1) over the page graph: decompose the question; per sub-query pop
+ * pages from a stack seeded with its own top-m pages, judge each once (blacklist), and on RELEVANT add it to the
+ * global whitelist (the chain of evidence) and push its top-K SIMILAR_TO neighbours, its REFERS_TO targets and then
+ * its NEXT_PAGE neighbours both ways, so physical ones pop first; ⌊N_total / N_sub⌋ pages judged per sub-query.
+ */
+@Injectable()
+export class TraceWalker {
+  constructor(
+    private readonly repo: RetrieveRepository,
+    private readonly judge: TraceJudge,
+    private readonly llm: LlmService,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
+  ) {}
+
+  async walk(input: TraceWalkInput): Promise<TraceWalkResult> {
+    const options = walkOptions(input.options);
+    const total = options.pageBudget;
+    if (!Number.isInteger(total) || total < 1 || total > 200) {
+      throw new RetrieveError(
+        RetrieveErrorCode.BAD_TRACE_OPTIONS,
+        `trace.pageBudget must be an integer from 1 to 200 (pages judged per question); got ${total}.`,
+      );
+    }
+    const run = new TraceRun(input.docIds);
+    const texts = await run.timed('trace-decompose', () =>
+      this.decompose(input.question, options, input.meter, run),
+    );
+    const subQueries = await run.timed('trace-seeds', () => this.seed(texts, input));
+    const budget = Math.max(1, Math.floor(total / subQueries.length));
+    run.trace.push(
+      `TRACE: ${subQueries.length} sub-quer${subQueries.length === 1 ? 'y' : 'ies'}; budget ⌊${total}/${subQueries.length}⌋ = ${budget} ` +
+        `page(s) each; m = ${TRACE_SEEDS} seeds, K = ${TRACE_SIMILAR_K} similar; judge: ` +
+        (this.judge.name === 'llm'
+          ? `LLM (${this.llm.model ?? 'model'})`
+          : `cross-encoder ≥ ${TRACE_JUDGE_THRESHOLD} on each page's best ${BEST_PASSAGES} passages`),
+      ...subQueries.map((q, i) => `  q${i + 1}: "${q.text}" (${q.seeds.length} seed candidates)`),
+    );
+    const ablated = (['semanticEdges', 'physicalEdges', 'referenceEdges'] as const).filter(
+      (o) => !options[o],
+    );
+    if (ablated.length) run.trace.push(`  ablation: without ${ablated.join(', ')}`);
+    if (options.semanticEdges)
+      await run.timed('trace-seeds', () => this.checkSimilarEdges(input.docIds, run));
+
+    for (const [i, sq] of subQueries.entries()) await this.walkSubQuery(run, i, sq, budget, options, input);
+
+    const pages = run.ranked(subQueries.map((q) => q.seeds));
+    run.trace.push(
+      `TRACE: ${run.stats.visited} pages visited, ${run.stats.judged} judged in ${run.stats.crossEncoderCalls} cross-encoder ` +
+        `and ${run.stats.llmCalls} LLM judge call(s), ${run.stats.neighbourQueries} neighbour quer${run.stats.neighbourQueries === 1 ? 'y' : 'ies'}; chain of evidence: ` +
+        (run
+          .chain()
+          .map((v) => run.label(v.candidate))
+          .join(' → ') || 'none'),
+    );
+    return { pages, trace: run.trace, timings: run.timings() };
+  }
+
+  private async decompose(
+    question: string,
+    options: WalkOptions,
+    meter: UsageMeter,
+    run: TraceRun,
+  ): Promise<string[]> {
+    if (!options.decomposition) {
+      run.trace.push('TRACE decomposition: off (ablation) — the question is the only sub-query');
+      return [question];
+    }
+    if (this.llm.enabled) {
+      const outcome = await this.llm.decompose({ question, maxSubQueries: MAX_SUB_QUERIES }, { meter });
+      if (outcome.source === 'llm') {
+        run.trace.push('TRACE decomposition: LLM');
+        return outcome.value.subQueries;
+      }
+      run.trace.push(
+        `  warning: ${outcome.warning ?? 'the LLM decompose step failed'}; the offline rules decomposed it instead`,
+      );
+    }
+    run.trace.push('TRACE decomposition: offline rules');
+    return decomposeQuestion(question);
+  }
+
+  /** Each sub-query's own embedding, full-text query and HYBRID page ranking (the top m seed its stack). */
+  private async seed(texts: string[], input: TraceWalkInput): Promise<SubQuery[]> {
+    const subQueries: SubQuery[] = [];
+    for (const text of texts) {
+      const embedding =
+        text === input.question ? input.embedding : Array.from(await this.embedder.embedQuery(text));
+      const seeds = await this.repo.hybridPages({
+        embedding,
+        docIds: input.docIds,
+        candidates: SEED_CANDIDATES,
+        k: Math.max(TRACE_SEEDS, input.k),
+        perPage: ELEMENTS_PER_PAGE,
+        luceneQuery: buildLuceneQuery(text, ['text'], input.docIds),
+        rrfK: RRF_K,
+        aggregate: 'max',
+      });
+      subQueries.push({ text, embedding, seeds });
+    }
+    return subQueries;
+  }
+
+  // Without SIMILAR_TO TRACE still runs Algorithm 1 on the physical layer (Table 6: worse, not broken), so it says so instead of failing.
+  private async checkSimilarEdges(docIds: string[] | null, run: TraceRun): Promise<void> {
+    const missing = await this.repo.documentsWithoutSimilar(docIds);
+    if (missing.length === 0) return;
+    const shown = missing.slice(0, 5);
+    run.trace.push(
+      `TRACE: no SIMILAR_TO edges in ${missing.length} document(s) (${shown.join(', ')}${missing.length > 5 ? ', …' : ''}); ` +
+        `the walk follows physical and reference edges only there. Add semantic edges with: ` +
+        `npm run folio -- enrich ${shown.join(' ')} --stages similar`,
+    );
+  }
+
+  private async walkSubQuery(
+    run: TraceRun,
+    index: number,
+    sq: SubQuery,
+    budget: number,
+    options: WalkOptions,
+    input: TraceWalkInput,
+  ): Promise<void> {
+    const q = `q${index + 1}`;
+    const stack: Candidate[] = sq.seeds
+      .slice(0, TRACE_SEEDS)
+      .map((s, rank) => ({
+        docId: s.docId,
+        pageNumber: s.pageNumber,
+        via: 'seed' as const,
+        fromPage: null,
+        hop: 0,
+        group: 0,
+        rank,
+      }))
+      .reverse();
+    const onStack = new Set(stack.map(pageKey));
+    const verdicts = new Map<string, Verdict>(); // judged for this sub-query: never twice
+    const visited = new Set<string>(); // popped: the blacklist plus this sub-query's part of the whitelist
+    let judgedHere = 0;
+    let unjudged = 0;
+    while (stack.length > 0) {
+      const c = stack.pop()!;
+      const key = pageKey(c);
+      onStack.delete(key);
+      if (visited.has(key)) continue;
+      if (run.whitelist.has(key) && !verdicts.has(key)) {
+        visited.add(key);
+        run.trace.push(`  ${q} ${run.label(c)} ← ${run.how(c)}: skipped, already in the chain of evidence`);
+        continue;
+      }
+      if (!verdicts.has(key)) {
+        if (judgedHere >= budget) {
+          unjudged += 1;
+          continue;
+        }
+        // The page and the rest of its push group still unjudged on top of the stack: one judge call for all.
+        const batch = [c, ...run.sameGroupOnTop(stack, c, visited, verdicts)].slice(0, budget - judgedHere);
+        judgedHere += batch.length;
+        await this.judgeBatch(run, q, sq, batch, verdicts, input, judgedHere < budget);
+      }
+      const verdict = verdicts.get(key)!;
+      visited.add(key);
+      run.visit(q, c, verdict);
+      if (!verdict.relevant || judgedHere >= budget) continue;
+      const pushed = pushOrder(await this.neighboursOf(run, [c]), c, options, input.docIds).filter(
+        (n) => !visited.has(pageKey(n)) && !onStack.has(pageKey(n)) && !run.whitelist.has(pageKey(n)),
+      );
+      if (pushed.length === 0) continue;
+      const group = run.nextGroup();
+      for (const n of [...pushed].reverse()) {
+        stack.push({
+          ...n,
+          group,
+          fromScore: verdict.score * (n.via === 'similar' ? (n.edgeScore ?? 0) : 1),
+        });
+        onStack.add(pageKey(n));
+      }
+      run.trace.push(
+        `  ${q} ${run.label(c)} → stack: ${pushed.map((n) => `${run.label(n)} (${run.edge(n)})`).join(', ')}`,
+      );
+    }
+    if (unjudged > 0) {
+      run.trace.push(
+        `  ${q}: budget of ${budget} page(s) spent; ${unjudged} candidate(s) left unjudged on the stack`,
+      );
+    }
+  }
+
+  private async judgeBatch(
+    run: TraceRun,
+    q: string,
+    sq: SubQuery,
+    batch: Candidate[],
+    verdicts: Map<string, Verdict>,
+    input: TraceWalkInput,
+    prefetchNeighbours: boolean,
+  ): Promise<void> {
+    const refs = batch.map(({ docId, pageNumber }) => ({ docId, pageNumber }));
+    const texts = await run.timed('trace-judge', () =>
+      this.repo.pageBestPassages({
+        pages: refs,
+        embedding: sq.embedding,
+        perPage: BEST_PASSAGES,
+        maxChars: PAGE_TEXT_CHARS,
+      }),
+    );
+    const byKey = new Map(texts.map((t) => [pageKey(t), t]));
+    const pages = batch.map((c) => ({
+      ...(byKey.get(pageKey(c)) ?? {
+        docId: c.docId,
+        pageNumber: c.pageNumber,
+        bestText: '',
+        pageText: '',
+        elements: [],
+      }),
+      label: run.label(c),
+    }));
+    const result = await run.timed('trace-judge', () =>
+      this.judge.judge({
+        subQuery: sq.text,
+        question: input.question,
+        pages,
+        memory: run.memory(),
+        meter: input.meter,
+      }),
+    );
+    run.countJudging(batch.length, result.crossEncoderCalls, result.llmCalls);
+    batch.forEach((c, i) =>
+      verdicts.set(pageKey(c), run.verdictOf(c, result.judgements[i]!, pages[i]!.elements)),
+    );
+    run.trace.push(
+      `  ${q} judge: ${pages.map((p) => p.label).join(', ')} in ` +
+        (result.llmCalls > 0 ? `${result.llmCalls} LLM call(s)` : '') +
+        (result.llmCalls > 0 && result.crossEncoderCalls > 0 ? ' + ' : '') +
+        (result.crossEncoderCalls > 0 ? `one cross-encoder call` : ''),
+      ...result.warnings.map((w) => `  warning: ${w}`),
+    );
+    // The neighbours of this batch's RELEVANT pages in one query, ready for when they are popped.
+    const relevant = batch.filter((c) => verdicts.get(pageKey(c))?.relevant);
+    if (prefetchNeighbours && relevant.length > 0) await this.neighboursOf(run, relevant);
+  }
+
+  private async neighboursOf(run: TraceRun, pages: Candidate[]): Promise<PageNeighbour[]> {
+    const missing = pages.filter((p) => !run.neighbours.has(pageKey(p)));
+    if (missing.length > 0) {
+      const rows = await run.timed('trace-neighbours', () =>
+        this.repo.pageNeighbours({
+          pages: missing.map(({ docId, pageNumber }) => ({ docId, pageNumber })),
+          similarK: TRACE_SIMILAR_K,
+        }),
+      );
+      run.stats.neighbourQueries += 1;
+      for (const p of missing) run.neighbours.set(pageKey(p), []);
+      for (const row of rows) run.neighbours.get(pageKey(row))?.push(row);
+    }
+    return pages.flatMap((p) => run.neighbours.get(pageKey(p)) ?? []);
+  }
+}
