@@ -21,6 +21,7 @@ import { ENRICH_RESOLVERS } from './enrich.resolver';
 import { CrossReferenceResolver, ElementResolver } from './element.resolver';
 import { formatGraphQLError } from './graphql-errors';
 import { GraphQLExceptionFilter } from './graphql-exception.filter';
+import { HealthController } from './health.controller';
 import { HealthResolver } from './health.resolver';
 import { IngestResolver } from './ingest.resolver';
 import { PageImageController } from './page-image.controller';
@@ -71,7 +72,7 @@ import { SectionResolver } from './section.resolver';
       }),
     }),
   ],
-  controllers: [PageImageController],
+  controllers: [PageImageController, HealthController],
   providers: [
     { provide: APP_FILTER, useClass: GraphQLExceptionFilter },
     HealthResolver,

@@ -36,6 +36,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ FOLIO_EMBEDDING_MODEL: 'no-such-model' })).toThrow(/local models are/);
   });
 
+  it('bounds how long a request waits for Neo4j', () => {
+    expect(loadConfig({}).neo4j).toMatchObject({
+      connectionTimeoutMs: 2000,
+      acquisitionTimeoutMs: 3000,
+      maxRetryMs: 1000,
+    });
+    expect(() =>
+      loadConfig({ NEO4J_CONNECTION_TIMEOUT_MS: '5000', NEO4J_ACQUISITION_TIMEOUT_MS: '1000' }),
+    ).toThrow(/NEO4J_ACQUISITION_TIMEOUT_MS: must be at least NEO4J_CONNECTION_TIMEOUT_MS/);
+  });
+
   it('configures an OpenAI-compatible LLM and embedder when asked', () => {
     const config = loadConfig({
       FOLIO_LLM_BASE_URL: 'http://127.0.0.1:11434/v1',

@@ -32,6 +32,10 @@ const envSchema = z.object({
   NEO4J_PASSWORD: z.string().min(8, 'Neo4j requires at least 8 characters').default('folio-dev-password'),
   NEO4J_DATABASE: z.string().min(1).default('neo4j'),
   NEO4J_MAX_POOL_SIZE: int(1, 1000).default(50),
+  // Fail fast when Neo4j is down: a request gets SERVICE_UNAVAILABLE within about 4 s instead of 30–66 s.
+  NEO4J_CONNECTION_TIMEOUT_MS: int(100, 600_000).default(2000),
+  NEO4J_ACQUISITION_TIMEOUT_MS: int(100, 600_000).default(3000),
+  NEO4J_RETRY_MS: int(0, 600_000).default(1000),
   // A runaway read (a GraphQL request's, a CLI command's) is stopped by Neo4j instead of holding a connection.
   NEO4J_READ_TIMEOUT_MS: int(0, 3_600_000).default(10_000),
   FOLIO_HTTP_PORT: int(0, 65535).default(3000),
@@ -76,6 +80,10 @@ export interface FolioConfig {
     maxPoolSize: number;
     /** Per-transaction timeout of managed reads; 0 = none. */
     readTimeoutMs: number;
+    /** Opening a connection; acquiring one from the pool (which may open one); retrying a failed transaction. */
+    connectionTimeoutMs: number;
+    acquisitionTimeoutMs: number;
+    maxRetryMs: number;
   };
   http: { host: string; port: number };
   graphql: GraphQLLimits;
@@ -149,6 +157,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
       'FOLIO_INGEST_ROOT: required when FOLIO_INGEST_SERVER_PATHS=true (the folder server paths must lie in)',
     );
   }
+  if (e.NEO4J_ACQUISITION_TIMEOUT_MS < e.NEO4J_CONNECTION_TIMEOUT_MS) {
+    problems.push(
+      'NEO4J_ACQUISITION_TIMEOUT_MS: must be at least NEO4J_CONNECTION_TIMEOUT_MS (acquiring may include connecting)',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -160,6 +173,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
       database: e.NEO4J_DATABASE,
       maxPoolSize: e.NEO4J_MAX_POOL_SIZE,
       readTimeoutMs: e.NEO4J_READ_TIMEOUT_MS,
+      connectionTimeoutMs: e.NEO4J_CONNECTION_TIMEOUT_MS,
+      acquisitionTimeoutMs: e.NEO4J_ACQUISITION_TIMEOUT_MS,
+      maxRetryMs: e.NEO4J_RETRY_MS,
     },
     http: { host: e.FOLIO_HTTP_HOST, port: e.FOLIO_HTTP_PORT },
     graphql: {

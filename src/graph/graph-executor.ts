@@ -64,6 +64,14 @@ export function translateNeo4jError(err: unknown, operation: string, timeoutMs =
         err.code,
       );
     }
+    // The pool's own timeout carries no code: every connection busy, or a server that accepts but never answers.
+    if (err.message.startsWith('Connection acquisition timed out')) {
+      return new GraphError(
+        GraphErrorCode.NEO4J_UNAVAILABLE,
+        `Neo4j gave no connection in time (${operation}): ${err.message} Try again shortly; if it persists, check that Neo4j answers.`,
+        err.code,
+      );
+    }
     if (err.code === 'Neo.ClientError.Security.Unauthorized') {
       return new GraphError(
         GraphErrorCode.NEO4J_AUTH_FAILED,

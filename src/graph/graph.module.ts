@@ -20,7 +20,10 @@ import { MigrationService } from './migration.service';
 export function createNeo4jDriver(config: FolioConfig): Driver {
   return neo4j.driver(config.neo4j.uri, neo4j.auth.basic(config.neo4j.user, config.neo4j.password), {
     maxConnectionPoolSize: config.neo4j.maxPoolSize,
-    connectionAcquisitionTimeout: 30_000,
+    // Short on purpose: a request should learn that Neo4j is down in seconds, not after the driver's 30 s retries.
+    connectionTimeout: config.neo4j.connectionTimeoutMs,
+    connectionAcquisitionTimeout: config.neo4j.acquisitionTimeoutMs,
+    maxTransactionRetryTime: config.neo4j.maxRetryMs,
     userAgent: 'folio/0.1',
   });
 }

@@ -28,6 +28,25 @@ export interface HealthReport {
   embedder: { backend: string; model: string; dimension: number; recordedModel: string | null };
 }
 
+/** Whether this process can serve requests: Neo4j answers and this build's migrations are applied. */
+export interface Readiness {
+  ready: boolean;
+  neo4j: { reachable: boolean; error: string | null };
+  migrations: { done: boolean; pending: string[] };
+}
+
+/** A probe must answer even when the driver would wait longer (a server that accepts but never replies). */
+const READINESS_TIMEOUT_MS = 4000;
+
+function withDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Neo4j did not answer within ${ms} ms`)), ms);
+    timer.unref();
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
+
 /** What `health` reports; never throws — an unreachable Neo4j is a report, not an error. */
 @Injectable()
 export class HealthService {
@@ -85,6 +104,21 @@ export class HealthService {
         gds: { available: false, version: null },
         indexes: [],
         embedder,
+      };
+    }
+  }
+
+  /** The readiness probe: one read (the recorded migrations), so it is cheap enough to poll; never throws. */
+  async readiness(): Promise<Readiness> {
+    try {
+      const pending = await withDeadline(this.migrations.pendingMigrations(), READINESS_TIMEOUT_MS);
+      const done = pending.length === 0;
+      return { ready: done, neo4j: { reachable: true, error: null }, migrations: { done, pending } };
+    } catch (err) {
+      return {
+        ready: false,
+        neo4j: { reachable: false, error: (err as Error).message },
+        migrations: { done: false, pending: [] },
       };
     }
   }

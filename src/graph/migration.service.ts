@@ -67,6 +67,18 @@ export class MigrationService {
     return { model: row.embeddingModel, dimension: row.embeddingDimension ?? undefined };
   }
 
+  /** Migrations of this build the database has not recorded as applied (empty once `migrate` has run). */
+  async pendingMigrations(): Promise<string[]> {
+    const [row] = await this.graph.read<{ migrations: string[] | null }>(
+      this.cypher.get('graph/read-schema-info'),
+    );
+    const applied = new Set(row?.migrations ?? []);
+    return this.cypher
+      .list('migrations/')
+      .map((m) => m.name)
+      .filter((name) => !applied.has(name));
+  }
+
   /** Applies all migrations; returns their names. Throws EMBEDDING_MODEL_MISMATCH before touching anything. */
   async migrate(opts: { allowModelChange?: boolean } = {}): Promise<string[]> {
     const configured = this.configuredModel;

@@ -2,6 +2,8 @@ import { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { AddressInfo } from 'node:net';
 import { AppModule } from '../../src/app.module';
+import { FOLIO_CONFIG } from '../../src/config/config.tokens';
+import type { FolioConfig } from '../../src/config/folio-config';
 
 export interface HttpApp {
   app: INestApplication;
@@ -13,9 +15,11 @@ export interface HttpApp {
   close(): Promise<void>;
 }
 
-/** The whole Folio service on a random local port, spoken to over real HTTP. */
-export async function startHttpApp(): Promise<HttpApp> {
-  const module = await Test.createTestingModule({ imports: [AppModule] }).compile();
+/** The whole Folio service on a random local port, spoken to over real HTTP; `config` replaces the environment's. */
+export async function startHttpApp(config?: FolioConfig): Promise<HttpApp> {
+  const builder = Test.createTestingModule({ imports: [AppModule] });
+  if (config) builder.overrideProvider(FOLIO_CONFIG).useValue(config);
+  const module = await builder.compile();
   const app = module.createNestApplication({ logger: ['error', 'warn'] });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
