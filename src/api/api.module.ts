@@ -95,7 +95,8 @@ export class ApiModule implements NestModule {
     // Multipart uploads (GraphQL multipart request spec); Apollo's CSRF guard then wants an
     // `apollo-require-preflight` header on them, which clients such as apollo-upload-client send.
     consumer
-      .apply(graphqlUploadExpress({ maxFileSize: this.config.limits.maxUploadBytes, maxFiles: 1 }))
+      // One byte over the limit: busboy marks a file that reaches its limit as truncated, and readUpload judges.
+      .apply(graphqlUploadExpress({ maxFileSize: this.config.limits.maxUploadBytes + 1, maxFiles: 1 }))
       .forRoutes('graphql');
   }
 }

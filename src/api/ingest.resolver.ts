@@ -13,19 +13,33 @@ import { IngestionJobService } from '../ingest/ingestion-job.service';
 import { ApiError } from './graphql-errors';
 import type { IngestOptionsInput } from './graphql.types';
 
+/**
+ * The upload's bytes, or FILE_TOO_LARGE. The upload library ends a file's stream at its size limit without an
+ * error (it only flags the stream `truncated`), so the size is judged here rather than trusted to it.
+ */
 async function readUpload(upload: FileUpload, maxBytes: number): Promise<Uint8Array> {
+  const tooLarge = () =>
+    new IngestError(
+      IngestErrorCode.FILE_TOO_LARGE,
+      `The upload '${upload.filename}' is larger than the limit of ${maxBytes / (1024 * 1024)} MB ` +
+        '(FOLIO_MAX_UPLOAD_MB). Upload a smaller PDF, or raise FOLIO_MAX_UPLOAD_MB.',
+    );
+  let stream: ReturnType<FileUpload['createReadStream']> & { truncated?: boolean };
+  try {
+    stream = upload.createReadStream();
+  } catch (err) {
+    // When the limit was hit before the resolver asked for the stream, the library throws its HTTP 413 instead.
+    if ((err as { status?: unknown }).status === 413) throw tooLarge();
+    throw err;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of upload.createReadStream() as AsyncIterable<Buffer>) {
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > maxBytes) {
-      throw new IngestError(
-        IngestErrorCode.FILE_TOO_LARGE,
-        `The upload is larger than ${maxBytes} bytes (FOLIO_MAX_UPLOAD_MB).`,
-      );
-    }
+    if (size > maxBytes) throw tooLarge();
     chunks.push(chunk);
   }
+  if (stream.truncated) throw tooLarge();
   return new Uint8Array(Buffer.concat(chunks));
 }
 
