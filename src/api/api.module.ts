@@ -31,6 +31,7 @@ import { queryLimitsPlugin } from './query-limits.plugin';
 import type { GraphQLRequestContext } from './request-cache';
 import { RequestLoaders } from './request-loaders';
 import { SectionResolver } from './section.resolver';
+import { StartupRecovery } from './startup-recovery';
 
 /** The GraphQL API (schema-first, Apollo) and the page-image endpoint; resolvers stay thin. */
 @Module({
@@ -75,6 +76,7 @@ import { SectionResolver } from './section.resolver';
   controllers: [PageImageController, HealthController],
   providers: [
     { provide: APP_FILTER, useClass: GraphQLExceptionFilter },
+    StartupRecovery,
     HealthResolver,
     DocumentResolver,
     PageResolver,

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { BackgroundJobs, TrackedJob } from './background-jobs';
+import { ABANDONED_JOB_CODE, applyStalenessRule, BackgroundJobs, TrackedJob } from './background-jobs';
 
 type Job = TrackedJob & { docId: string | null };
 const newJob = (): Job => ({
@@ -50,5 +50,49 @@ describe('BackgroundJobs', () => {
     await jobs.drain();
     expect(saved.at(-1)).toMatchObject({ status: 'FAILED', error: 'not a PDF', errorCode: 'NOT_A_PDF' });
     expect(logger.warn).toHaveBeenCalledWith(expect.stringContaining('Neo4j hiccup'));
+  });
+
+  it('saves a running job again on every heartbeat, and stops beating once it has finished', async () => {
+    jest.useFakeTimers();
+    try {
+      const saved: Job[] = [];
+      const jobs = new BackgroundJobs<Job>(async (j) => void saved.push(j), logger, 1000);
+      let finish!: () => void;
+      jobs.launch(newJob(), () => new Promise<Partial<Job>>((resolve) => (finish = () => resolve({}))));
+      await jest.advanceTimersByTimeAsync(3500);
+      expect(saved.map((j) => j.status)).toEqual(['RUNNING', 'RUNNING', 'RUNNING', 'RUNNING']);
+      expect(saved[0]!.runner).toMatch(/^.+:\d+$/); // host:pid
+      finish();
+      await jobs.drain();
+      await jest.advanceTimersByTimeAsync(5000);
+      expect(saved.map((j) => j.status)).toEqual(['RUNNING', 'RUNNING', 'RUNNING', 'RUNNING', 'SUCCEEDED']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});
+
+describe('applyStalenessRule', () => {
+  const stored = (status: Job['status'], heartbeatAgeMs: number | null) => ({
+    ...newJob(),
+    status,
+    heartbeatAgeMs,
+  });
+
+  it('reports a QUEUED or RUNNING job silent for longer than the rule as FAILED, with the reason', () => {
+    for (const status of ['QUEUED', 'RUNNING'] as const) {
+      expect(applyStalenessRule(stored(status, 6000), 5000)).toEqual({
+        ...newJob(),
+        status: 'FAILED',
+        errorCode: ABANDONED_JOB_CODE,
+        error: expect.stringContaining('The process that ran this job stopped'),
+      });
+    }
+  });
+
+  it('leaves a job with a fresh heartbeat, a finished one and one without a heartbeat as stored', () => {
+    expect(applyStalenessRule(stored('RUNNING', 4000), 5000)).toEqual({ ...newJob(), status: 'RUNNING' });
+    expect(applyStalenessRule(stored('SUCCEEDED', 60_000), 5000).status).toBe('SUCCEEDED');
+    expect(applyStalenessRule(stored('RUNNING', null), 5000).status).toBe('RUNNING');
   });
 });

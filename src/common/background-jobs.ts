@@ -1,4 +1,5 @@
 import type { Logger } from '@nestjs/common';
+import * as os from 'node:os';
 
 /** The fields every background job (ingestion, enrichment) records about its run. */
 export interface TrackedJob {
@@ -9,16 +10,50 @@ export interface TrackedJob {
   total: number;
   error: string | null;
   errorCode: string | null;
+  /** `host:pid` of the process running the job, for an operator tracing an abandoned one. */
+  runner?: string | null;
 }
+
+/** A job as read back from the store: how long ago its runner last reported (measured by the store's clock). */
+export type StoredJob<J extends TrackedJob> = J & { heartbeatAgeMs?: number | null };
 
 export type ReportProgress = (stage: string, done: number, total: number) => void;
 
+/** The errorCode of a job whose process stopped before finishing it. */
+export const ABANDONED_JOB_CODE = 'JOB_ABANDONED';
+
+export function abandonedJobReason(staleAfterMs: number): string {
+  return (
+    `The process that ran this job stopped (no heartbeat for more than ${Math.round(staleAfterMs / 1000)} s). ` +
+    'Start the job again.'
+  );
+}
+
+/**
+ * The staleness rule, as documents have it: a QUEUED or RUNNING job whose heartbeat is older than `staleAfterMs`
+ * was left by a process that stopped, so it is reported FAILED with the reason — whoever reads it, whenever.
+ */
+export function applyStalenessRule<J extends TrackedJob>(stored: StoredJob<J>, staleAfterMs: number): J {
+  const { heartbeatAgeMs, ...job } = stored;
+  const open = job.status === 'QUEUED' || job.status === 'RUNNING';
+  if (!open || heartbeatAgeMs == null || heartbeatAgeMs <= staleAfterMs) return job as unknown as J;
+  return {
+    ...job,
+    status: 'FAILED',
+    error: abandonedJobReason(staleAfterMs),
+    errorCode: ABANDONED_JOB_CODE,
+  } as unknown as J;
+}
+
 /** Progress is written at most this often (a stage change or a finished stage always is). */
 const PROGRESS_WRITE_MS = 1000;
+const RUNNER = `${os.hostname()}:${process.pid}`;
 
 /**
  * Runs jobs in the background of this process while their status lives in the store `save` writes to (Neo4j),
  * so any Folio process can report them. Saves are serialised; a failed save is logged, never fatal to the job.
+ * While a job runs it is saved again every `heartbeatMs` (each save stamps the heartbeat), so a job whose
+ * process died is recognisable by its silence.
  */
 export class BackgroundJobs<J extends TrackedJob> {
   private readonly running = new Set<Promise<void>>();
@@ -26,6 +61,7 @@ export class BackgroundJobs<J extends TrackedJob> {
   constructor(
     private readonly save: (job: J) => Promise<void>,
     private readonly logger: Logger,
+    private readonly heartbeatMs = 10_000,
   ) {}
 
   /** Starts `work`; what it returns is recorded with SUCCEEDED, an error's message and code with FAILED. */
@@ -41,17 +77,25 @@ export class BackgroundJobs<J extends TrackedJob> {
 
   private async run(job: J, work: (progress: ReportProgress) => Promise<Partial<J>>): Promise<void> {
     let lastWrite = 0;
+    let unsaved = 0;
     let pending: Promise<void> = Promise.resolve();
     const record = (patch: Partial<J>) => {
       Object.assign(job, patch);
       const snapshot = { ...job };
+      unsaved++;
       pending = pending
         .then(() => this.save(snapshot))
         .catch((err: unknown) =>
           this.logger.warn(`Could not record job ${job.id}: ${(err as Error).message}`),
-        );
+        )
+        .finally(() => unsaved--);
     };
-    record({ status: 'RUNNING' } as Partial<J>);
+    record({ status: 'RUNNING', runner: RUNNER } as Partial<J>);
+    // A beat while a save is still waiting would only queue up behind it (e.g. while Neo4j is down).
+    const heartbeat = setInterval(() => {
+      if (unsaved === 0) record({});
+    }, this.heartbeatMs);
+    heartbeat.unref();
     try {
       const outcome = await work((stage, done, total) => {
         const now = Date.now();
@@ -59,8 +103,10 @@ export class BackgroundJobs<J extends TrackedJob> {
         lastWrite = now;
         record({ stage, done, total } as Partial<J>);
       });
+      clearInterval(heartbeat);
       record({ ...outcome, status: 'SUCCEEDED', stage: null, error: null });
     } catch (err) {
+      clearInterval(heartbeat);
       const e = err as Error & { code?: unknown };
       record({
         status: 'FAILED',

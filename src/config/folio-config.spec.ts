@@ -47,6 +47,14 @@ describe('loadConfig', () => {
     ).toThrow(/NEO4J_ACQUISITION_TIMEOUT_MS: must be at least NEO4J_CONNECTION_TIMEOUT_MS/);
   });
 
+  it('derives the heartbeat from the staleness rule', () => {
+    expect(loadConfig({}).heartbeat).toEqual({ intervalMs: 10_000, staleAfterMs: 300_000 });
+    expect(loadConfig({ FOLIO_STALE_HEARTBEAT_MS: '3000' }).heartbeat).toEqual({
+      intervalMs: 500,
+      staleAfterMs: 3000,
+    });
+  });
+
   it('configures an OpenAI-compatible LLM and embedder when asked', () => {
     const config = loadConfig({
       FOLIO_LLM_BASE_URL: 'http://127.0.0.1:11434/v1',

@@ -62,6 +62,8 @@ const envSchema = z.object({
   FOLIO_INGEST_SERVER_PATHS: bool.default(false),
   FOLIO_INGEST_ROOT: z.string().optional(),
   FOLIO_FILE_STORE: z.string().optional(),
+  // An ingestion or background job silent for this long was left by a process that stopped.
+  FOLIO_STALE_HEARTBEAT_MS: int(2000, 86_400_000).default(300_000),
   // GraphQL cost limits, checked before a query runs (see src/api/query-cost.ts for how cost is estimated).
   FOLIO_GRAPHQL_MAX_DEPTH: int(1, 1000).default(10),
   FOLIO_GRAPHQL_MAX_ALIASES: int(0, 100_000).default(20),
@@ -100,6 +102,8 @@ export interface FolioConfig {
   rerankerPath: string | undefined;
   llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number; maxRetries: number } | null;
   limits: { maxPages: number; maxUploadBytes: number };
+  /** Running ingestions and jobs report every `intervalMs`; silent for `staleAfterMs`, they count as abandoned. */
+  heartbeat: { intervalMs: number; staleAfterMs: number };
   ingest: { ocr: boolean; serverPaths: boolean; serverPathRoot: string | undefined; fileStore: string };
 }
 
@@ -215,6 +219,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
           }
         : null,
     limits: { maxPages: e.FOLIO_MAX_PAGES, maxUploadBytes: e.FOLIO_MAX_UPLOAD_MB * 1024 * 1024 },
+    heartbeat: {
+      // Several beats fit in the window, so one slow write does not make a live ingestion look abandoned.
+      intervalMs: Math.min(10_000, Math.floor(e.FOLIO_STALE_HEARTBEAT_MS / 6)),
+      staleAfterMs: e.FOLIO_STALE_HEARTBEAT_MS,
+    },
     ingest: {
       ocr: e.FOLIO_OCR,
       serverPaths: e.FOLIO_INGEST_SERVER_PATHS,

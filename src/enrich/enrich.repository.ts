@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { StoredJob } from '../common/background-jobs';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
 import type { EnrichStageName } from './enrich-stage';
@@ -32,8 +33,10 @@ export interface EnrichmentJobRow {
   warnings: string[];
   error: string | null;
   errorCode: string | null;
+  runner?: string | null;
   createdAt?: string;
   updatedAt?: string;
+  heartbeatAt?: string | null;
 }
 
 const RECORD_PROPERTY: Record<EnrichStageName, string> = {
@@ -69,6 +72,7 @@ export class EnrichRepository {
       records: get('enrich-get-records'),
       saveJob: get('enrich-save-job'),
       getJob: get('enrich-get-job'),
+      failAbandonedJobs: get('enrich-fail-abandoned-jobs'),
     };
   }
 
@@ -108,8 +112,18 @@ export class EnrichRepository {
     await this.graph.write(this.q.saveJob, { job: props });
   }
 
-  async getJob(id: string): Promise<EnrichmentJobRow | null> {
-    const [row] = await this.graph.read<{ job: EnrichmentJobRow }>(this.q.getJob, { id });
+  async getJob(id: string): Promise<StoredJob<EnrichmentJobRow> | null> {
+    const [row] = await this.graph.read<{ job: StoredJob<EnrichmentJobRow> }>(this.q.getJob, { id });
     return row?.job ?? null;
+  }
+
+  /** Marks FAILED, with `reason`, the open jobs silent for `staleAfterMs`; returns their ids. */
+  async failAbandonedJobs(staleAfterMs: number, errorCode: string, reason: string): Promise<string[]> {
+    const rows = await this.graph.write<{ id: string }>(this.q.failAbandonedJobs, {
+      staleAfterMs,
+      errorCode,
+      reason,
+    });
+    return rows.map((r) => r.id);
   }
 }

@@ -1,23 +1,37 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { BackgroundJobs } from '../common/background-jobs';
+import {
+  ABANDONED_JOB_CODE,
+  abandonedJobReason,
+  applyStalenessRule,
+  BackgroundJobs,
+} from '../common/background-jobs';
+import { FOLIO_CONFIG } from '../config/config.tokens';
+import type { FolioConfig } from '../config/folio-config';
 import { EnrichError, EnrichErrorCode } from './enrich.errors';
 import { EnrichRepository, type EnrichmentJobRow } from './enrich.repository';
 import { EnrichService, type EnrichOptions } from './enrich.service';
 
 /**
  * Runs enrichments in the background with their status in Neo4j (not in memory), so any Folio process can
- * answer `enrichmentJob(id)` — the ingestion-job pattern.
+ * answer `enrichmentJob(id)` — the ingestion-job pattern, heartbeat and staleness rule included.
  */
 @Injectable()
 export class EnrichmentJobService {
   private readonly jobs: BackgroundJobs<EnrichmentJobRow>;
+  private readonly staleAfterMs: number;
 
   constructor(
     private readonly enrich: EnrichService,
     private readonly repo: EnrichRepository,
+    @Inject(FOLIO_CONFIG) config: FolioConfig,
   ) {
-    this.jobs = new BackgroundJobs((job) => this.repo.saveJob(job), new Logger(EnrichmentJobService.name));
+    this.staleAfterMs = config.heartbeat.staleAfterMs;
+    this.jobs = new BackgroundJobs(
+      (job) => this.repo.saveJob(job),
+      new Logger(EnrichmentJobService.name),
+      config.heartbeat.intervalMs,
+    );
   }
 
   /** Checks the document and the stages at once (so the caller gets NOT_FOUND etc. now), then runs in the background. */
@@ -54,7 +68,16 @@ export class EnrichmentJobService {
   async get(id: string): Promise<EnrichmentJobRow> {
     const job = await this.repo.getJob(id);
     if (!job) throw new EnrichError(EnrichErrorCode.JOB_NOT_FOUND, `No enrichment job with id '${id}'.`);
-    return job;
+    return applyStalenessRule(job, this.staleAfterMs);
+  }
+
+  /** Marks FAILED the jobs a stopped process left QUEUED or RUNNING (API start-up); returns their ids. */
+  async failAbandonedJobs(): Promise<string[]> {
+    return this.repo.failAbandonedJobs(
+      this.staleAfterMs,
+      ABANDONED_JOB_CODE,
+      abandonedJobReason(this.staleAfterMs),
+    );
   }
 
   /** Waits for the jobs this process runs (shutdown, tests). */

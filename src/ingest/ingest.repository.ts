@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { StoredJob } from '../common/background-jobs';
 import { CypherQuery, CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
 import type { StoredDocument } from '../graph/document.repository';
@@ -88,8 +89,10 @@ export interface IngestionJobRow {
   docId: string | null;
   error: string | null;
   errorCode: string | null;
+  runner?: string | null;
   createdAt?: string;
   updatedAt?: string;
+  heartbeatAt?: string | null;
 }
 
 const BATCH = 500;
@@ -131,6 +134,7 @@ export class IngestRepository {
       countSha: get('count-documents-with-sha256'),
       saveJob: get('save-job'),
       getJob: get('get-job'),
+      failAbandonedJobs: get('fail-abandoned-jobs'),
     };
   }
 
@@ -207,8 +211,18 @@ export class IngestRepository {
     await this.graph.write(this.q.saveJob, { job: props });
   }
 
-  async getJob(id: string): Promise<IngestionJobRow | null> {
-    const [row] = await this.graph.read<{ job: IngestionJobRow }>(this.q.getJob, { id });
+  async getJob(id: string): Promise<StoredJob<IngestionJobRow> | null> {
+    const [row] = await this.graph.read<{ job: StoredJob<IngestionJobRow> }>(this.q.getJob, { id });
     return row?.job ?? null;
+  }
+
+  /** Marks FAILED, with `reason`, the open jobs silent for `staleAfterMs`; returns their ids. */
+  async failAbandonedJobs(staleAfterMs: number, errorCode: string, reason: string): Promise<string[]> {
+    const rows = await this.graph.write<{ id: string }>(this.q.failAbandonedJobs, {
+      staleAfterMs,
+      errorCode,
+      reason,
+    });
+    return rows.map((r) => r.id);
   }
 }
