@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { FileStore } from './file-store';
+import { IngestRecoveryService } from './ingest-recovery.service';
 import { IngestRepository } from './ingest.repository';
 import { IngestService } from './ingest.service';
 import { IngestionJobService } from './ingestion-job.service';
@@ -12,12 +13,13 @@ import { ReembedService } from './reembed.service';
   providers: [
     IngestRepository,
     IngestService,
+    IngestRecoveryService,
     IngestionJobService,
     OcrService,
     PageImageService,
     FileStore,
     ReembedService,
   ],
-  exports: [IngestService, IngestionJobService, PageImageService, ReembedService],
+  exports: [IngestService, IngestionJobService, IngestRecoveryService, PageImageService, ReembedService],
 })
 export class IngestModule {}

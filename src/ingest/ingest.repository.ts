@@ -63,7 +63,11 @@ export interface Pair {
 
 export interface StoredIngestDocument extends StoredDocument {
   heartbeatAt: string | null;
+  /** Since the last heartbeat (or the claim), by Neo4j's clock. */
+  heartbeatAgeMs: number;
   stage: string | null;
+  /** Which ingestion claimed the id (set at the claim), so its clean-up never removes a later ingestion's. */
+  ingestionId?: string | null;
 }
 
 export interface DocumentGraphRows {
@@ -135,6 +139,7 @@ export class IngestRepository {
       saveJob: get('save-job'),
       getJob: get('get-job'),
       failAbandonedJobs: get('fail-abandoned-jobs'),
+      abandonedDocuments: get('list-abandoned-documents'),
     };
   }
 
@@ -224,5 +229,10 @@ export class IngestRepository {
       reason,
     });
     return rows.map((r) => r.id);
+  }
+
+  /** Documents still INGESTING whose heartbeat is older than `staleAfterMs` (their process stopped). */
+  async abandonedDocuments(staleAfterMs: number): Promise<Array<{ id: string; sha256: string }>> {
+    return this.graph.read<{ id: string; sha256: string }>(this.q.abandonedDocuments, { staleAfterMs });
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { EMBEDDER } from '../embed/embed.tokens';
@@ -11,6 +11,7 @@ import { FileStore } from './file-store';
 import { buildGraphRows, elementEmbeddingInputs, passageRows, unitSources } from './graph-rows';
 import type { PassageRow } from './ingest.repository';
 import { buildRetrievalUnits } from './retrieval-units';
+import { IngestRecoveryService } from './ingest-recovery.service';
 import { IngestError, IngestErrorCode } from './ingest.errors';
 import { IngestRepository } from './ingest.repository';
 import { analyzeLayout } from './layout/analyze-layout';
@@ -53,10 +54,6 @@ export interface IngestResult {
   };
 }
 
-/** A running ingestion that has not reported for this long is taken as abandoned (its process died). */
-const STALE_INGESTION_MS = 5 * 60_000;
-const HEARTBEAT_MS = 10_000;
-
 export function documentIdFor(bytes: Uint8Array): { sha256: string; docId: string } {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   return { sha256, docId: sha256.slice(0, 16) };
@@ -74,6 +71,7 @@ export class IngestService {
     private readonly repo: IngestRepository,
     private readonly ocr: OcrService,
     private readonly files: FileStore,
+    private readonly recovery: IngestRecoveryService,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     @Inject(FOLIO_CONFIG) private readonly config: FolioConfig,
   ) {}
@@ -124,6 +122,7 @@ export class IngestService {
     if (existing) await this.repo.deleteDocument(docId);
     const document = await timed('write', async () => {
       await this.files.save(sha256, bytes);
+      const ingestionId = randomUUID();
       await this.claim(docId, {
         id: docId,
         title: opts.title ?? model.title,
@@ -131,16 +130,16 @@ export class IngestService {
         sha256,
         pageCount: model.pageCount,
         embeddingModel: this.embedder.modelName,
+        ingestionId,
       });
+      // On a timer, not on write progress: one slow batch must not make a live ingestion look abandoned.
+      const heartbeat = setInterval(
+        () => void this.repo.heartbeat(docId, 'write').catch(() => undefined),
+        this.config.heartbeat.intervalMs,
+      );
+      heartbeat.unref();
       try {
-        let lastBeat = Date.now();
-        await this.repo.writeGraph(docId, rows, (done, total) => {
-          report('write', done, total);
-          if (Date.now() - lastBeat > HEARTBEAT_MS) {
-            lastBeat = Date.now();
-            void this.repo.heartbeat(docId, 'write').catch(() => undefined);
-          }
-        });
+        await this.repo.writeGraph(docId, rows, (done, total) => report('write', done, total));
         return await this.repo.markReady(docId, {
           elementCount: rows.elements.length,
           passageCount: rows.passages.length,
@@ -150,10 +149,11 @@ export class IngestService {
           outlineSource: model.sections[0]?.source ?? null,
         });
       } catch (err) {
-        await this.repo.deleteDocument(docId).catch((cleanupErr: unknown) => {
-          this.logger.error(`Could not remove partial document ${docId}: ${(cleanupErr as Error).message}`);
-        });
+        clearInterval(heartbeat);
+        await this.recovery.removePartial(docId, ingestionId);
         throw err;
+      } finally {
+        clearInterval(heartbeat);
       }
     });
     return {
@@ -175,27 +175,29 @@ export class IngestService {
   async deleteDocument(docId: string): Promise<void> {
     const doc = await this.repo.findDocument(docId);
     if (!doc) throw new IngestError(IngestErrorCode.DOCUMENT_NOT_FOUND, `No document with id '${docId}'.`);
-    if (doc.status === 'INGESTING' && Date.now() - Date.parse(doc.heartbeatAt ?? '') < STALE_INGESTION_MS) {
-      throw this.busy(docId);
-    }
-    await this.repo.deleteDocument(docId);
-    if ((await this.repo.countDocumentsWithSha256(doc.sha256)) === 0) await this.files.remove(doc.sha256);
+    // An ingestion whose process stopped (stale heartbeat) is not busy: it is removed at once.
+    if (doc.status === 'INGESTING' && !this.isAbandoned(doc)) throw this.busy(docId);
+    await this.recovery.remove(docId, doc.sha256);
   }
 
   /** True: return the stored document. False: (re-)ingest. Throws when another ingestion is running. */
   private decideOnExisting(
-    existing: { id: string; status: string; heartbeatAt: string | null },
+    existing: { id: string; status: string; heartbeatAgeMs: number },
     replace: boolean,
   ): boolean {
     if (existing.status === 'INGESTING') {
-      const beat = existing.heartbeatAt ? Date.parse(existing.heartbeatAt) : 0;
-      if (Date.now() - beat < STALE_INGESTION_MS) throw this.busy(existing.id);
+      if (!this.isAbandoned(existing)) throw this.busy(existing.id);
       this.logger.warn(
         `Document ${existing.id} was left INGESTING by a process that stopped; ingesting it again`,
       );
       return false;
     }
     return existing.status === 'READY' && !replace;
+  }
+
+  /** The documents' staleness rule: INGESTING without a heartbeat for FOLIO_STALE_HEARTBEAT_MS. */
+  private isAbandoned(doc: { heartbeatAgeMs: number }): boolean {
+    return doc.heartbeatAgeMs > this.config.heartbeat.staleAfterMs;
   }
 
   private async claim(docId: string, doc: Record<string, unknown> & { id: string }): Promise<void> {

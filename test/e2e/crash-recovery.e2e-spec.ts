@@ -1,0 +1,158 @@
+import { ChildProcess, spawn } from 'node:child_process';
+import * as net from 'node:net';
+import * as path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ABANDONED_JOB_CODE } from '../../src/common/background-jobs';
+import { CypherRegistry } from '../../src/graph/cypher-registry';
+import { GraphExecutor } from '../../src/graph/graph-executor';
+import { FileStore } from '../../src/ingest/file-store';
+import { IngestRepository } from '../../src/ingest/ingest.repository';
+import { documentIdFor } from '../../src/ingest/ingest.service';
+import { IngestionJobService } from '../../src/ingest/ingestion-job.service';
+import { HttpApp, startHttpApp } from '../support/http-app';
+import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../support/ingest-context';
+import { TcpProxy } from '../support/tcp-proxy';
+
+// A real API process is killed (SIGKILL, by pid) while it writes a document: its job stays RUNNING and its
+// document INGESTING, half-written. The job then reads FAILED with a reason, and the next API start marks it so
+// and removes the half document and its stored PDF. The process reaches Neo4j through a proxy that delays what it
+// sends, so its write lasts seconds and the kill lands in the middle. The staleness rule is minutes, so once the
+// process is dead the test backdates the heartbeats of its own job and document instead of waiting.
+const ROOT = path.resolve(__dirname, '..', '..');
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** `src/main.ts` in a child process (no build needed), ready once /health/ready answers 200. */
+async function startApiProcess(
+  neo4jUri: string,
+): Promise<{ child: ChildProcess; url: string; exited: Promise<unknown> }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['-r', './test/support/ts-register.js', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NEO4J_URI: neo4jUri, FOLIO_HTTP_HOST: '127.0.0.1', FOLIO_HTTP_PORT: String(port) },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  const stderr: string[] = [];
+  child.stderr.on('data', (d: Buffer) => stderr.push(d.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) throw new Error(`the API process exited: ${stderr.join('')}`);
+    const status = await fetch(`${url}/health/ready`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return { child, url, exited };
+    await sleep(250);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the API process did not become ready: ${stderr.join('')}`);
+}
+
+async function upload(url: string, bytes: Uint8Array): Promise<string> {
+  const form = new FormData();
+  form.append(
+    'operations',
+    JSON.stringify({
+      query: 'mutation($file: Upload!) { ingestDocument(file: $file) { id } }',
+      variables: { file: null },
+    }),
+  );
+  form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+  form.append('0', new Blob([bytes], { type: 'application/pdf' }), 'crash.pdf');
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    body: form,
+    headers: { 'apollo-require-preflight': 'true' },
+  });
+  const body = (await res.json()) as { data?: { ingestDocument: { id: string } } };
+  return body.data!.ingestDocument.id;
+}
+
+describe('an API process killed while it ingests', () => {
+  let proxy: TcpProxy | undefined;
+  let ctx: IngestContext;
+  let repo: IngestRepository;
+  let api: Awaited<ReturnType<typeof startApiProcess>> | undefined;
+  let http: HttpApp | undefined;
+  let docId = '';
+
+  beforeAll(async () => {
+    ctx = await createIngestContext();
+    repo = ctx.module.get(IngestRepository);
+    const neo4j = new URL(ctx.config.neo4j.uri);
+    proxy = new TcpProxy(Number(neo4j.port || 7687), neo4j.hostname);
+    await proxy.start();
+  });
+  afterAll(async () => {
+    if (api?.child.exitCode === null) api.child.kill('SIGKILL');
+    await http?.close();
+    await proxy?.stop();
+    if (docId) await ctx.ingest.deleteDocument(docId).catch(() => undefined);
+    await ctx.close();
+  });
+
+  it('leaves a RUNNING job and a half document; the job reads FAILED, the next start marks it and removes the rest', async () => {
+    const bytes = uniqueCopy(fixture('pdf', 'sample-report.pdf'));
+    const { docId: id, sha256 } = documentIdFor(bytes);
+    docId = id;
+    api = await startApiProcess(proxy!.url);
+    proxy!.latencyMs = 150;
+    const jobId = await upload(api.url, bytes);
+
+    // Kill the process once it has claimed the document and written its first rows.
+    let halfWritten = false;
+    for (let i = 0; i < 2400 && !halfWritten; i++) {
+      halfWritten =
+        (await repo.findDocument(docId))?.status === 'INGESTING' &&
+        (await ctx.counts(docId)).nodes.Page === 4;
+      if (!halfWritten) await sleep(50);
+    }
+    expect(halfWritten).toBe(true);
+    process.kill(api.child.pid!, 'SIGKILL');
+    await api.exited;
+
+    expect(await repo.findDocument(docId)).toMatchObject({ status: 'INGESTING' });
+    expect((await repo.getJob(jobId))?.status).toBe('RUNNING');
+    expect(await ctx.module.get(FileStore).read(sha256)).not.toBeNull();
+
+    const aged = await ctx.module
+      .get(GraphExecutor)
+      .write<{ documents: number; jobs: number }>(
+        ctx.module.get(CypherRegistry).get('ingest/test-age-heartbeats'),
+        {
+          docId,
+          jobId,
+          ageMs: ctx.config.heartbeat.staleAfterMs + 60_000,
+        },
+      );
+    expect(aged).toEqual([{ documents: 1, jobs: 1 }]);
+
+    // Read before any restart: stored RUNNING, reported FAILED with the reason.
+    expect((await repo.getJob(jobId))?.status).toBe('RUNNING');
+    expect(await ctx.module.get(IngestionJobService).get(jobId)).toMatchObject({
+      status: 'FAILED',
+      errorCode: ABANDONED_JOB_CODE,
+      error: expect.stringContaining('The process that ran this job stopped'),
+    });
+
+    // The next API start sweeps: the job is stored FAILED, the half document and its stored PDF are gone.
+    http = await startHttpApp();
+    expect(await repo.getJob(jobId)).toMatchObject({ status: 'FAILED', errorCode: ABANDONED_JOB_CODE });
+    expect(await repo.findDocument(docId)).toBeNull();
+    expect(await ctx.counts(docId)).toEqual({ nodes: {}, relationships: {} });
+    expect(await ctx.module.get(FileStore).read(sha256)).toBeNull();
+    const res = await http.graphql<{ ingestionJob: { status: string; errorCode: string; error: string } }>(
+      'query($id: ID!) { ingestionJob(id: $id) { status errorCode error } }',
+      { id: jobId },
+    );
+    expect(res.data?.ingestionJob).toMatchObject({ status: 'FAILED', errorCode: ABANDONED_JOB_CODE });
+    expect(res.data?.ingestionJob.error).toMatch(/process that ran this job stopped/);
+  });
+});
