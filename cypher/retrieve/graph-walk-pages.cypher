@@ -4,9 +4,10 @@
 // and one hop over REFERS_TO (a mention on the page → the page of the table, figure, section or page it names),
 // CAPTIONS (a caption → its figure on another page) and CONTAINS (the other pages of a short section the page
 // belongs to). Every page's own score is min-max normalised over the fused candidates (0 for a page only the
-// walk reaches); a reached page adds $walkWeight × edge weight × seed strength (1 for the best seed, 1/2 for the
-// second, …) × $hopDecay^(hop−1), keeping its best path. So a page that matches a little and sits next to (or is
-// cited by) the best matches rises above an isolated weak match. Scoped like hybrid-pages; only READY documents.
+// walk reaches); a reached page is pulled towards its seed: it adds $walkWeight × edge weight × $hopDecay^(hop−1)
+// × (seed score − own score), keeping its best path, and never passes the seed that led to it. So a page that
+// matches a little and sits next to (or is cited by) a strong match rises above an isolated weak match, while the
+// strong match keeps its place. Scoped like hybrid-pages; only READY documents.
 // Params: $embedding, $docIds, $luceneQuery, $candidates, $seeds, $k, $perPage, $rrfK, $walkWeight, $hopDecay
 // Returns: docId, pageNumber, score, hop, via, fromPage, elements
 CALL () {
@@ -59,9 +60,7 @@ WITH collect({docId: docId, pageNumber: pageNumber, own: own}) AS fused
 WITH fused, fused[0].own AS top, fused[size(fused) - 1].own AS bottom
 WITH [f IN fused | f {.*, own: CASE WHEN top > bottom THEN (f.own - bottom) / (top - bottom) ELSE 1.0 END}] AS fused
 CALL (fused) {
-  UNWIND range(0, size(fused[0..toInteger($seeds)]) - 1) AS seedRank
-  // The best seed lends its neighbours the full walk weight, the second half of it, the third a third.
-  WITH fused[seedRank] AS seed, 1.0 / (seedRank + 1) AS strength
+  UNWIND fused[0..toInteger($seeds)] AS seed
   MATCH (sp:Page {docId: seed.docId, number: seed.pageNumber})
   CALL (sp) {
     MATCH path = (sp)-[:NEXT_PAGE|SIMILAR_TO*1..2]-(p:Page)
@@ -93,7 +92,9 @@ CALL (fused) {
     WHERE s.pageStart <= p.number <= s.pageEnd AND p <> sp
     RETURN DISTINCT p, 1 AS hop, 'section' AS via, 0.5 AS weight
   }
-  WITH seed, p, hop, via, weight * strength * $hopDecay ^ (hop - 1) AS boost
+  WITH seed, p, hop, via, weight * $hopDecay ^ (hop - 1) AS weight,
+       coalesce([f IN fused WHERE f.docId = p.docId AND f.pageNumber = p.number | f.own][0], 0.0) AS own
+  WITH seed, p, hop, via, $walkWeight * weight * CASE WHEN seed.own > own THEN seed.own - own ELSE 0.0 END AS boost
   ORDER BY boost DESC
   WITH p, collect({boost: boost, hop: hop, via: via, fromPage: seed.pageNumber})[0] AS best
   RETURN collect({docId: p.docId, pageNumber: p.number, best: best}) AS reached
@@ -102,9 +103,9 @@ WITH fused, reached
 UNWIND fused + [r IN reached | {docId: r.docId, pageNumber: r.pageNumber, own: 0.0, best: r.best}] AS c
 WITH c.docId AS docId, c.pageNumber AS pageNumber, max(c.own) AS own,
      [b IN collect(c.best) WHERE b IS NOT NULL][0] AS best
-WITH docId, pageNumber, own, best, $walkWeight * coalesce(best.boost, 0.0) AS walk
-// The path is reported when the walk, not the own match of the page, put the page where it is.
-WITH docId, pageNumber, own + walk AS score, CASE WHEN walk > own THEN best END AS path
+WITH docId, pageNumber, own, best, coalesce(best.boost, 0.0) AS walk
+// The path is reported when the walk raised the page.
+WITH docId, pageNumber, own + walk AS score, CASE WHEN walk > 0 THEN best END AS path
 ORDER BY score DESC
 LIMIT toInteger($k)
 CALL (docId, pageNumber) {

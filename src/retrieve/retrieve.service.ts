@@ -26,9 +26,9 @@ export const RERANK_DEPTH = 10;
 /** Matched elements kept per page (evidence and the start of the page's re-ranking passage). */
 const ELEMENTS_PER_PAGE = 3;
 const RRF_K = 60;
-/** GRAPH: pages the walk starts from, the weight of a walked path against a page's own match, decay per hop. */
+/** GRAPH: pages the walk starts from, the share of the gap to its seed a walked page closes, decay per hop. */
 const GRAPH_SEEDS = 3;
-const GRAPH_WALK_WEIGHT = 0.3;
+const GRAPH_WALK_WEIGHT = 0.5;
 const GRAPH_HOP_DECAY = 0.5;
 /** Pages an answer reads. */
 const ANSWER_PAGES = 5;
