@@ -16,23 +16,11 @@ import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { DocumentRepository, type DocumentCursor } from '../../src/graph/document.repository';
 import { GraphExecutor } from '../../src/graph/graph-executor';
 import { createNeo4jDriver } from '../../src/graph/graph.module';
+import { auc, bestByYouden, quantileLine, thresholdGrid, thresholdRates } from './threshold-calibration';
 
 interface Question {
   pdf_name: string | null;
   evidence_pages: number[] | null;
-}
-
-/** Probability that a random evidence pair outscores a random unrelated pair (ties count half). */
-function auc(positives: number[], negatives: number[]): number {
-  let wins = 0;
-  for (const p of positives) for (const n of negatives) wins += p > n ? 1 : p === n ? 0.5 : 0;
-  return wins / Math.max(positives.length * negatives.length, 1);
-}
-
-function quantiles(xs: number[]): string {
-  const s = [...xs].sort((a, b) => a - b);
-  const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? NaN;
-  return [0.1, 0.25, 0.5, 0.75, 0.9].map((p) => `p${p * 100}=${q(p).toFixed(3)}`).join(' ');
 }
 
 async function main(): Promise<void> {
@@ -92,31 +80,21 @@ async function main(): Promise<void> {
         if (a.length && b.length) negatives.push(symmetricMaxSim(a, b));
       }
     }
-    // Per τ: the share of evidence pairs kept (true-positive rate) and of random pairs kept (false-positive rate).
-    // The chosen τ maximises Youden's J = TPR − FPR, which weighs both kinds of error equally whatever the sample
-    // sizes; balanced F1 is shown beside it.
-    const rates: Array<{ tau: number; tpr: number; fpr: number; j: number; f1: number }> = [];
-    for (let step = 30; step <= 95; step++) {
-      const tau = step / 100;
-      const tpr = positives.filter((s) => s >= tau).length / Math.max(positives.length, 1);
-      const fpr = negatives.filter((s) => s >= tau).length / Math.max(negatives.length, 1);
-      const precision = tpr + fpr === 0 ? 0 : tpr / (tpr + fpr);
-      const f1 = precision + tpr === 0 ? 0 : (2 * precision * tpr) / (precision + tpr);
-      rates.push({ tau, tpr, fpr, j: tpr - fpr, f1 });
-    }
-    const best = rates.reduce((a, b) => (b.j > a.j ? b : a));
+    // Per τ the shares of evidence and of random pairs kept; τ maximises Youden's J (see threshold-calibration.ts).
+    const rates = thresholdRates(positives, negatives, thresholdGrid(0.3, 0.95, 0.01));
+    const best = bestByYouden(rates);
     const round3 = (x: number) => Math.round(x * 1000) / 1000;
     const result = {
       documents: usedDocs.size,
       questions: questions.length,
-      evidencePairs: { n: positives.length, quantiles: quantiles(positives) },
-      randomPairs: { n: negatives.length, quantiles: quantiles(negatives) },
+      evidencePairs: { n: positives.length, quantiles: quantileLine(positives) },
+      randomPairs: { n: negatives.length, quantiles: quantileLine(negatives) },
       auc: round3(auc(positives, negatives)),
-      youden: { tau: best.tau, tpr: round3(best.tpr), fpr: round3(best.fpr), j: round3(best.j) },
+      youden: { tau: best.threshold, tpr: round3(best.tpr), fpr: round3(best.fpr), j: round3(best.j) },
       table: rates
-        .filter((r) => Math.round(r.tau * 100) % 5 === 0 || r.tau === best.tau)
+        .filter((r) => Math.round(r.threshold * 100) % 5 === 0 || r === best)
         .map((r) => ({
-          tau: r.tau,
+          tau: r.threshold,
           tpr: round3(r.tpr),
           fpr: round3(r.fpr),
           j: round3(r.j),

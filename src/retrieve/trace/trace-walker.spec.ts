@@ -4,6 +4,7 @@ import type { LlmService } from '../../llm/llm.service';
 import type { PageCandidate, PageNeighbour, RetrieveRepository } from '../retrieve.repository';
 import type { TraceOptions } from '../retrieve.types';
 import type { JudgeRequest, PageJudgement, TraceJudge } from './trace-judge';
+import { TRACE_WALK_PRIOR } from './trace-run';
 import { TraceWalker } from './trace-walker';
 
 // Algorithm 1's bookkeeping with a fake page graph and a fake judge: push order, batching, blacklist, budget,
@@ -111,11 +112,12 @@ describe('TraceWalker (TRACE Algorithm 1)', () => {
     expect(result.trace.some((l) => l.startsWith('  q1 p.8 ← next-page from p.7 (hop 2): IRRELEVANT'))).toBe(
       true,
     );
-    // The chain of evidence first (by score), then the other judged pages by score, a walked page at least half
-    // its source's score (times the SIMILAR_TO score): p.8 after p.7 (0.83), p.9 via similar 0.75 from p.1 (0.89).
+    // The chain of evidence first (by score), then the other judged pages by score, a walked page at least
+    // TRACE_WALK_PRIOR × its source's score (times the SIMILAR_TO score): p.8 after p.7 (0.83), p.9 via similar 0.75
+    // from p.1 (0.89).
     expect(result.pages.map((p) => p.pageNumber)).toEqual([1, 2, 7, 8, 9, 3, 5, 6]);
-    expect(result.pages[3]!.score).toBeCloseTo(0.5 * 0.83);
-    expect(result.pages[4]!.score).toBeCloseTo(0.5 * 0.89 * 0.75);
+    expect(result.pages[3]!.score).toBeCloseTo(TRACE_WALK_PRIOR * 0.83);
+    expect(result.pages[4]!.score).toBeCloseTo(TRACE_WALK_PRIOR * 0.89 * 0.75);
     expect(result.pages[1]).toMatchObject({ reason: 'trace:next-page', hop: 1, fromPage: 1 });
     expect(result.pages[2]).toMatchObject({ reason: 'trace:similar', hop: 1, fromPage: 1 });
     expect(result.pages[0]).toMatchObject({ reason: 'trace:seed', hop: 0, fromPage: null });

@@ -25,9 +25,9 @@ export const TRACE_SEEDS = 4;
 /** K: SIMILAR_TO neighbours a RELEVANT page pushes. */
 export const TRACE_SIMILAR_K = 2;
 /** Passages per page the cross-encoder reads (~200 tokens each, so the pair fits its 512 tokens). */
-const BEST_PASSAGES = 2;
+export const BEST_PASSAGES = 2;
 /** Characters of a page without passages that the judge reads instead. */
-const PAGE_TEXT_CHARS = 1500;
+export const PAGE_TEXT_CHARS = 1500;
 /** Seed ranking as HYBRID ranks pages: passage candidates per side, RRF constant, evidence elements per page. */
 const SEED_CANDIDATES = 50;
 const RRF_K = 60;
