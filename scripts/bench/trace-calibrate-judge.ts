@@ -207,11 +207,12 @@ async function main(): Promise<void> {
     progress.finishStage();
     const thresholds = thresholdReport(scored, build.TRACE_JUDGE_THRESHOLD, seed);
 
-    // The walk past the retrieved pages at the chosen threshold: the neighbours of RELEVANT pages not scored yet.
+    // The walk past the retrieved pages at Youden's and the current threshold: neighbours of RELEVANT pages not scored yet.
+    const walkThresholds = [...new Set([thresholds.youden.threshold, build.TRACE_JUDGE_THRESHOLD])];
     const walked: ScoredQuestion[] = [];
     for (const [i, q] of scored.entries()) {
       progress.update('walk-prior', i, scored.length, 'questions');
-      const { unscored } = walkReach(q, thresholds.youden.threshold);
+      const unscored = [...new Set(walkThresholds.flatMap((t) => walkReach(q, t).unscored))];
       const extra = unscored.length > 0 ? await scorePages(q.question, q.embedding, unscored) : new Map();
       walked.push({ ...q, scores: new Map([...q.scores, ...extra]) });
     }
@@ -241,7 +242,7 @@ async function main(): Promise<void> {
         0,
       ),
       ...thresholds,
-      walkPrior: walkPriorReport(walked, thresholds.youden.threshold, build.TRACE_WALK_PRIOR, seed),
+      walkPrior: walkThresholds.map((t) => walkPriorReport(walked, t, build.TRACE_WALK_PRIOR, seed)),
       minutes: Number(((performance.now() - t0) / 60_000).toFixed(1)),
       scores: scored.flatMap((q) =>
         [...q.scores].map(([page, score]) => ({

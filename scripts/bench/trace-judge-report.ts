@@ -130,7 +130,8 @@ export function judgeCalibrationMarkdown(
   r: ReturnType<typeof thresholdReport> & {
     questions: { used: number; documents: number };
     minutes: number;
-    walkPrior: ReturnType<typeof walkPriorReport>;
+    /** The prior analysis at each threshold of interest (Youden's, the current constant). */
+    walkPrior: Array<ReturnType<typeof walkPriorReport>>;
   },
 ): string {
   const spread = (q: Record<string, number>) => `p10 ${q['p10']}, p50 ${q['p50']}, p90 ${q['p90']}`;
@@ -142,6 +143,7 @@ export function judgeCalibrationMarkdown(
   ];
   const q = r.quantiles;
   const w = r.walkPrior;
+  const current = w[0]?.current.prior;
   return [
     `${r.questions.used} questions on ${r.questions.documents} documents: ${r.pairs.positives} evidence and ` +
       `${r.pairs.negatives} other (question, page) pairs; AUC ${r.auc}; ${r.minutes} min`,
@@ -169,20 +171,26 @@ export function judgeCalibrationMarkdown(
       ] as const
     ).map(([t, a]) => `| at ${t} | ${a.pages} | ${a.below} (${(100 * a.rate).toFixed(1)} %) |`),
     '',
-    `| walk prior (threshold ${w.threshold}) | ranking AUC of the pages a walk reaches |`,
-    '|---|---|',
-    ...w.table
-      .filter(
-        (p) =>
-          [0, 0.25, 0.5, 0.75, 1].includes(p.prior) ||
-          p.prior === w.best.prior ||
-          p.prior === w.current.prior,
-      )
+    `| walk prior | ${w.map((x) => `ranking AUC at threshold ${x.threshold}`).join(' | ')} |`,
+    `|---|${w.map(() => '---|').join('')}`,
+    ...(w[0]?.table ?? [])
+      .map((row) => row.prior)
+      .filter((prior) => [0, 0.25, 0.5, 0.75, 1, current, ...w.map((x) => x.best.prior)].includes(prior))
       .map(
-        (p) =>
-          `| ${p.prior}${p.prior === w.current.prior ? ' (current)' : ''}${p.prior === w.best.prior ? ' (best)' : ''} | ${p.auc} |`,
+        (prior) =>
+          `| ${prior}${prior === current ? ' (current)' : ''} | ` +
+          w
+            .map(
+              (x) =>
+                `${x.table.find((row) => row.prior === prior)!.auc}${prior === x.best.prior ? ' (best)' : ''}`,
+            )
+            .join(' | ') +
+          ' |',
       ),
     '',
-    `Best prior over ${w.bestPriorOverResamples.resamples} bootstrap resamples: ${spread(w.bestPriorOverResamples)}`,
+    ...w.map(
+      (x) =>
+        `Best prior at threshold ${x.threshold} over ${x.bestPriorOverResamples.resamples} bootstrap resamples: ${spread(x.bestPriorOverResamples)}`,
+    ),
   ].join('\n');
 }
