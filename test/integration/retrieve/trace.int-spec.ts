@@ -81,8 +81,7 @@ describe('TRACE walks the page graph', () => {
   });
 
   describe('offline (cross-encoder judge)', () => {
-    // The calibrated judge also lets the pages about the project in general into the chain of evidence, ahead of
-    // the continuation page: both result pages are in the top 5, where VECTOR's top 5 has one.
+    // Both result pages are in the top 5, where VECTOR's top 5 has one.
     it('finds both result pages where VECTOR finds one, and the trace lists the NEXT_PAGE hop', async () => {
       const trace = await search(RESULTS, { k: 5 });
       expect(trace.pages.map((p) => p.pageNumber)).toEqual(expect.arrayContaining([4, 5]));
@@ -258,9 +257,9 @@ describe('TRACE walks the page graph', () => {
           .map((e) => `${e.via} ${e.toPage}`)
           .sort(),
       ).toEqual(['next-page 5', 'previous-page 3']);
-      const result = await search(RESULTS);
+      const result = await search(RESULTS, { k: 5 });
       expect(result.trace.join('\n')).not.toContain('--stages similar');
-      expect(result.pages.some((p) => p.reason === 'trace:similar')).toBe(true);
+      expect(result.pages.map((p) => p.pageNumber)).toEqual(expect.arrayContaining([4, 5]));
       expect(result.pages.find((p) => p.pageNumber === 5)).toMatchObject({
         reason: 'trace:next-page',
         fromPage: 4,
