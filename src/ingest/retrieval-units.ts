@@ -48,12 +48,13 @@ export interface RetrievalUnit {
 const NOT_EMBEDDED = new Set(['page-header', 'page-footer']);
 const VISUAL = new Set(['figure', 'chart']);
 
+/** What an element contributes: a table its grid, a figure its description and the text inside it, else its text. */
 function content(e: UnitSourceElement): string {
-  const body = e.kind === 'table' || VISUAL.has(e.kind) ? (e.description ?? e.text) : e.text;
-  if (VISUAL.has(e.kind) && e.description && e.text && !e.description.includes(e.text)) {
+  if (e.kind === 'table') return (e.description ?? e.text).trim();
+  if (VISUAL.has(e.kind) && e.description && !e.description.includes(e.text)) {
     return `${e.description}\n${e.text}`.trim();
   }
-  return body.trim();
+  return (VISUAL.has(e.kind) ? (e.description ?? e.text) : e.text).trim();
 }
 
 /** Builds the document's retrieval units from its elements in reading order. */
