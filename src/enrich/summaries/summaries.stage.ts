@@ -38,7 +38,7 @@ export function elementText(e: Pick<SummaryElementRow, 'text' | 'description'>):
  * DMAP and MMRAG-DocQA summaries as the enrich stage `summaries`: one Summary per page (from its elements), per
  * section (from its own elements and its subsections' summaries, bottom-up) and for the document (from its
  * top-level section summaries, else its page summaries), embedded into the summary vector index. For a document
- * without a PDF outline it first infers one (DMAP's progressive page-by-page outline) as `source: 'inferred'`
+ * with neither a PDF outline nor heading sections it first infers one (DMAP's progressive page-by-page outline) as `source: 'inferred'`
  * Sections. Idempotent: a run replaces the document's page/section/document summaries and inferred sections.
  */
 @Injectable()
@@ -77,7 +77,8 @@ export class SummariesStage implements EnrichStage {
 
     const sources = await this.repo.sectionSources(docId);
     let inferred = 0;
-    if (!sources['outline']) {
+    // Only a document with no outline at all infers one: heading sections are its outline, never doubled.
+    if (!sources['outline'] && !sources['headings']) {
       inferred = await this.writeInferredOutline(docId, elements);
     }
     const sections = await this.repo.listSections(docId);

@@ -22,7 +22,8 @@ import { IngestRepository } from '../../../src/ingest/ingest.repository';
 import { IngestService } from '../../../src/ingest/ingest.service';
 import { UsageMeter } from '../../../src/llm/llm-usage';
 import { FakeOpenAiServer, json, startFakeOpenAiServer } from '../../support/fake-openai-server';
-import { fixture } from '../../support/ingest-context';
+import { fixture, uniqueCopy } from '../../support/ingest-context';
+import { makeStructuredPdf, type PdfBlock } from '../../support/make-structured-pdf';
 
 export function stageContext(mode: EnrichMode = 'offline') {
   const warnings: string[] = [];
@@ -72,6 +73,7 @@ describe('summaries stage', () => {
   const sample = `${run}-sample`;
   const other = `${run}-other`;
   const synthetic = `${run}-synth`;
+  const headed = `${run}-headed`;
 
   const inspect = (docId: string) =>
     module
@@ -90,6 +92,25 @@ describe('summaries stage', () => {
     ingest = module.get(IngestService);
     for (const docId of [sample, other])
       await ingest.ingest(fixture('pdf', 'sample-report.pdf'), { fileName: 'sample-report.pdf', docId });
+    // No PDF outline, but headings: its sections come from them and are the outline enrichment must keep.
+    const chapter = (n: number, topic: string): PdfBlock[] => [
+      { type: 'heading', text: `${n} ${topic}` },
+      { type: 'paragraph', text: `This chapter explains ${topic.toLowerCase()} in detail. `.repeat(8) },
+      {
+        type: 'paragraph',
+        text: `More about ${topic.toLowerCase()} and why it matters to readers. `.repeat(6),
+      },
+    ];
+    await ingest.ingest(
+      uniqueCopy(
+        await makeStructuredPdf([
+          chapter(1, 'Harbour Logistics'),
+          chapter(2, 'Crane Maintenance'),
+          chapter(3, 'Customs Procedures'),
+        ]),
+      ),
+      { fileName: 'headed.pdf', docId: headed },
+    );
     await writeSyntheticDocument(
       new IngestRepository(module.get(GraphExecutor), module.get(CypherRegistry)),
       {
@@ -104,7 +125,7 @@ describe('summaries stage', () => {
     );
   });
   afterAll(async () => {
-    for (const id of [sample, other]) await ingest.deleteDocument(id).catch(() => undefined);
+    for (const id of [sample, other, headed]) await ingest.deleteDocument(id).catch(() => undefined);
     // a synthetic document has no stored PDF, so it is removed through the repository
     await new IngestRepository(module.get(GraphExecutor), module.get(CypherRegistry)).deleteDocument(
       synthetic,
@@ -166,6 +187,26 @@ describe('summaries stage', () => {
     const second = await stage.run(synthetic, stageContext());
     expect(second.counts.inferredSections).toBe(first.counts.inferredSections);
     expect(await content.sections(synthetic)).toHaveLength(sections.length);
+  });
+
+  it("keeps a document's heading sections as its only outline: no inferred copy, idempotent across runs", async () => {
+    const before = await content.sections(headed);
+    expect(before.map((s) => s.title)).toEqual([
+      '1 Harbour Logistics',
+      '2 Crane Maintenance',
+      '3 Customs Procedures',
+    ]);
+    expect(await repo.sectionSources(headed)).toEqual({ headings: 3 });
+    const first = await stage.run(headed, stageContext());
+    const second = await stage.run(headed, stageContext());
+    for (const result of [first, second]) {
+      expect(result.counts.inferredSections).toBe(0);
+      expect(result.counts.sectionSummaries).toBe(3);
+    }
+    expect(await repo.sectionSources(headed)).toEqual({ headings: 3 });
+    const after = await content.sections(headed);
+    expect(after.map((s) => s.id).sort()).toEqual(before.map((s) => s.id).sort());
+    expect(await summaries(headed)).toBe(first.counts.summaries);
   });
 
   it('deleting a document removes its summaries and nothing of another document', async () => {

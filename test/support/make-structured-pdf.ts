@@ -1,0 +1,100 @@
+import PDFDocument from 'pdfkit';
+
+/** One block of a generated page, laid out top to bottom in a 468 pt wide column. */
+export type PdfBlock =
+  | { type: 'heading'; text: string; size?: number }
+  | { type: 'paragraph'; text: string }
+  | { type: 'title'; text: string; size?: number; bold?: boolean }
+  | { type: 'bars'; values: number[]; labels: string[] }
+  | { type: 'table'; rows: string[][] };
+
+export interface StructuredPdfOptions {
+  /** The Info dictionary's Title, when the test needs one. */
+  metadataTitle?: string;
+}
+
+/**
+ * A Letter-size, born-digital PDF built from headings (bold, larger), 11 pt paragraphs, short titles, vector bar
+ * charts (filled rectangles of varying length with value labels) and ruled tables — enough to mimic a report's
+ * chart page or a filing's statement page without a third-party file. No outline (bookmarks) is written.
+ */
+export function makeStructuredPdf(pages: PdfBlock[][], opts: StructuredPdfOptions = {}): Promise<Uint8Array> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    autoFirstPage: false,
+    info: opts.metadataTitle ? { Title: opts.metadataTitle } : {},
+  });
+  const left = 72;
+  const columnWidth = 468;
+  for (const blocks of pages) {
+    doc.addPage();
+    let y = 72;
+    for (const block of blocks) {
+      switch (block.type) {
+        case 'heading':
+          doc
+            .font('Helvetica-Bold')
+            .fontSize(block.size ?? 18)
+            .text(block.text, left, y, { width: columnWidth });
+          y = doc.y + 10;
+          break;
+        case 'title':
+          doc
+            .font(block.bold === false ? 'Helvetica' : 'Helvetica-Bold')
+            .fontSize(block.size ?? 11)
+            .text(block.text, left, y, { width: columnWidth });
+          y = doc.y + 6;
+          break;
+        case 'paragraph':
+          doc.font('Helvetica').fontSize(11).text(block.text, left, y, { width: columnWidth });
+          y = doc.y + 12;
+          break;
+        case 'bars': {
+          const max = Math.max(...block.values, 1);
+          block.values.forEach((value, i) => {
+            const rowY = y + i * 22;
+            doc
+              .font('Helvetica')
+              .fontSize(9)
+              .text(block.labels[i] ?? '', left, rowY + 3, { width: 90 });
+            const length = (value / max) * 300;
+            doc.rect(left + 100, rowY, length, 14).fill(i % 2 ? '#4a7ab5' : '#b5524a');
+            doc.fillColor('black').text(String(value), left + 106 + length, rowY + 3, { width: 40 });
+          });
+          y += block.values.length * 22 + 12;
+          break;
+        }
+        case 'table': {
+          const cols = Math.max(...block.rows.map((r) => r.length));
+          const cellWidth = columnWidth / cols;
+          doc.font('Helvetica').fontSize(10);
+          doc
+            .moveTo(left, y)
+            .lineTo(left + columnWidth, y)
+            .lineWidth(0.8)
+            .stroke();
+          for (const row of block.rows) {
+            row.forEach((cell, c) =>
+              doc.text(cell, left + c * cellWidth + 4, y + 4, { width: cellWidth - 8 }),
+            );
+            y += 18;
+            doc
+              .moveTo(left, y)
+              .lineTo(left + columnWidth, y)
+              .lineWidth(0.8)
+              .stroke();
+          }
+          y += 12;
+          break;
+        }
+      }
+    }
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
+    doc.on('error', reject);
+    doc.end();
+  });
+}
