@@ -27,7 +27,7 @@ function sectionPathByElement(model: DocumentModel): Map<string, string> {
 
 function captionTextByTarget(model: DocumentModel): Map<string, string> {
   const captions = new Map<string, string>();
-  for (const e of model.elements) if (e.kind === 'caption' && e.captionOf) captions.set(e.captionOf, e.text);
+  for (const e of model.elements) if (e.captionOf) captions.set(e.captionOf, e.text);
   return captions;
 }
 
@@ -208,7 +208,7 @@ export function buildGraphRows(
     nextElements.push({ from: elements[i - 1]!.id, to: elements[i]!.id });
 
   const captions: Pair[] = model.elements
-    .filter((e) => e.kind === 'caption' && e.captionOf)
+    .filter((e) => e.captionOf)
     .map((e) => ({ from: elementId(docId, e.key), to: elementId(docId, e.captionOf!) }));
 
   const refsToElements: DocumentGraphRows['refsToElements'] = [];

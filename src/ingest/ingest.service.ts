@@ -110,6 +110,7 @@ export class IngestService {
       const m = analyzeLayout(parsed, {
         maxTokens: this.embedder.maxTokens - 32,
         countTokens: (s) => this.embedder.countTokens(s),
+        fileName: opts.fileName,
       });
       report('layout', parsed.pageCount, parsed.pageCount);
       return m;

@@ -1,7 +1,7 @@
 // ParsedPdf → DocumentModel: elements in reading order, sections and cross-references.
 import type { BBox, DocumentModel, LayoutElement, ParsedPage, ParsedPdf, TextItem } from '../document-model';
 import { type TextBlock, groupBlocks } from './blocks';
-import { linkCaptions } from './captions';
+import { linkCaptions, linkTitles } from './captions';
 import { readingOrder } from './columns';
 import { resolveCrossReferences } from './cross-references';
 import { figureKind, findFigureRegions } from './figures';
@@ -11,6 +11,7 @@ import { centreInside, roundBox, type Segment } from './layout.types';
 import { buildSegments } from './lines';
 import { sectionsFromHeadings, sectionsFromOutline } from './sections';
 import { type DetectedTable, detectTables, groupRows, tableToMarkdown, tableToText } from './tables';
+import { chooseTitle } from './title';
 import { type CountTokens, DEFAULT_MAX_TOKENS, estimateTokens, joinLines, splitByTokens } from './text';
 
 export interface AnalyzeLayoutOptions {
@@ -18,6 +19,8 @@ export interface AnalyzeLayoutOptions {
   maxTokens?: number;
   /** Token counter for that bound (default: words × 1.3). */
   countTokens?: CountTokens;
+  /** The uploaded file's name: the title when neither metadata nor the first page gives one. */
+  fileName?: string;
 }
 
 interface FigureUnit {
@@ -204,6 +207,7 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
   });
 
   linkCaptions(elements);
+  linkTitles(elements);
   describeFigures(elements, figureUnits);
 
   const pageCount = parsed.pageCount;
@@ -232,7 +236,13 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
   }));
 
   return {
-    title: documentTitle(parsed, elements),
+    title: chooseTitle({
+      metadataTitle: parsed.title,
+      firstPageItems: parsed.pages[0]?.items ?? [],
+      firstPageElements: elements.filter((e) => e.pageNumber === 1),
+      bodyFontSize,
+      fileName: opts.fileName,
+    }),
     pageCount,
     pages,
     elements,
@@ -269,7 +279,7 @@ function figureText(items: TextItem[]): string {
 /** Figure kind and description, once captions are linked: "chart" when the caption or labels say so. */
 function describeFigures(elements: LayoutElement[], units: Map<string, FigureUnit>): void {
   const captionFor = new Map<string, LayoutElement>();
-  for (const e of elements) if (e.kind === 'caption' && e.captionOf) captionFor.set(e.captionOf, e);
+  for (const e of elements) if (e.captionOf) captionFor.set(e.captionOf, e);
   for (const element of elements) {
     const unit = units.get(element.key);
     if (!unit) continue;
@@ -314,19 +324,4 @@ function splitBox(bbox: BBox, texts: string[]): BBox[] {
     y += h;
     return box;
   });
-}
-
-const JUNK_TITLE =
-  /^(untitled|microsoft (word|powerpoint)|document\d*|slide \d+|title|\s*)$|\.(docx?|pptx?|indd|pdf|tex|dvi)$/i;
-
-function documentTitle(parsed: ParsedPdf, elements: LayoutElement[]): string {
-  if (parsed.title && !JUNK_TITLE.test(parsed.title.trim())) return parsed.title.trim();
-  const firstPage = elements.filter((e) => e.pageNumber <= 2 && e.kind === 'heading');
-  const top = firstPage.sort(
-    (a, b) =>
-      (a.headingLevel ?? 9) - (b.headingLevel ?? 9) || a.pageNumber - b.pageNumber || a.order - b.order,
-  )[0];
-  if (top) return top.text.slice(0, 200);
-  const first = elements.find((e) => e.kind === 'paragraph' && e.text.length > 3);
-  return first ? first.text.slice(0, 120) : 'Untitled document';
 }

@@ -78,3 +78,145 @@ export function linkCaptions(elements: LayoutElement[]): void {
     }
   }
 }
+
+/** A title this far above (or below) a float, in points, still belongs to it. */
+const TITLE_GAP_ABOVE = 30;
+const TITLE_GAP_BELOW = 18;
+const MAX_TITLE_WORDS = 30;
+/** Notes and sources under a chart are not its title. */
+const NOT_A_TITLE =
+  /^(notes?|sources?|\*|©|copyright)\b|^\(?(in (millions|thousands|billions)|unaudited|dollars)|^exhibit\s+\d+(\.\d+)*\s+to\b|^(part\s+[IVX]+\b|item\s+\d)|\.{4,}/i;
+/** A lead-in sentence that ends with a colon names the table it introduces; a row label with a colon does not. */
+const LEAD_IN =
+  /\b(follows?|following|below|table|present(s|ed)?|summar\w*|consist\w*|shows?|sets? forth|details?|were|are|is)\b/i;
+/** Lines between a title and its table that a title may stand above: units, a subtitle, a date line. */
+const SUBTITLE =
+  /^(\(?(in (millions|thousands|billions)|unaudited|amounts in|dollars in|\$ in|percent|share of|among)\b|%\s)|\)$/i;
+
+/**
+ * Unnumbered titles: a float still without a caption takes the short title set directly above it (a Pew chart's
+ * bold title, a filing's "CONSOLIDATED BALANCE SHEETS" over a units line), else a short bold line directly below
+ * a figure or chart. A paragraph taken as a title becomes a caption; a heading stays a heading (it still opens a
+ * section) and only gains `captionOf`.
+ */
+export function linkTitles(elements: LayoutElement[]): void {
+  const captioned = new Set(elements.flatMap((e) => (e.captionOf ? [e.captionOf] : [])));
+  const used = new Set(elements.filter((e) => e.captionOf).map((e) => e.key));
+  const regionsSeen = new Set<string>();
+  const byPage = new Map<number, LayoutElement[]>();
+  for (const e of elements) byPage.set(e.pageNumber, [...(byPage.get(e.pageNumber) ?? []), e]);
+  for (const float of elements) {
+    if (float.kind !== 'figure' && float.kind !== 'chart' && float.kind !== 'table') continue;
+    // A table split into row groups shares one bbox: its first part carries the caption.
+    const region = `${float.pageNumber}:${float.bbox.join(',')}`;
+    if (regionsSeen.has(region)) continue;
+    regionsSeen.add(region);
+    if (captioned.has(float.key)) continue;
+    const page = byPage.get(float.pageNumber) ?? [];
+    const title =
+      titleAbove(float, page, used) ?? (float.kind === 'table' ? null : titleBelow(float, page, used));
+    if (!title) continue;
+    title.captionOf = float.key;
+    if (title.kind !== 'heading') title.kind = 'caption';
+    used.add(title.key);
+    captioned.add(float.key);
+  }
+}
+
+/** A column header or row label cut off from its table: "Year Ended December 31,", "Cost of", "2025 and". */
+const FRAGMENT_END =
+  /(,|\b(and|or|of|as|at|to|the|for|in|by|from|using|vs\.?|ended|january|february|march|april|may|june|july|august|september|october|november|december|otherwise))$/i;
+
+function isTitleText(e: LayoutElement): boolean {
+  const text = e.text.trim();
+  if (e.kind !== 'heading' && e.kind !== 'paragraph' && e.kind !== 'caption') return false;
+  if (!/\p{L}{2}/u.test(text) || NOT_A_TITLE.test(text) || FRAGMENT_END.test(text)) return false;
+  if (/^\p{Ll}/u.test(text) && !/^%/.test(text)) return false;
+  const words = text.split(/\s+/).length;
+  if (words > MAX_TITLE_WORDS || text.length > 260 || words < 2) return false;
+  // A short label with a colon heads the table's first rows ("Current liabilities:"), not the table.
+  if (/:$/.test(text) && (words < 5 || !LEAD_IN.test(text))) return false;
+  // A sentence of body text ends with a full stop; titles and table lead-ins ("…as follows:") do not.
+  return e.kind === 'heading' || !/[.;]$/.test(text) || words <= 12;
+}
+
+/** Blocks stacked directly above the float (nearest first), each within the gap of the one below it. */
+function stackAbove(float: LayoutElement, page: LayoutElement[]): LayoutElement[] {
+  const out: LayoutElement[] = [];
+  let top = float.bbox[1];
+  for (let step = 0; step < 3; step++) {
+    const next = page
+      .filter(
+        (e) =>
+          e !== float &&
+          e.kind !== 'page-header' &&
+          e.kind !== 'page-footer' &&
+          !out.includes(e) &&
+          e.bbox[3] <= top + 4 &&
+          top - e.bbox[3] <= TITLE_GAP_ABOVE &&
+          horizontalOverlap(e.bbox, float.bbox) >
+            Math.min(e.bbox[2] - e.bbox[0], float.bbox[2] - float.bbox[0]) * 0.3,
+      )
+      .sort((a, b) => b.bbox[3] - a.bbox[3])[0];
+    if (!next) break;
+    out.push(next);
+    top = next.bbox[1];
+  }
+  return out;
+}
+
+function titleAbove(float: LayoutElement, page: LayoutElement[], used: Set<string>): LayoutElement | null {
+  const stack = stackAbove(float, page);
+  // A subtitle ("% who say …") is the title only when no title stands above it.
+  let subtitle: LayoutElement | null = null;
+  const fallback = () => (subtitle && isTitleText(subtitle) ? subtitle : null);
+  for (const e of stack) {
+    if (used.has(e.key) || e.kind === 'figure' || e.kind === 'chart' || e.kind === 'table') return fallback();
+    if (!alignedWith(e, float)) continue; // a column header over some columns: look further up
+    if (betweenParts(e, float, page)) return fallback(); // a row label between two parts of one table
+    if (SUBTITLE.test(e.text.trim()) && e.text.split(/\s+/).length <= 14) {
+      subtitle ??= e;
+      continue;
+    }
+    return isTitleText(e) ? e : fallback();
+  }
+  return fallback();
+}
+
+/** Whether another table or figure ends just above the candidate: then it labels rows, not the float below. */
+function betweenParts(e: LayoutElement, float: LayoutElement, page: LayoutElement[]): boolean {
+  return page.some(
+    (other) =>
+      other !== float &&
+      (other.kind === 'table' || other.kind === 'figure' || other.kind === 'chart') &&
+      other.bbox[3] <= e.bbox[1] + 4 &&
+      e.bbox[1] - other.bbox[3] <= TITLE_GAP_BELOW &&
+      horizontalOverlap(other.bbox, e.bbox) > 0 &&
+      captionLabel(e.text) === null,
+  );
+}
+
+/** A title starts at the float's left edge, is centred over it, or spans most of it; column headers do none. */
+function alignedWith(e: LayoutElement, float: LayoutElement): boolean {
+  const floatWidth = float.bbox[2] - float.bbox[0];
+  const ownWidth = e.bbox[2] - e.bbox[0];
+  const leftAligned = Math.abs(e.bbox[0] - float.bbox[0]) <= Math.max(12, floatWidth * 0.04);
+  const centre = (b: LayoutElement['bbox']) => (b[0] + b[2]) / 2;
+  const centred = Math.abs(centre(e.bbox) - centre(float.bbox)) <= floatWidth * 0.08;
+  return leftAligned || centred || ownWidth >= floatWidth * 0.6 || e.bbox[0] <= float.bbox[0];
+}
+
+function titleBelow(float: LayoutElement, page: LayoutElement[], used: Set<string>): LayoutElement | null {
+  const below = page
+    .filter(
+      (e) =>
+        e !== float &&
+        e.bbox[1] >= float.bbox[3] - 4 &&
+        e.bbox[1] - float.bbox[3] <= TITLE_GAP_BELOW &&
+        horizontalOverlap(e.bbox, float.bbox) > 0,
+    )
+    .sort((a, b) => a.bbox[1] - b.bbox[1])[0];
+  if (!below || used.has(below.key) || !isTitleText(below)) return null;
+  // Below a figure only a heading-like line is a title: body text often follows a figure closely.
+  return below.kind === 'heading' && below.text.split(/\s+/).length <= 20 ? below : null;
+}

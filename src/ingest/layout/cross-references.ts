@@ -1,18 +1,56 @@
-// Explicit cross-references in element text ("see Table 2", "Fig. 3", "Section 4.1", "§ 4.1", "p. 12",
-// "Appendix B", "Chapter 5") resolved to a captioned element, a section or a page; unresolvable ones are dropped.
-import type { CrossReference, CrossReferenceTarget, LayoutElement, SectionNode } from '../document-model';
+// Explicit cross-references in running text ("see Table 2", "Fig. 3", "Section 4.1", "§ 4.1", "p. 12",
+// "Appendix B", "Chapter 5", "Note 7", "Item 7") resolved to a captioned element, a section, a heading or a page;
+// unresolvable ones are dropped.
+import type {
+  CrossReference,
+  CrossReferenceTarget,
+  ElementKind,
+  LayoutElement,
+  SectionNode,
+} from '../document-model';
 import { captionLabel, labelWord } from './captions';
 import { headingNumber } from './headings';
+import { printedPageMap } from './page-labels';
 
 export const CROSS_REFERENCE =
-  /\b(?:(figures?|figs?\.|tables?|tabs?\.|charts?|exhibits?)\s*([A-Z]?\d+(?:\.\d+)*[a-z]?)\b|(sections?|sects?\.|secs?\.)\s*(\d+(?:\.\d+)*)\b|(appendix|annex)\s+([A-Z](?:\.\d+)*|\d+)\b|(chapter|chap\.)\s*(\d+)\b|(pages?|pp?\.)\s*(\d{1,5})\b)|(§§?)\s*(\d+(?:\.\d+)*)/gi;
+  /\b(?:(figures?|figs?\.|tables?|tabs?\.|charts?|exhibits?)\s*([A-Z]?\d+(?:\.\d+)*[a-z]?)\b|(sections?|sects?\.|secs?\.)\s*(\d+(?:\.\d+)*)\b|(appendix|annex)\s+([A-Z](?:\.\d+)*|\d+)\b|(chapter|chap\.)\s*(\d+)\b|(pages?|pp?\.)\s*(\d{1,5})\b|(notes?)\s+(\d{1,2}[A-Z]?)\b(?![.,]\d)|(items?)\s+(\d{1,2}[A-C]?)\b(?![.,]\d))|(§§?)\s*(\d+(?:\.\d+)*)/gi;
 
 export interface Mention {
   mention: string;
-  kind: 'label' | 'section' | 'appendix' | 'chapter' | 'page';
-  /** "figure 3", "4.1", "B", "5", "12". */
+  kind: 'label' | 'section' | 'appendix' | 'chapter' | 'page' | 'note' | 'item';
+  /** "figure 3", "4.1", "B", "5", "12", "7", "1A". */
   value: string;
   index: number;
+}
+
+/** The kinds whose text is running text that can refer elsewhere (not headings, tables or page furniture). */
+export const referenceSourceKinds: ReadonlySet<ElementKind> = new Set<ElementKind>([
+  'paragraph',
+  'list',
+  'caption',
+  'footnote',
+]);
+
+/** After a mention: it names a statute's or another filing's part ("Section 13(a) of the Exchange Act"). */
+const EXTERNAL_AFTER =
+  /^(?:\s*(?:\([\w.]+\)|,|or|and|[Ss]ections?|§|\d[\w.-]*))*\s+(?:of|to|under)\s+(?:the\s+|\d+\s+)?(?:[\p{Lu}\d][\w.,&'’-]*\s+){0,8}(?:[Aa]ct|[Cc]ode|U\.S\.C|C\.F\.R|DGCL|[Rr]egulation|[Rr]ules?|[Ff]orm|[Rr]eport|[Rr]egistration|[Ss]tatement|[Aa]greement|[Ii]ndenture|[Pp]lan|[Pp]rospectus|[Cc]hapter|[Tt]itle)\b/u;
+/** "… of this Annual Report", "… in this report": the document itself. */
+const THIS_DOCUMENT_AFTER = /^(?:\s*(?:\([\w.]+\)|,|or|and|\d[\w.-]*))*\s+(?:of|in|to)\s+this\b/i;
+/** Before a mention: a statute's citation ("18 U.S.C. § 1350", "Id. §"). */
+const EXTERNAL_BEFORE =
+  /(?:u\.s\.c\.|c\.f\.r\.|\bid\.|\bcode|incorporated (?:herein )?by reference to|filed as)\s*$/i;
+/** A bibliography's page range ("pp. 6781–6792") or a dotted statute number ("§ 21-2-171"). */
+const RANGE_AFTER = /^\s*[–—-]\s*\d/;
+
+/** Whether the mention at `index` names something outside this document (a statute, another filing, a cited paper). */
+export function isExternalMention(text: string, index: number, length: number): boolean {
+  const after = text.slice(index + length, index + length + 120);
+  const before = text.slice(Math.max(0, index - 40), index);
+  if (RANGE_AFTER.test(after)) return true;
+  // A figure, table or chart is named by its label alone; "Figure 3 of the report" is still this document's.
+  if (/^(fig|tab|chart)/i.test(text.slice(index, index + length).trim())) return false;
+  if (THIS_DOCUMENT_AFTER.test(after)) return false;
+  return EXTERNAL_AFTER.test(after) || EXTERNAL_BEFORE.test(before);
 }
 
 export function findMentions(text: string): Mention[] {
@@ -20,6 +58,7 @@ export function findMentions(text: string): Mention[] {
   for (const m of text.matchAll(CROSS_REFERENCE)) {
     const index = m.index ?? 0;
     const mention = m[0].trim();
+    if (isExternalMention(text, index, m[0].length)) continue;
     if (m[1] && m[2]) {
       const word = m[1]
         .toLowerCase()
@@ -31,16 +70,42 @@ export function findMentions(text: string): Mention[] {
     else if (m[5] && m[6]) out.push({ mention, kind: 'appendix', value: m[6].toUpperCase(), index });
     else if (m[7] && m[8]) out.push({ mention, kind: 'chapter', value: m[8], index });
     else if (m[9] && m[10]) out.push({ mention, kind: 'page', value: m[10], index });
-    else if (m[11] && m[12]) out.push({ mention, kind: 'section', value: m[12], index });
+    else if (m[11] && m[12] && isNoteMention(m[11], m[12]))
+      out.push({ mention, kind: 'note', value: m[12].toUpperCase(), index });
+    else if (m[13] && m[14] && isItemMention(m[13]))
+      out.push({ mention, kind: 'item', value: m[14].toUpperCase(), index });
+    else if (m[15] && m[16]) out.push({ mention, kind: 'section', value: m[16], index });
   }
   return out;
 }
 
-export function resolveCrossReferences(
+/** "Note 7" names a note; lower-case "note 3" is only a reference when written as one ("see note 3"). */
+function isNoteMention(word: string, value: string): boolean {
+  return /^N/.test(word) || /^\d/.test(value);
+}
+
+/** "Item 7" (a filing's item) is capitalised; "items 3" in prose is a count, not a reference. */
+function isItemMention(word: string): boolean {
+  return word === 'Item' || word === 'Items' || word === 'ITEM' || word === 'ITEMS';
+}
+
+const NOTE_TITLE = /^note\s+(\d{1,2}[A-Z]?)\b/i;
+/** A bare numbered note heading inside the notes to the financial statements: "7. Debt", "7 — Debt". */
+const NUMBERED_NOTE_TITLE = /^(\d{1,2})\s*[.:—–-]\s*\p{Lu}/u;
+const NOTES_START = /notes to (the )?(consolidated |combined |condensed )*(financial statements|statements)/i;
+const ITEM_TITLE = /^item\s+(\d{1,2}[A-C]?)\s*[.:—–-]?/i;
+/** A page listing this many distinct items is a table of contents, not where the items are. */
+const CONTENTS_ITEMS = 4;
+const SHORT_TITLE_WORDS = 20;
+/** A numbered provision at the start of a block: "Section 6.3 Monthly…", "§ 4.1", "Article 5". */
+const PROVISION_TITLE = /^(?:section|§|article)\s*(\d+(?:\.\d+)*)\b/i;
+
+/** A function that resolves one mention of a document to the element, section or page it names. */
+export function mentionResolver(
   elements: LayoutElement[],
   sections: SectionNode[],
   pageCount: number,
-): CrossReference[] {
+): (mention: Mention, from?: LayoutElement) => CrossReferenceTarget | null {
   const byLabel = new Map<string, LayoutElement>();
   for (const element of elements) {
     if (element.kind !== 'caption') continue;
@@ -60,17 +125,93 @@ export function resolveCrossReferences(
     }
     if (!sectionByNumber.has(number)) sectionByNumber.set(number, section);
   }
+  const headingByNumber = new Map<string, LayoutElement>();
+  for (const e of elements) {
+    if (e.kind !== 'heading') continue;
+    const number = headingNumber(e.text);
+    if (number && !headingByNumber.has(number)) headingByNumber.set(number, e);
+  }
+  const sectionOfHeading = sectionsByHeading(elements, sections);
+  const notes = titledTargets(elements, NOTE_TITLE, notesArea(elements));
+  const items = titledTargets(elements, ITEM_TITLE, null);
+  const printed = printedPageMap(elements, pageCount);
+  const position = new Map(elements.map((e, i) => [e.key, i]));
+  // Agreements and plans filed with a report number their provisions in the text: "Section 6.3 Monthly Income…".
+  const provisions = new Map<string, number[]>();
+  elements.forEach((e, i) => {
+    if (e.kind !== 'heading' && e.kind !== 'paragraph' && e.kind !== 'list') return;
+    const number = PROVISION_TITLE.exec(e.text.trim())?.[1];
+    if (number) provisions.set(number, [...(provisions.get(number) ?? []), i]);
+  });
+  const nearestProvision = (value: string, from: LayoutElement | undefined): CrossReferenceTarget | null => {
+    const at = from ? (position.get(from.key) ?? 0) : 0;
+    const candidates = provisions.get(value) ?? [];
+    let best: number | undefined;
+    for (const i of candidates) if (best === undefined || Math.abs(i - at) < Math.abs(best - at)) best = i;
+    const element = best === undefined ? undefined : elements[best];
+    return element && element.key !== from?.key ? toTarget(element) : null;
+  };
 
+  const toTarget = (e: LayoutElement): CrossReferenceTarget => {
+    const section = sectionOfHeading.get(e.key);
+    return section ? { type: 'section', key: section.key } : { type: 'element', key: e.key };
+  };
+  const numbered = (value: string): CrossReferenceTarget | null => {
+    const section = sectionByNumber.get(value);
+    if (section) return { type: 'section', key: section.key };
+    const heading = headingByNumber.get(value);
+    return heading ? toTarget(heading) : null;
+  };
+
+  return (mention, from) => {
+    switch (mention.kind) {
+      case 'label': {
+        const caption = byLabel.get(mention.value);
+        if (!caption) return null;
+        return { type: 'element', key: caption.captionOf ?? caption.key };
+      }
+      case 'section':
+        return numbered(mention.value) ?? nearestProvision(mention.value, from);
+      case 'appendix': {
+        const section = sectionByAppendix.get(mention.value);
+        return section ? { type: 'section', key: section.key } : numbered(mention.value);
+      }
+      case 'chapter': {
+        const section = sectionByChapter.get(mention.value);
+        return section ? { type: 'section', key: section.key } : numbered(mention.value);
+      }
+      case 'note': {
+        const heading = notes.get(mention.value);
+        return heading ? toTarget(heading) : null;
+      }
+      case 'item': {
+        const heading = items.get(mention.value);
+        return heading ? toTarget(heading) : null;
+      }
+      case 'page': {
+        // Printed page numbers ("see page 12") name the page whose footer or header says 12.
+        const page = printed.get(Number(mention.value)) ?? Number(mention.value);
+        return page >= 1 && page <= pageCount ? { type: 'page', pageNumber: page } : null;
+      }
+    }
+  };
+}
+
+export function resolveCrossReferences(
+  elements: LayoutElement[],
+  sections: SectionNode[],
+  pageCount: number,
+): CrossReference[] {
+  const resolve = mentionResolver(elements, sections, pageCount);
   const out: CrossReference[] = [];
   for (const element of elements) {
-    if (element.kind === 'page-header' || element.kind === 'page-footer' || element.kind === 'heading')
-      continue;
-    const ownLabel = element.kind === 'caption' ? captionLabel(element.text) : null;
+    if (!referenceSourceKinds.has(element.kind)) continue;
+    const ownLabel = element.captionOf !== null || element.kind === 'caption';
     const seen = new Set<string>();
     for (const mention of findMentions(element.text)) {
       // A caption's own label ("Figure 3:" at its start) is not a reference.
       if (ownLabel && mention.index === 0) continue;
-      const target = resolve(mention);
+      const target = resolve(mention, element);
       if (!target) continue;
       if (target.type === 'element' && (target.key === element.key || target.key === element.captionOf))
         continue;
@@ -81,30 +222,60 @@ export function resolveCrossReferences(
     }
   }
   return out;
+}
 
-  function resolve(mention: Mention): CrossReferenceTarget | null {
-    switch (mention.kind) {
-      case 'label': {
-        const caption = byLabel.get(mention.value);
-        if (!caption) return null;
-        return { type: 'element', key: caption.captionOf ?? caption.key };
-      }
-      case 'section': {
-        const section = sectionByNumber.get(mention.value);
-        return section ? { type: 'section', key: section.key } : null;
-      }
-      case 'appendix': {
-        const section = sectionByAppendix.get(mention.value) ?? sectionByNumber.get(mention.value);
-        return section ? { type: 'section', key: section.key } : null;
-      }
-      case 'chapter': {
-        const section = sectionByChapter.get(mention.value) ?? sectionByNumber.get(mention.value);
-        return section ? { type: 'section', key: section.key } : null;
-      }
-      case 'page': {
-        const page = Number(mention.value);
-        return page >= 1 && page <= pageCount ? { type: 'page', pageNumber: page } : null;
-      }
+/** The section each heading element starts (same page, same title). */
+function sectionsByHeading(elements: LayoutElement[], sections: SectionNode[]): Map<string, SectionNode> {
+  const out = new Map<string, SectionNode>();
+  const normal = (t: string) => t.replace(/\s+/g, ' ').trim().toLowerCase();
+  const byStart = new Map<string, SectionNode>();
+  for (const s of sections) byStart.set(`${s.pageStart}|${normal(s.title)}`, s);
+  for (const e of elements) {
+    const section = byStart.get(`${e.pageNumber}|${normal(e.text)}`);
+    if (section) out.set(e.key, section);
+  }
+  return out;
+}
+
+/** Where the notes to the financial statements start (the index of their heading), or null. */
+function notesArea(elements: LayoutElement[]): number | null {
+  const index = elements.findIndex(
+    (e) =>
+      (e.kind === 'heading' || e.kind === 'paragraph') &&
+      NOTES_START.test(e.text) &&
+      e.text.split(/\s+/).length <= SHORT_TITLE_WORDS,
+  );
+  return index >= 0 ? index : null;
+}
+
+/**
+ * Short headings or lines that start with a numbered title ("Item 7.", "Note 7 —"), by number: the first one
+ * outside a table of contents, headings first. Inside the notes area, bare numbered headings ("7. Debt") count.
+ */
+function titledTargets(
+  elements: LayoutElement[],
+  title: RegExp,
+  notesStart: number | null,
+): Map<string, LayoutElement> {
+  const candidates: Array<{ number: string; element: LayoutElement }> = [];
+  elements.forEach((e, index) => {
+    if (e.kind !== 'heading' && e.kind !== 'paragraph') return;
+    if (e.text.split(/\s+/).length > SHORT_TITLE_WORDS && e.kind !== 'heading') return;
+    const m = title.exec(e.text.trim());
+    const bare = notesStart !== null && index > notesStart ? NUMBERED_NOTE_TITLE.exec(e.text.trim()) : null;
+    const number = (m?.[1] ?? (e.kind === 'heading' ? bare?.[1] : undefined))?.toUpperCase();
+    if (number) candidates.push({ number, element: e });
+  });
+  const perPage = new Map<number, Set<string>>();
+  for (const c of candidates)
+    perPage.set(c.element.pageNumber, (perPage.get(c.element.pageNumber) ?? new Set()).add(c.number));
+  const out = new Map<string, LayoutElement>();
+  for (const kind of ['heading', 'paragraph']) {
+    for (const c of candidates) {
+      if (c.element.kind !== kind || out.has(c.number)) continue;
+      if ((perPage.get(c.element.pageNumber)?.size ?? 0) >= CONTENTS_ITEMS) continue;
+      out.set(c.number, c.element);
     }
   }
+  return out;
 }
