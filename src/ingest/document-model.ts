@@ -40,6 +40,11 @@ export interface ParsedPage {
    * and diagrams. Optional: absent for OCR'd pages.
    */
   graphics?: BBox[];
+  /**
+   * On a scanned page, the figures OCR found in the scan (ink without text). The page's PDF images are the scan
+   * itself, its background, so they are not figures. Absent on pages with a text layer.
+   */
+  scanFigures?: BBox[];
   /** False when the page carries no usable text layer (a scan): its items then come from OCR. */
   hasTextLayer: boolean;
 }

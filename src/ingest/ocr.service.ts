@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import type { ParsedPage } from './document-model';
-import { ocrPdfPage, sharedPaddleOcr } from './ocr/ocr-page';
+import { ocrPdfPageLayout, sharedPaddleOcr } from './ocr/ocr-page';
 import { openPdfDocument } from './pdfjs-loader';
 
 /** Reads pages that have no text layer with local OCR; the engine loads on the first scanned page. */
@@ -9,7 +9,7 @@ export class OcrService implements OnModuleDestroy {
   private readonly logger = new Logger(OcrService.name);
   private used = false;
 
-  /** Fills `items` of each page from OCR of its rendered image (pages are processed one at a time). */
+  /** Fills `items` and `scanFigures` of each page from OCR of its rendered image (one page at a time). */
   async readPages(
     bytes: Uint8Array,
     pages: ParsedPage[],
@@ -20,7 +20,9 @@ export class OcrService implements OnModuleDestroy {
     const doc = await openPdfDocument(bytes, password);
     try {
       for (const page of pages) {
-        page.items = await ocrPdfPage(doc, page.number, page.width, page.height);
+        const { items, figures } = await ocrPdfPageLayout(doc, page.number, page.width, page.height);
+        page.items = items;
+        page.scanFigures = figures;
         onPage();
       }
     } finally {

@@ -6,10 +6,11 @@ import { readingOrder } from './columns';
 import { resolveCrossReferences } from './cross-references';
 import { figureKind, findFigureRegions } from './figures';
 import { type BandKind, detectHeadersFooters } from './headers-footers';
-import { headingLevels } from './headings';
+import { type HeadingCandidate, headingLevels } from './headings';
 import { centreInside, roundBox, type Segment } from './layout.types';
 import { buildSegments } from './lines';
 import { sectionsFromHeadings, sectionsFromOutline } from './sections';
+import { isScannedSlide, slideTitle } from './slides';
 import { type DetectedTable, detectTables, groupRows, tableToMarkdown, tableToText } from './tables';
 import { chooseTitle } from './title';
 import { type CountTokens, DEFAULT_MAX_TOKENS, estimateTokens, joinLines, splitByTokens } from './text';
@@ -50,7 +51,9 @@ type PagePiece =
 export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}): DocumentModel {
   const maxTokens = opts.maxTokens ?? DEFAULT_MAX_TOKENS;
   const countTokens = opts.countTokens ?? estimateTokens;
-  const bodyFontSize = dominantFontSize(parsed.pages);
+  // OCR sizes are box heights, not font sizes: scanned pages are compared with scanned pages only.
+  const textLayerBody = dominantFontSize(parsed.pages.filter((p) => p.hasTextLayer));
+  const ocrBody = dominantFontSize(parsed.pages.filter((p) => !p.hasTextLayer));
 
   const prepared = parsed.pages.map((page) => {
     const figures = findFigureRegions(page);
@@ -61,7 +64,9 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
   });
   const bands = detectHeadersFooters(prepared.map((p) => ({ height: p.page.height, segments: p.segments })));
 
+  const slideTitles = new Set<TextBlock>();
   const pagePieces: PagePiece[][] = prepared.map(({ page, figures, figureItems, segments }, index) => {
+    const bodyFontSize = page.hasTextLayer ? textLayerBody : ocrBody;
     const band = bands[index] ?? new Map<Segment, BandKind>();
     const body = segments.filter((s) => !band.has(s));
     const tables = detectTables(body, page.rules, bodyFontSize);
@@ -94,20 +99,24 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
     }
     flush();
     for (const segment of footers) pieces.push({ type: 'band', kind: 'page-footer', segment });
+    if (isScannedSlide(page)) markSlideTitle(pieces, page.height, slideTitles);
     return pieces;
   });
 
-  const headingBlocks = pagePieces
-    .flat()
-    .flatMap((p) => (p.type === 'block' && p.block.kind === 'heading' ? [p.block] : []));
-  const levelOf = headingLevels(
-    headingBlocks.map((b) => ({
-      text: b.text,
-      fontSize: b.fontSize,
-      bold: b.bold,
-      lineCount: b.segments.length,
-    })),
-  );
+  const headingBlocksOf = (textLayer: boolean): TextBlock[] =>
+    pagePieces
+      .filter((_, index) => parsed.pages[index]?.hasTextLayer === textLayer)
+      .flat()
+      .flatMap((p) => (p.type === 'block' && p.block.kind === 'heading' ? [p.block] : []));
+  const candidate = (b: TextBlock): HeadingCandidate => ({
+    text: b.text,
+    fontSize: b.fontSize,
+    bold: b.bold,
+    lineCount: b.segments.length,
+  });
+  const textLayerLevel = headingLevels(headingBlocksOf(true).map(candidate));
+  // OCR box heights wobble by a point or two between lines of one size: sizes within 15 % share a level.
+  const ocrLevel = headingLevels(headingBlocksOf(false).map(candidate), { sizeTolerance: 0.15 });
 
   const elements: LayoutElement[] = [];
   const figureUnits = new Map<string, FigureUnit>();
@@ -177,15 +186,9 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
           break;
         case 'block': {
           const { block } = piece;
+          const levelOf = page.hasTextLayer ? textLayerLevel : ocrLevel;
           const headingLevel =
-            block.kind === 'heading'
-              ? levelOf({
-                  text: block.text,
-                  fontSize: block.fontSize,
-                  bold: block.bold,
-                  lineCount: block.segments.length,
-                })
-              : null;
+            block.kind !== 'heading' ? null : slideTitles.has(block) ? 1 : levelOf(candidate(block));
           const texts =
             block.kind === 'heading' ? [block.text] : splitByTokens(block.text, maxTokens, countTokens);
           const boxes = splitBox(block.bbox, texts);
@@ -249,6 +252,20 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
     sections: finalSections,
     crossReferences,
   };
+}
+
+/**
+ * On a scanned slide the title is the one heading (a deck's sections come from slide titles); other large
+ * lines on a slide are its content, kept as paragraphs so the slide is not cut into heading-led fragments.
+ */
+function markSlideTitle(pieces: PagePiece[], pageHeight: number, titles: Set<TextBlock>): void {
+  const blocks = pieces.flatMap((p) => (p.type === 'block' ? [p.block] : []));
+  const title = slideTitle(blocks, pageHeight);
+  for (const block of blocks) {
+    if (block === title) block.kind = 'heading';
+    else if (block.kind === 'heading') block.kind = 'paragraph';
+  }
+  if (title) titles.add(title);
 }
 
 /** The body text size: the font size carrying the most characters (rounded to half points). */

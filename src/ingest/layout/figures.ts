@@ -10,12 +10,10 @@ const MIN_VECTOR_SHAPES = 6;
 
 export function findFigureRegions(page: ParsedPage): BBox[] {
   const pageArea = page.width * page.height;
-  const imageBoxes = mergeOverlapping(
-    page.images.map((image) => image.bbox),
-    3,
-  ).filter(
-    (box) =>
-      isFigureSized(box, pageArea) && !(page.hasTextLayer && area(box) > pageArea * BACKGROUND_AREA_FRACTION),
+  // A scanned page's images are the scan (its background); its figures are what OCR found in the pixels.
+  const pictures = page.hasTextLayer ? page.images.map((image) => image.bbox) : (page.scanFigures ?? []);
+  const imageBoxes = mergeOverlapping(pictures, 3).filter(
+    (box) => isFigureSized(box, pageArea) && area(box) <= pageArea * BACKGROUND_AREA_FRACTION,
   );
   const vectorBoxes = findVectorFigures(page).filter(
     (box) => isFigureSized(box, pageArea) && area(box) < pageArea * BACKGROUND_AREA_FRACTION,

@@ -65,13 +65,32 @@ export function isHeading(candidate: HeadingCandidate, bodyFontSize: number): bo
   return numbered && (CHAPTER.test(text) || APPENDIX.test(text)) && words <= 10 && !endsLikeSentence;
 }
 
+export interface HeadingLevelOptions {
+  /** Sizes within this relative difference of the next larger size share its level (default 0: exact sizes). */
+  sizeTolerance?: number;
+}
+
 /** Maps each distinct heading font size (largest first) to a level; numbering, when present, wins. */
-export function headingLevels(candidates: HeadingCandidate[]): (candidate: HeadingCandidate) => number {
+export function headingLevels(
+  candidates: HeadingCandidate[],
+  options: HeadingLevelOptions = {},
+): (candidate: HeadingCandidate) => number {
+  const tolerance = options.sizeTolerance ?? 0;
   const sizes = [...new Set(candidates.map((c) => Math.round(c.fontSize)))].sort((a, b) => b - a);
+  // Level boundaries: a size starts a new level when it is more than `tolerance` below the previous level's top.
+  const tops: number[] = [];
+  for (const size of sizes) {
+    const top = tops[tops.length - 1];
+    if (top === undefined || size < top * (1 - tolerance)) tops.push(size);
+  }
   return (candidate) => {
     const numbered = numberingLevel(candidate.text.trim());
     if (numbered !== null) return Math.min(numbered, 6);
-    const rank = sizes.indexOf(Math.round(candidate.fontSize));
-    return Math.min(6, (rank < 0 ? sizes.length : rank) + 1);
+    const size = Math.round(candidate.fontSize);
+    let rank = tops.length;
+    for (let k = tops.length - 1; k >= 0; k--) {
+      if (size >= (tops[k] ?? 0) * (1 - tolerance) - 1e-9) rank = k;
+    }
+    return Math.min(6, rank + 1);
   };
 }

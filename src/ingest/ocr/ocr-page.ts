@@ -4,6 +4,8 @@ import { renderPdfPagePixels } from '../render/page-renderer';
 import type { PDFDocumentProxy } from '../pdfjs-loader';
 import type { OcrLine } from './line-grouping';
 import { PaddleOcr, type RecognizeOptions } from './paddle-ocr';
+import { findScanFigures } from './scan-figures';
+import { boldLines } from './stroke-weight';
 
 /**
  * Longest side of the rendered page in pixels. Slide decks (720 × 405 pt) then render at 2.5 px/pt (180 dpi):
@@ -34,6 +36,13 @@ export function ocrRenderScale(pageWidthPt: number, pageHeightPt: number, longes
   return Math.min(MAX_OCR_SCALE, longestSidePx / Math.max(pageWidthPt, pageHeightPt));
 }
 
+/** What OCR finds on a scanned page: its text lines as text items, and its figures (ink without text). */
+export interface OcrPageResult {
+  items: TextItem[];
+  /** Figure regions of the scan in PDF points (top-left origin). */
+  figures: BBox[];
+}
+
 /** OCRs page `pageNumber` (1-based) of a PDF; returns its lines as `source: 'ocr'` text items in reading order. */
 export async function ocrPdfPage(
   source: Uint8Array | PDFDocumentProxy,
@@ -42,36 +51,55 @@ export async function ocrPdfPage(
   pageHeightPt: number,
   options: OcrPageOptions = {},
 ): Promise<TextItem[]> {
+  return (await ocrPdfPageLayout(source, pageNumber, pageWidthPt, pageHeightPt, options)).items;
+}
+
+/** OCRs a page and finds the figures of its scan, both in PDF points. */
+export async function ocrPdfPageLayout(
+  source: Uint8Array | PDFDocumentProxy,
+  pageNumber: number,
+  pageWidthPt: number,
+  pageHeightPt: number,
+  options: OcrPageOptions = {},
+): Promise<OcrPageResult> {
   const { engine, longestSidePx = DEFAULT_OCR_LONGEST_SIDE_PX, ...recognizeOptions } = options;
   const ocr = engine ?? (await sharedPaddleOcr());
   const page = await renderPdfPagePixels(source, pageNumber, {
     scale: ocrRenderScale(pageWidthPt, pageHeightPt, longestSidePx),
     maxPixels: longestSidePx * longestSidePx,
   });
-  const lines = await ocr.recognize(
-    { data: page.rgba, width: page.width, height: page.height },
-    recognizeOptions,
-  );
-  return ocrLinesToTextItems(
-    lines,
-    page.width / pageWidthPt,
-    page.height / pageHeightPt,
-    pageWidthPt,
-    pageHeightPt,
-  );
+  const pixels = { data: page.rgba, width: page.width, height: page.height };
+  const lines = await ocr.recognize(pixels, recognizeOptions);
+  const scaleX = page.width / pageWidthPt;
+  const scaleY = page.height / pageHeightPt;
+  const boxes = lines.map((line) => line.box);
+  const figures = findScanFigures(pixels, boxes).map((box): BBox => [
+    box[0] / scaleX,
+    box[1] / scaleY,
+    box[2] / scaleX,
+    box[3] / scaleY,
+  ]);
+  return {
+    items: ocrLinesToTextItems(lines, scaleX, scaleY, pageWidthPt, pageHeightPt, boldLines(pixels, boxes)),
+    figures: figures.map((box) => box.map((n) => Math.round(n * 100) / 100) as BBox),
+  };
 }
 
-/** Converts pixel-space lines to text items in PDF points (top-left origin), clipped to the page. */
+/**
+ * Converts pixel-space lines to text items in PDF points (top-left origin), clipped to the page. `bold[k]` says
+ * whether line k was measured as bold (see stroke-weight.ts); single characters never count as bold.
+ */
 export function ocrLinesToTextItems(
   lines: OcrLine[],
   pixelsPerPointX: number,
   pixelsPerPointY: number,
   pageWidthPt: number,
   pageHeightPt: number,
+  bold: boolean[] = [],
 ): TextItem[] {
   const round = (n: number): number => Math.round(n * 100) / 100;
   const clip = (n: number, max: number): number => round(Math.min(Math.max(n, 0), max));
-  return lines.map((line) => {
+  return lines.map((line, k) => {
     const bbox: BBox = [
       clip(line.box[0] / pixelsPerPointX, pageWidthPt),
       clip(line.box[1] / pixelsPerPointY, pageHeightPt),
@@ -87,7 +115,7 @@ export function ocrLinesToTextItems(
       bbox,
       fontName: 'ocr',
       fontSize: round(rotated ? width : height),
-      bold: false,
+      bold: (bold[k] ?? false) && line.text.replace(/\s/g, '').length >= 3,
       italic: false,
       source: 'ocr',
       confidence: round(line.confidence),

@@ -1,0 +1,63 @@
+import type { TextBlock } from './blocks';
+import { headingLevels } from './headings';
+import { isScannedSlide, slideTitle } from './slides';
+
+function block(text: string, y: number, fontSize: number, lines = 1): TextBlock {
+  const bbox: [number, number, number, number] = [
+    40,
+    y,
+    40 + text.length * fontSize * 0.5,
+    y + fontSize * lines,
+  ];
+  return {
+    kind: 'paragraph',
+    text,
+    bbox,
+    fontSize,
+    bold: false,
+    segments: Array.from({ length: lines }, () => ({
+      items: [],
+      bbox,
+      text,
+      fontSize,
+      bold: false,
+      italic: false,
+      source: 'ocr' as const,
+    })),
+  };
+}
+
+describe('scanned slides', () => {
+  it('treats landscape OCR pages as slides, not portrait scans or text-layer slides', () => {
+    expect(isScannedSlide({ hasTextLayer: false, width: 720, height: 405 })).toBe(true);
+    expect(isScannedSlide({ hasTextLayer: false, width: 612, height: 792 })).toBe(false);
+    expect(isScannedSlide({ hasTextLayer: true, width: 720, height: 405 })).toBe(false);
+  });
+
+  it('picks the topmost large short line near the top as the title, all caps measured fairly', () => {
+    const title = block('LUFTHANSA ACTIVITY', 30, 16); // caps: no descenders, so a shorter OCR box
+    const blocks = [
+      title,
+      block('Within the first 4 hours:', 106, 20),
+      block('Lufthansa updates its page', 133, 14, 3),
+    ];
+    expect(slideTitle(blocks, 432)).toBe(title);
+  });
+
+  it('has no title when the top holds only small print or a sentence fragment', () => {
+    const blocks = [block('Source: Dow Jones', 20, 9), block('the big statement in the middle', 200, 30)];
+    expect(slideTitle(blocks, 405)).toBeNull();
+  });
+});
+
+describe('headingLevels with a size tolerance (OCR box heights)', () => {
+  const heading = (text: string, fontSize: number) => ({ text, fontSize, bold: false, lineCount: 1 });
+
+  it('puts sizes within the tolerance on one level', () => {
+    const candidates = [heading('A', 30), heading('B', 28), heading('C', 20), heading('D', 19)];
+    const exact = headingLevels(candidates);
+    expect(candidates.map(exact)).toEqual([1, 2, 3, 4]);
+    const tolerant = headingLevels(candidates, { sizeTolerance: 0.15 });
+    expect(candidates.map(tolerant)).toEqual([1, 1, 2, 2]);
+  });
+});

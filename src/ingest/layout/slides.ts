@@ -1,0 +1,46 @@
+// Scanned slides: a landscape page read by OCR is a slide, and its title is what a deck's sections are made of.
+import type { ParsedPage } from '../document-model';
+import type { TextBlock } from './blocks';
+
+/** Slides are landscape (4:3 is 1.33, 16:9 is 1.78); scanned book spreads are rare enough to accept. */
+const SLIDE_ASPECT = 1.2;
+/** A slide title starts in the top part of the slide. */
+const TITLE_TOP_FRACTION = 0.35;
+/** ...is short... */
+const TITLE_MAX_WORDS = 16;
+/** ...and set nearly as large as the slide's largest text (body text on slides is often big too). */
+const TITLE_MIN_SIZE_RATIO = 0.8;
+/** An OCR box spans the ink: a line without descenders (all caps, "Title Case Heading") is this much shorter. */
+const NO_DESCENDER_HEIGHT = 0.8;
+
+export function isScannedSlide(page: Pick<ParsedPage, 'hasTextLayer' | 'width' | 'height'>): boolean {
+  return !page.hasTextLayer && page.width >= page.height * SLIDE_ASPECT;
+}
+
+/** The type size a block's OCR box height implies, so all-caps and mixed-case lines compare fairly. */
+function emSize(block: TextBlock): number {
+  return /[gjpqy,;()]/.test(block.text) ? block.fontSize : block.fontSize / NO_DESCENDER_HEIGHT;
+}
+
+/**
+ * The slide's title among its blocks (in reading order): the topmost short block near the top set nearly as
+ * large as the largest text on the slide. Null when the slide has no title-like block.
+ */
+export function slideTitle(blocks: TextBlock[], pageHeight: number): TextBlock | null {
+  const textual = blocks.filter((b) => /\p{L}{2}/u.test(b.text));
+  if (!textual.length) return null;
+  const largest = Math.max(...textual.map(emSize));
+  const candidates = textual.filter(
+    (b) =>
+      b.bbox[1] <= pageHeight * TITLE_TOP_FRACTION &&
+      b.text.split(/\s+/).length <= TITLE_MAX_WORDS &&
+      b.segments.length <= 3 &&
+      b.kind !== 'caption' &&
+      !/^[\p{Ll}]/u.test(b.text),
+  );
+  return (
+    candidates
+      .filter((b) => emSize(b) >= largest * TITLE_MIN_SIZE_RATIO)
+      .sort((a, b) => a.bbox[1] - b.bbox[1])[0] ?? null
+  );
+}
