@@ -82,10 +82,12 @@ export function linkCaptions(elements: LayoutElement[]): void {
 /** A title this far above (or below) a float, in points, still belongs to it. */
 const TITLE_GAP_ABOVE = 30;
 const TITLE_GAP_BELOW = 18;
+const PHOTO_CAPTION_GAP = 10;
 const MAX_TITLE_WORDS = 30;
+const MAX_SUBTITLE_WORDS = 24;
 /** Notes and sources under a chart are not its title. */
 const NOT_A_TITLE =
-  /^(notes?|sources?|\*|©|copyright)\b|^\(?(in (millions|thousands|billions)|unaudited|dollars)|^exhibit\s+\d+(\.\d+)*\s+to\b|^(part\s+[IVX]+\b|item\s+\d)|\.{4,}/i;
+  /^(notes?|sources?|\*|©|copyright|total|subtotal|ending|beginning|balances?)\b|\b(inc|corp|corporation|llc|ltd|limited|plc|l\.?p)\.?$|\bas\s+[\w\s]*agent$|^\(?(in (millions|thousands|billions)|unaudited|dollars)|^exhibit\s+\d+(\.\d+)*\s+to\b|^(part\s+[IVX]+\b|item\s+\d)|\.{4,}/i;
 /** A lead-in sentence that ends with a colon names the table it introduces; a row label with a colon does not. */
 const LEAD_IN =
   /\b(follows?|following|below|table|present(s|ed)?|summar\w*|consist\w*|shows?|sets? forth|details?|were|are|is)\b/i;
@@ -174,7 +176,7 @@ function titleAbove(float: LayoutElement, page: LayoutElement[], used: Set<strin
     if (used.has(e.key) || e.kind === 'figure' || e.kind === 'chart' || e.kind === 'table') return fallback();
     if (!alignedWith(e, float)) continue; // a column header over some columns: look further up
     if (betweenParts(e, float, page)) return fallback(); // a row label between two parts of one table
-    if (SUBTITLE.test(e.text.trim()) && e.text.split(/\s+/).length <= 14) {
+    if (SUBTITLE.test(e.text.trim()) && e.text.split(/\s+/).length <= MAX_SUBTITLE_WORDS) {
       subtitle ??= e;
       continue;
     }
@@ -183,12 +185,13 @@ function titleAbove(float: LayoutElement, page: LayoutElement[], used: Set<strin
   return fallback();
 }
 
-/** Whether another table or figure ends just above the candidate: then it labels rows, not the float below. */
+/** Whether another table ends just above the candidate: then it labels rows between two parts of one table. */
 function betweenParts(e: LayoutElement, float: LayoutElement, page: LayoutElement[]): boolean {
   return page.some(
     (other) =>
       other !== float &&
-      (other.kind === 'table' || other.kind === 'figure' || other.kind === 'chart') &&
+      float.kind === 'table' &&
+      other.kind === 'table' &&
       other.bbox[3] <= e.bbox[1] + 4 &&
       e.bbox[1] - other.bbox[3] <= TITLE_GAP_BELOW &&
       horizontalOverlap(other.bbox, e.bbox) > 0 &&
@@ -216,7 +219,10 @@ function titleBelow(float: LayoutElement, page: LayoutElement[], used: Set<strin
         horizontalOverlap(e.bbox, float.bbox) > 0,
     )
     .sort((a, b) => a.bbox[1] - b.bbox[1])[0];
-  if (!below || used.has(below.key) || !isTitleText(below)) return null;
-  // Below a figure only a heading-like line is a title: body text often follows a figure closely.
-  return below.kind === 'heading' && below.text.split(/\s+/).length <= 20 ? below : null;
+  if (!below || used.has(below.key) || !isTitleText(below) || !alignedWith(below, float)) return null;
+  const words = below.text.split(/\s+/).length;
+  if (below.kind === 'heading') return words <= 20 ? below : null;
+  // A photo's caption sits tight under it and is short; body text after a figure starts further down or runs on.
+  const gap = below.bbox[1] - float.bbox[3];
+  return gap <= PHOTO_CAPTION_GAP && words <= 25 ? below : null;
 }
