@@ -139,7 +139,7 @@ function isTitleText(e: LayoutElement): boolean {
   // A short label with a colon heads the table's first rows ("Current liabilities:"), not the table.
   if (/:$/.test(text) && (words < 5 || !LEAD_IN.test(text))) return false;
   // A sentence of body text ends with a full stop; titles and table lead-ins ("…as follows:") do not.
-  return e.kind === 'heading' || !/[.;]$/.test(text) || words <= 12;
+  return e.kind === 'heading' || !/[.;]$/.test(text) || (words <= 12 && !/[.!?]\s+\p{Lu}/u.test(text));
 }
 
 /** Blocks stacked directly above the float (nearest first), each within the gap of the one below it. */

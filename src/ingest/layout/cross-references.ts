@@ -33,7 +33,7 @@ export const referenceSourceKinds: ReadonlySet<ElementKind> = new Set<ElementKin
 
 /** After a mention: it names a statute's or another filing's part ("Section 13(a) of the Exchange Act"). */
 const EXTERNAL_AFTER =
-  /^(?:\s*(?:\([\w.]+\)|,|or|and|[Ss]ections?|§|\d[\w.-]*))*\s+(?:[Oo][Ff]|[Tt][Oo]|[Uu]nder|UNDER)\s+(?:[Tt][Hh][Ee]\s+|\d+\s+)?(?:[\p{Lu}\d][\w.,&'’-]*\s+){0,8}(?:[Aa]ct|ACT|CODE|[Cc]ode|U\.S\.C|C\.F\.R|DGCL|[Rr]egulation|[Rr]ules?|[Ff]orm|[Rr]eport|[Rr]egistration|[Ss]tatement|[Aa]greement|[Ii]ndenture|[Pp]lan|[Pp]rospectus|[Cc]hapter|[Tt]itle)\b/u;
+  /^(?:\s*(?:\([\w.]+\)|,|or|and|OR|AND|[Ss]ections?|SECTIONS?|§|\d[\w.-]*))*\s+(?:[Oo][Ff]|[Tt][Oo]|[Uu]nder|UNDER)\s+(?:[Tt][Hh][Ee]\s+|\d+\s+)?(?:[\p{Lu}\d][\w.,&'’-]*\s+){0,8}(?:[Aa]ct|ACT|CODE|[Cc]ode|U\.S\.C|C\.F\.R|DGCL|[Rr]egulation|[Rr]ules?|[Ff]orm|[Rr]eport|[Rr]egistration|[Ss]tatement|[Aa]greement|[Ii]ndenture|[Pp]lan|[Pp]rospectus|[Cc]hapter|[Tt]itle)\b/u;
 /** "… of this Annual Report", "… in this report": the document itself. */
 const THIS_DOCUMENT_AFTER = /^(?:\s*(?:\([\w.]+\)|,|or|and|\d[\w.-]*))*\s+(?:of|in|to)\s+this\b/i;
 /** Before a mention: a statute's citation ("18 U.S.C. § 1350", "Id. §"). */
