@@ -43,6 +43,8 @@ export function looksLikeCaption(
   const m = CAPTION_PREFIX.exec(text.trim());
   if (!m) return false;
   if (text.length > 1200) return false;
+  // "Exhibit 10.1 to the Company's Current Report …" lists another filing's exhibit; it captions nothing here.
+  if (/^exhibits?\s+[\d.]+\s+to\b/i.test(text.trim())) return false;
   const separator = m[3]?.trim();
   if (separator) return true;
   return boldStart || fontSize < bodyFontSize * 0.95 || text.split(/\s+/).length <= 20;
@@ -88,6 +90,9 @@ const MAX_SUBTITLE_WORDS = 24;
 /** Notes and sources under a chart are not its title. */
 const NOT_A_TITLE =
   /^(notes?|sources?|\*|©|copyright|total|subtotal|ending|beginning|balances?)\b|\b(inc|corp|corporation|llc|ltd|limited|plc|l\.?p)\.?$|\bas\s+[\w\s]*agent$|^\(?(in (millions|thousands|billions)|unaudited|dollars)|^exhibit\s+\d+(\.\d+)*\s+to\b|^(part\s+[IVX]+\b|item\s+\d)|\.{4,}/i;
+/** A period column's header ("Three Months Ended April 30, 2023", "October 30, 2022"), units, a footnote mark. */
+const COLUMN_HEADER =
+  /^((three|six|nine|twelve)\s+months|years?|quarters?|weeks?|fiscal|as of|for the)\b.{0,40}\d{4}$|^\p{L}+\s+\d{1,2},?\s+\d{4}$|\bin (millions|thousands|billions)$|\([a-z]\)$/iu;
 /** A lead-in sentence that ends with a colon names the table it introduces; a row label with a colon does not. */
 const LEAD_IN =
   /\b(follows?|following|below|table|present(s|ed)?|summar\w*|consist\w*|shows?|sets? forth|details?|were|are|is)\b/i;
@@ -127,7 +132,7 @@ export function linkTitles(elements: LayoutElement[]): void {
 
 /** A column header or row label cut off from its table: "Year Ended December 31,", "Cost of", "2025 and". */
 const FRAGMENT_END =
-  /(,|\b(and|or|of|as|at|to|the|for|in|by|from|using|vs\.?|ended|january|february|march|april|may|june|july|august|september|october|november|december|otherwise))$/i;
+  /(,|\/|\b(and|or|of|as|at|to|the|for|in|by|from|using|vs\.?|ended|january|february|march|april|may|june|july|august|september|october|november|december|otherwise))$/i;
 
 function isTitleText(e: LayoutElement): boolean {
   const text = e.text.trim();
@@ -138,8 +143,21 @@ function isTitleText(e: LayoutElement): boolean {
   if (words > MAX_TITLE_WORDS || text.length > 260 || words < 2) return false;
   // A short label with a colon heads the table's first rows ("Current liabilities:"), not the table.
   if (/:$/.test(text) && (words < 5 || !LEAD_IN.test(text))) return false;
+  if (COLUMN_HEADER.test(text) || (words <= 3 && /\d/.test(text))) return false;
+  if (e.kind !== 'heading' && /^\d{1,2}\s+\p{Lu}/u.test(text)) return false; // a numbered step in a manual
   // A sentence of body text ends with a full stop; titles and table lead-ins ("…as follows:") do not.
   return e.kind === 'heading' || !/[.;]$/.test(text) || (words <= 12 && !/[.!?]\s+\p{Lu}/u.test(text));
+}
+
+/**
+ * Above a float, a plain short line is as often a row label or column header as a title, so a title must stand
+ * out: a heading (larger or bold), all capitals ("CONSOLIDATED BALANCE SHEETS"), or a lead-in sentence.
+ */
+function strongTitle(e: LayoutElement): boolean {
+  const text = e.text.trim();
+  if (e.kind === 'heading') return true;
+  if (/\p{Lu}{3}/u.test(text) && text === text.toUpperCase()) return true;
+  return text.split(/\s+/).length >= 5 && LEAD_IN.test(text);
 }
 
 /** Blocks stacked directly above the float (nearest first), each within the gap of the one below it. */
@@ -180,7 +198,7 @@ function titleAbove(float: LayoutElement, page: LayoutElement[], used: Set<strin
       subtitle ??= e;
       continue;
     }
-    return isTitleText(e) ? e : fallback();
+    return isTitleText(e) && strongTitle(e) ? e : fallback();
   }
   return fallback();
 }
