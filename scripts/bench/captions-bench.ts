@@ -11,11 +11,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { LayoutElement } from '../../src/ingest/document-model';
 import { analyzeLayout } from '../../src/ingest/layout/analyze-layout';
-import {
-  findMentions,
-  mentionResolver,
-  referenceSourceKinds,
-} from '../../src/ingest/layout/cross-references';
+import { resolveMentions } from '../../src/ingest/layout/cross-references';
 import { seededRandom } from '../../src/enrich/summary-tree/seeded-random';
 import { benchDocuments } from './captions-documents';
 import { parsedPdf } from './captions-parse-cache';
@@ -123,45 +119,44 @@ async function main(): Promise<void> {
         t.objectsCaptioned++;
     }
 
-    const resolve = mentionResolver(model.elements, model.sections, model.pageCount);
     const byKey = new Map(model.elements.map((e) => [e.key, e]));
     const sectionTitle = new Map(model.sections.map((s) => [s.key, s.title]));
-    for (const e of model.elements) {
-      if (!referenceSourceKinds.has(e.kind)) continue;
-      for (const mention of findMentions(e.text)) {
-        if (e.captionOf && mention.index === 0) continue; // a caption's own label
-        const type = mention.kind === 'label' ? mention.value.split(' ')[0]! : mention.kind;
-        const byType = (t.mentionsByType[type] ??= { mentions: 0, resolved: 0 });
-        t.mentions++;
-        byType.mentions++;
-        const target = resolve(mention, e);
-        const context = truncate(e.text.slice(Math.max(0, mention.index - 50), mention.index + 70), 120);
-        if (!target) {
-          unresolved.push({
-            document: doc.fileName,
-            page: e.pageNumber,
-            mention: mention.mention,
-            context,
-            target: '',
-          });
-          continue;
-        }
-        t.resolved++;
-        byType.resolved++;
-        const described =
-          target.type === 'page'
-            ? `page ${target.pageNumber}`
-            : target.type === 'section'
-              ? `section "${truncate(sectionTitle.get(target.key) ?? '', 60)}"`
-              : describeElement(byKey.get(target.key), captionOf);
-        referenceSamples.push({
+    for (const { fromKey, mention, target } of resolveMentions(
+      model.elements,
+      model.sections,
+      model.pageCount,
+    )) {
+      const e = byKey.get(fromKey)!;
+      const type = mention.kind === 'label' ? mention.value.split(' ')[0]! : mention.kind;
+      const byType = (t.mentionsByType[type] ??= { mentions: 0, resolved: 0 });
+      t.mentions++;
+      byType.mentions++;
+      const context = truncate(e.text.slice(Math.max(0, mention.index - 50), mention.index + 70), 120);
+      if (!target) {
+        unresolved.push({
           document: doc.fileName,
           page: e.pageNumber,
           mention: mention.mention,
           context,
-          target: described,
+          target: '',
         });
+        continue;
       }
+      t.resolved++;
+      byType.resolved++;
+      const described =
+        target.type === 'page'
+          ? `page ${target.pageNumber}`
+          : target.type === 'section'
+            ? `section "${truncate(sectionTitle.get(target.key) ?? '', 60)}"`
+            : describeElement(byKey.get(target.key), captionOf);
+      referenceSamples.push({
+        document: doc.fileName,
+        page: e.pageNumber,
+        mention: mention.mention,
+        context,
+        target: described,
+      });
     }
     process.stderr.write(
       `${doc.fileName}: ${regions.size} regions, ${model.crossReferences.length} references\n`,

@@ -1,8 +1,17 @@
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
+import { spawn } from 'node:child_process';
 import * as path from 'node:path';
-import { isPortInUse, isProcessAlive, runningServerPid, tailFile, withStartLock } from './neo4j-process';
+import { COMMUNITY_ENTRY_POINT } from './neo4j-layout';
+import {
+  isOurServer,
+  isPortInUse,
+  isProcessAlive,
+  runningServerPid,
+  tailFile,
+  withStartLock,
+} from './neo4j-process';
 
 describe('neo4j process helpers', () => {
   let dir: string;
@@ -41,6 +50,27 @@ describe('neo4j process helpers', () => {
       expect(runningServerPid(pidFile, dir)).toBeUndefined();
       expect(fs.existsSync(pidFile)).toBe(false);
     });
+  });
+
+  it('recognises its server when the home is reached through a symlink (a worktree sharing the home)', async () => {
+    const home = path.join(dir, 'home');
+    fs.mkdirSync(home);
+    const link = path.join(dir, 'linked-home');
+    fs.symlinkSync(home, link);
+    // A live process whose command line looks like the launcher's Neo4j for the real home.
+    const server = spawn(process.execPath, [
+      '-e',
+      'setTimeout(() => {}, 30000)',
+      COMMUNITY_ENTRY_POINT,
+      `--home-dir=${home}`,
+    ]);
+    try {
+      await new Promise((resolve) => server.once('spawn', resolve));
+      expect(isOurServer(server.pid!, link)).toBe(true);
+      expect(isOurServer(server.pid!, path.join(dir, 'other-home'))).toBe(false);
+    } finally {
+      server.kill();
+    }
   });
 
   it('isProcessAlive tells live from dead pids', () => {

@@ -21,11 +21,24 @@ function commandLine(pid: number): string | undefined {
   }
 }
 
+/** The path with symlinks resolved, so a home reached through a link is recognised as the same home. */
+function realPath(p: string): string {
+  try {
+    return fs.realpathSync(p);
+  } catch {
+    return p;
+  }
+}
+
 /** Guards against pid reuse: the live process must be a Neo4j server started for this home. */
 export function isOurServer(pid: number, home: string): boolean {
   if (!isProcessAlive(pid)) return false;
   const cmd = commandLine(pid);
-  return cmd === undefined || (cmd.includes(COMMUNITY_ENTRY_POINT) && cmd.includes(`--home-dir=${home}`));
+  if (cmd === undefined) return true;
+  const serverHome = /--home-dir=(\S+)/.exec(cmd)?.[1];
+  return (
+    cmd.includes(COMMUNITY_ENTRY_POINT) && serverHome !== undefined && realPath(serverHome) === realPath(home)
+  );
 }
 
 export function readPid(pidFile: string): number | undefined {

@@ -43,6 +43,8 @@ export function looksLikeCaption(
   const m = CAPTION_PREFIX.exec(text.trim());
   if (!m) return false;
   if (text.length > 1200) return false;
+  // "Exhibit 10.1 to the Company's Current Report …" lists another filing's exhibit; it captions nothing here.
+  if (/^exhibits?\s+[\d.]+\s+to\b/i.test(text.trim())) return false;
   const separator = m[3]?.trim();
   if (separator) return true;
   return boldStart || fontSize < bodyFontSize * 0.95 || text.split(/\s+/).length <= 20;
@@ -82,10 +84,15 @@ export function linkCaptions(elements: LayoutElement[]): void {
 /** A title this far above (or below) a float, in points, still belongs to it. */
 const TITLE_GAP_ABOVE = 30;
 const TITLE_GAP_BELOW = 18;
+const PHOTO_CAPTION_GAP = 10;
 const MAX_TITLE_WORDS = 30;
+const MAX_SUBTITLE_WORDS = 24;
 /** Notes and sources under a chart are not its title. */
 const NOT_A_TITLE =
-  /^(notes?|sources?|\*|©|copyright)\b|^\(?(in (millions|thousands|billions)|unaudited|dollars)|^exhibit\s+\d+(\.\d+)*\s+to\b|^(part\s+[IVX]+\b|item\s+\d)|\.{4,}/i;
+  /^(notes?|sources?|\*|©|copyright|total|subtotal|ending|beginning|balances?)\b|\b(inc|corp|corporation|llc|ltd|limited|plc|l\.?p)\.?$|\bas\s+[\w\s]*agent$|^\(?(in (millions|thousands|billions)|unaudited|dollars)|^exhibit\s+\d+(\.\d+)*\s+to\b|^(part\s+[IVX]+\b|item\s+\d)|\.{4,}/i;
+/** A period column's header ("Three Months Ended April 30, 2023", "October 30, 2022"), units, a footnote mark. */
+const COLUMN_HEADER =
+  /^((three|six|nine|twelve)\s+months|years?|quarters?|weeks?|fiscal|as of|for the)\b.{0,40}\d{4}$|^\p{L}+\s+\d{1,2},?\s+\d{4}$|\bin (millions|thousands|billions)$|\([a-z]\)$/iu;
 /** A lead-in sentence that ends with a colon names the table it introduces; a row label with a colon does not. */
 const LEAD_IN =
   /\b(follows?|following|below|table|present(s|ed)?|summar\w*|consist\w*|shows?|sets? forth|details?|were|are|is)\b/i;
@@ -125,7 +132,7 @@ export function linkTitles(elements: LayoutElement[]): void {
 
 /** A column header or row label cut off from its table: "Year Ended December 31,", "Cost of", "2025 and". */
 const FRAGMENT_END =
-  /(,|\b(and|or|of|as|at|to|the|for|in|by|from|using|vs\.?|ended|january|february|march|april|may|june|july|august|september|october|november|december|otherwise))$/i;
+  /(,|\/|\b(and|or|of|as|at|to|the|for|in|by|from|using|vs\.?|ended|january|february|march|april|may|june|july|august|september|october|november|december|otherwise))$/i;
 
 function isTitleText(e: LayoutElement): boolean {
   const text = e.text.trim();
@@ -136,8 +143,21 @@ function isTitleText(e: LayoutElement): boolean {
   if (words > MAX_TITLE_WORDS || text.length > 260 || words < 2) return false;
   // A short label with a colon heads the table's first rows ("Current liabilities:"), not the table.
   if (/:$/.test(text) && (words < 5 || !LEAD_IN.test(text))) return false;
+  if (COLUMN_HEADER.test(text) || (words <= 3 && /\d/.test(text))) return false;
+  if (e.kind !== 'heading' && /^\d{1,2}\s+\p{Lu}/u.test(text)) return false; // a numbered step in a manual
   // A sentence of body text ends with a full stop; titles and table lead-ins ("…as follows:") do not.
-  return e.kind === 'heading' || !/[.;]$/.test(text) || words <= 12;
+  return e.kind === 'heading' || !/[.;]$/.test(text) || (words <= 12 && !/[.!?]\s+\p{Lu}/u.test(text));
+}
+
+/**
+ * Above a float, a plain short line is as often a row label or column header as a title, so a title must stand
+ * out: a heading (larger or bold), all capitals ("CONSOLIDATED BALANCE SHEETS"), or a lead-in sentence.
+ */
+function strongTitle(e: LayoutElement): boolean {
+  const text = e.text.trim();
+  if (e.kind === 'heading') return true;
+  if (/\p{Lu}{3}/u.test(text) && text === text.toUpperCase()) return true;
+  return text.split(/\s+/).length >= 5 && LEAD_IN.test(text);
 }
 
 /** Blocks stacked directly above the float (nearest first), each within the gap of the one below it. */
@@ -174,21 +194,22 @@ function titleAbove(float: LayoutElement, page: LayoutElement[], used: Set<strin
     if (used.has(e.key) || e.kind === 'figure' || e.kind === 'chart' || e.kind === 'table') return fallback();
     if (!alignedWith(e, float)) continue; // a column header over some columns: look further up
     if (betweenParts(e, float, page)) return fallback(); // a row label between two parts of one table
-    if (SUBTITLE.test(e.text.trim()) && e.text.split(/\s+/).length <= 14) {
+    if (SUBTITLE.test(e.text.trim()) && e.text.split(/\s+/).length <= MAX_SUBTITLE_WORDS) {
       subtitle ??= e;
       continue;
     }
-    return isTitleText(e) ? e : fallback();
+    return isTitleText(e) && strongTitle(e) ? e : fallback();
   }
   return fallback();
 }
 
-/** Whether another table or figure ends just above the candidate: then it labels rows, not the float below. */
+/** Whether another table ends just above the candidate: then it labels rows between two parts of one table. */
 function betweenParts(e: LayoutElement, float: LayoutElement, page: LayoutElement[]): boolean {
   return page.some(
     (other) =>
       other !== float &&
-      (other.kind === 'table' || other.kind === 'figure' || other.kind === 'chart') &&
+      float.kind === 'table' &&
+      other.kind === 'table' &&
       other.bbox[3] <= e.bbox[1] + 4 &&
       e.bbox[1] - other.bbox[3] <= TITLE_GAP_BELOW &&
       horizontalOverlap(other.bbox, e.bbox) > 0 &&
@@ -216,7 +237,10 @@ function titleBelow(float: LayoutElement, page: LayoutElement[], used: Set<strin
         horizontalOverlap(e.bbox, float.bbox) > 0,
     )
     .sort((a, b) => a.bbox[1] - b.bbox[1])[0];
-  if (!below || used.has(below.key) || !isTitleText(below)) return null;
-  // Below a figure only a heading-like line is a title: body text often follows a figure closely.
-  return below.kind === 'heading' && below.text.split(/\s+/).length <= 20 ? below : null;
+  if (!below || used.has(below.key) || !isTitleText(below) || !alignedWith(below, float)) return null;
+  const words = below.text.split(/\s+/).length;
+  if (below.kind === 'heading') return words <= 20 ? below : null;
+  // A photo's caption sits tight under it and is short; body text after a figure starts further down or runs on.
+  const gap = below.bbox[1] - float.bbox[3];
+  return gap <= PHOTO_CAPTION_GAP && words <= 25 ? below : null;
 }

@@ -13,7 +13,7 @@ import { headingNumber } from './headings';
 import { printedPageMap } from './page-labels';
 
 export const CROSS_REFERENCE =
-  /\b(?:(figures?|figs?\.|tables?|tabs?\.|charts?|exhibits?)\s*([A-Z]?\d+(?:\.\d+)*[a-z]?)\b|(sections?|sects?\.|secs?\.)\s*(\d+(?:\.\d+)*)\b|(appendix|annex)\s+([A-Z](?:\.\d+)*|\d+)\b|(chapter|chap\.)\s*(\d+)\b|(pages?|pp?\.)\s*(\d{1,5})\b|(notes?)\s+(\d{1,2}[A-Z]?)\b(?![.,]\d)|(items?)\s+(\d{1,2}[A-C]?)\b(?![.,]\d))|(§§?)\s*(\d+(?:\.\d+)*)/gi;
+  /\b(?:(figures?|figs?\.|tables?|tabs?\.|charts?|exhibits?)\s*([A-Z]?\d+(?:\.\d+)*[a-z]?)\b|(sections?|sects?\.|secs?\.)\s*(\d+(?:\.(?:\d+|[A-Z]\b))*)\b|(appendix|annex)\s+([A-Z](?:\.\d+)*|\d+)\b|(chapter|chap\.)\s*(\d+)\b|(pages?|pp?\.)\s*(\d{1,5})\b|(notes?)\s+(\d{1,2}[A-Z]?)\b(?![.,]\d)|(items?)\s+(\d{1,2}[A-C]?)\b(?![.,]\d))|(§§?)\s*(\d+(?:\.\d+)*)/gi;
 
 export interface Mention {
   mention: string;
@@ -33,12 +33,21 @@ export const referenceSourceKinds: ReadonlySet<ElementKind> = new Set<ElementKin
 
 /** After a mention: it names a statute's or another filing's part ("Section 13(a) of the Exchange Act"). */
 const EXTERNAL_AFTER =
-  /^(?:\s*(?:\([\w.]+\)|,|or|and|[Ss]ections?|§|\d[\w.-]*))*\s+(?:of|to|under)\s+(?:the\s+|\d+\s+)?(?:[\p{Lu}\d][\w.,&'’-]*\s+){0,8}(?:[Aa]ct|[Cc]ode|U\.S\.C|C\.F\.R|DGCL|[Rr]egulation|[Rr]ules?|[Ff]orm|[Rr]eport|[Rr]egistration|[Ss]tatement|[Aa]greement|[Ii]ndenture|[Pp]lan|[Pp]rospectus|[Cc]hapter|[Tt]itle)\b/u;
+  /^(?:\s*(?:\([\w.]+\)|,|or|and|OR|AND|[Ss]ections?|SECTIONS?|§|\d[\w.-]*))*\s+(?:[Oo][Ff]|[Tt][Oo]|[Uu]nder|UNDER)\s+(?:[Tt][Hh][Ee]\s+|\d+\s+)?(?:[\p{Lu}\d][\w.,&'’-]*\s+){0,8}(?:[Aa]ct|ACT|CODE|[Cc]ode|U\.S\.C|C\.F\.R|DGCL|[Rr]egulation|[Rr]ules?|[Ff]orm|[Rr]eport|[Rr]egistration|[Ss]tatement|[Aa]greement|[Ii]ndenture|[Pp]lan|[Pp]rospectus|[Cc]hapter|[Tt]itle)\b/u;
 /** "… of this Annual Report", "… in this report": the document itself. */
 const THIS_DOCUMENT_AFTER = /^(?:\s*(?:\([\w.]+\)|,|or|and|\d[\w.-]*))*\s+(?:of|in|to)\s+this\b/i;
 /** Before a mention: a statute's citation ("18 U.S.C. § 1350", "Id. §"). */
 const EXTERNAL_BEFORE =
   /(?:u\.s\.c\.|c\.f\.r\.|\bid\.|\bcode|incorporated (?:herein )?by reference to|filed as)\s*$/i;
+/** Later in the same sentence: the part belongs to another filing ("… of our 2021 Annual Report on Form 10-K"). */
+const OTHER_FILING =
+  /\b(?:of|in)\s+(?:our|its|the company['’]s|[\p{Lu}][\w.&-]*(?:\s+[\p{Lu}][\w.&-]*)*['’]s)\s+(?:\d{4}\s+|fiscal\s+\d{4}\s+|most recent\s+)?(?:annual report|quarterly report|form 10-[kq])/iu;
+
+function sentenceAfter(after: string): string {
+  const end = after.slice(12).search(/[;]|\.\s+(?=\p{Lu})/u);
+  return end < 0 ? after : after.slice(0, end + 12);
+}
+
 /** A bibliography's page range ("pp. 6781–6792") or a dotted statute number ("§ 21-2-171"). */
 const RANGE_AFTER = /^\s*[–—-]\s*\d/;
 
@@ -50,7 +59,9 @@ export function isExternalMention(text: string, index: number, length: number): 
   // A figure, table or chart is named by its label alone; "Figure 3 of the report" is still this document's.
   if (/^(fig|tab|chart)/i.test(text.slice(index, index + length).trim())) return false;
   if (THIS_DOCUMENT_AFTER.test(after)) return false;
-  return EXTERNAL_AFTER.test(after) || EXTERNAL_BEFORE.test(before);
+  return (
+    EXTERNAL_AFTER.test(after) || EXTERNAL_BEFORE.test(before) || OTHER_FILING.test(sentenceAfter(after))
+  );
 }
 
 export function findMentions(text: string): Mention[] {
@@ -125,6 +136,8 @@ export function mentionResolver(
     }
     if (!sectionByNumber.has(number)) sectionByNumber.set(number, section);
   }
+  for (const [number, section] of impliedOutlineNumbers(sections, elements))
+    if (!sectionByNumber.has(number)) sectionByNumber.set(number, section);
   const headingByNumber = new Map<string, LayoutElement>();
   for (const e of elements) {
     if (e.kind !== 'heading') continue;
@@ -166,7 +179,8 @@ export function mentionResolver(
   return (mention, from) => {
     switch (mention.kind) {
       case 'label': {
-        const caption = byLabel.get(mention.value);
+        // "Figure 9c" names a panel of Figure 9.
+        const caption = byLabel.get(mention.value) ?? byLabel.get(mention.value.replace(/(\d)[a-z]$/, '$1'));
         if (!caption) return null;
         return { type: 'element', key: caption.captionOf ?? caption.key };
       }
@@ -181,7 +195,8 @@ export function mentionResolver(
         return section ? { type: 'section', key: section.key } : numbered(mention.value);
       }
       case 'note': {
-        const heading = notes.get(mention.value);
+        // "Note 16A" is part A of Note 16 when the parts have no headings of their own.
+        const heading = notes.get(mention.value) ?? notes.get(mention.value.replace(/[A-Z]$/, ''));
         return heading ? toTarget(heading) : null;
       }
       case 'item': {
@@ -197,29 +212,69 @@ export function mentionResolver(
   };
 }
 
+/** A mention in an element's text and what it resolved to (null: nothing in this document). */
+export interface MentionResolution {
+  fromKey: string;
+  mention: Mention;
+  target: CrossReferenceTarget | null;
+}
+
+const NUMBERED_PART_KINDS: ReadonlySet<Mention['kind']> = new Set([
+  'section',
+  'note',
+  'item',
+  'appendix',
+  'chapter',
+]);
+
+/** A short line or title that starts with a label is that label's owner ("NOTE 10 — DEBT", "Figure 3: …"). */
+const OWN_LABEL_WORDS = 20;
+
+/** Every mention in running text that counts as a reference, resolved or not (own labels and self-targets left out). */
+export function resolveMentions(
+  elements: LayoutElement[],
+  sections: SectionNode[],
+  pageCount: number,
+): MentionResolution[] {
+  const resolve = mentionResolver(elements, sections, pageCount);
+  const headedBy = sectionsByHeading(elements, sections);
+  const out: MentionResolution[] = [];
+  for (const element of elements) {
+    if (!referenceSourceKinds.has(element.kind)) continue;
+    const titleLike =
+      element.kind === 'caption' ||
+      element.captionOf !== null ||
+      element.text.split(/\s+/).length <= OWN_LABEL_WORDS;
+    for (const mention of findMentions(element.text)) {
+      // "Section 6.5 Death Benefits. …", "NOTE 7 — INCOME TAXES …": a part's title run into its text.
+      if (mention.index === 0 && (titleLike || NUMBERED_PART_KINDS.has(mention.kind))) continue;
+      const target = resolve(mention, element);
+      const self =
+        target !== null &&
+        target.type !== 'page' &&
+        (target.key === element.key ||
+          target.key === element.captionOf ||
+          target.key === headedBy.get(element.key)?.key);
+      if (self) continue;
+      out.push({ fromKey: element.key, mention, target });
+    }
+  }
+  return out;
+}
+
 export function resolveCrossReferences(
   elements: LayoutElement[],
   sections: SectionNode[],
   pageCount: number,
 ): CrossReference[] {
-  const resolve = mentionResolver(elements, sections, pageCount);
   const out: CrossReference[] = [];
-  for (const element of elements) {
-    if (!referenceSourceKinds.has(element.kind)) continue;
-    const ownLabel = element.captionOf !== null || element.kind === 'caption';
-    const seen = new Set<string>();
-    for (const mention of findMentions(element.text)) {
-      // A caption's own label ("Figure 3:" at its start) is not a reference.
-      if (ownLabel && mention.index === 0) continue;
-      const target = resolve(mention, element);
-      if (!target) continue;
-      if (target.type === 'element' && (target.key === element.key || target.key === element.captionOf))
-        continue;
-      const id = target.type === 'page' ? `page:${target.pageNumber}` : `${target.type}:${target.key}`;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      out.push({ fromKey: element.key, mention: mention.mention, target });
-    }
+  const seen = new Set<string>();
+  for (const { fromKey, mention, target } of resolveMentions(elements, sections, pageCount)) {
+    if (!target) continue;
+    const id = `${fromKey}->${target.type === 'page' ? `page:${target.pageNumber}` : `${target.type}:${target.key}`}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    out.push({ fromKey, mention: mention.mention, target });
   }
   return out;
 }
@@ -235,6 +290,44 @@ function sectionsByHeading(elements: LayoutElement[], sections: SectionNode[]): 
     if (section) out.set(e.key, section);
   }
   return out;
+}
+
+/**
+ * Numbers for an outline whose titles omit them ("Introduction", "Related Work"): the n-th top-level entry is
+ * section n, its m-th child n.m — used only when the pages show those numbers before most top-level titles.
+ */
+function impliedOutlineNumbers(sections: SectionNode[], elements: LayoutElement[]): Map<string, SectionNode> {
+  const out = new Map<string, SectionNode>();
+  const outline = sections.filter((s) => s.source === 'outline');
+  const tops = outline.filter((s) => s.parentKey === null);
+  if (tops.length < 3 || tops.some((s) => headingNumber(s.title))) return out;
+  const children = new Map<string, SectionNode[]>();
+  for (const s of outline)
+    if (s.parentKey) children.set(s.parentKey, [...(children.get(s.parentKey) ?? []), s]);
+  const pageText = (page: number) =>
+    elements
+      .filter((e) => e.pageNumber === page)
+      .map((e) => e.text.replace(/\s+/g, ' ').toLowerCase())
+      .join('\n');
+  let shown = 0;
+  tops.forEach((s, i) => {
+    const title = s.title.replace(/\s+/g, ' ').trim().toLowerCase();
+    if (new RegExp(`(^|\\n)${i + 1}\\.?\\s+${escapeRegExp(title.slice(0, 30))}`).test(pageText(s.pageStart)))
+      shown++;
+  });
+  if (shown < tops.length * 0.5) return out;
+  const walk = (nodes: SectionNode[], prefix: string): void =>
+    nodes.forEach((s, i) => {
+      const number = `${prefix}${i + 1}`;
+      out.set(number, s);
+      walk(children.get(s.key) ?? [], `${number}.`);
+    });
+  walk(tops, '');
+  return out;
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Where the notes to the financial statements start (the index of their heading), or null. */

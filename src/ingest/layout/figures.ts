@@ -15,10 +15,47 @@ export function findFigureRegions(page: ParsedPage): BBox[] {
   const imageBoxes = mergeOverlapping(pictures, 3).filter(
     (box) => isFigureSized(box, pageArea) && area(box) <= pageArea * BACKGROUND_AREA_FRACTION,
   );
-  const vectorBoxes = findVectorFigures(page).filter(
-    (box) => isFigureSized(box, pageArea) && area(box) < pageArea * BACKGROUND_AREA_FRACTION,
-  );
+  const vectorBoxes = mergeSmallMultiples(
+    findVectorFigures(page).filter((box) => isFigureSized(box, pageArea)),
+  ).filter((box) => area(box) < pageArea * BACKGROUND_AREA_FRACTION);
   return mergeOverlapping([...imageBoxes, ...vectorBoxes], 2).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+}
+
+/** Panels of a small-multiples chart: the same size within this share, and at most this far apart. */
+const PANEL_SIZE_TOLERANCE = 0.12;
+const PANEL_GAP_SHARE = 0.8;
+const PANEL_ALIGN_PT = 4;
+
+/**
+ * A grid of equal panels side by side (a Pew-style small-multiples chart: one chart per issue) is one figure
+ * with one title and one caption, not one figure per panel. Panels join when they have the same size, share a
+ * top or a left edge, and the gap between them is smaller than most of a panel.
+ */
+export function mergeSmallMultiples(boxes: BBox[]): BBox[] {
+  const parent = boxes.map((_, i) => i);
+  const find = (i: number): number => (parent[i] === i ? i : (parent[i] = find(parent[i] ?? i)));
+  const similar = (a: number, b: number): boolean => Math.abs(a - b) <= Math.max(a, b) * PANEL_SIZE_TOLERANCE;
+  boxes.forEach((a, i) => {
+    boxes.forEach((b, j) => {
+      if (j <= i || !similar(width(a), width(b)) || !similar(height(a), height(b))) return;
+      const sameRow = Math.abs(a[1] - b[1]) <= PANEL_ALIGN_PT;
+      const sameColumn = Math.abs(a[0] - b[0]) <= PANEL_ALIGN_PT;
+      const gapX = Math.max(a[0], b[0]) - Math.min(a[2], b[2]);
+      const gapY = Math.max(a[1], b[1]) - Math.min(a[3], b[3]);
+      if (
+        (sameRow && gapX <= width(a) * PANEL_GAP_SHARE) ||
+        (sameColumn && gapY <= height(a) * PANEL_GAP_SHARE)
+      )
+        parent[find(i)] = find(j);
+    });
+  });
+  const groups = new Map<number, BBox>();
+  boxes.forEach((box, i) => {
+    const root = find(i);
+    const group = groups.get(root);
+    groups.set(root, group ? union(group, box) : box);
+  });
+  return [...groups.values()];
 }
 
 function isFigureSized(box: BBox, pageArea: number): boolean {

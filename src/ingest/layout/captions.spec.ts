@@ -1,0 +1,271 @@
+import type { BBox, ElementKind, LayoutElement, SectionNode } from '../document-model';
+import { linkCaptions, linkTitles } from './captions';
+import { findMentions, resolveCrossReferences, resolveMentions } from './cross-references';
+import { printedPageMap } from './page-labels';
+import { chooseTitle, looksLikeTitle } from './title';
+
+let order = 0;
+function el(kind: ElementKind, text: string, bbox: BBox, pageNumber = 1): LayoutElement {
+  const key = `p${pageNumber}-e${order++}`;
+  return {
+    key,
+    kind,
+    pageNumber,
+    order,
+    text,
+    bbox,
+    description: null,
+    headingLevel: null,
+    captionOf: null,
+    source: 'text-layer',
+  };
+}
+
+function section(key: string, title: string, pageStart: number): SectionNode {
+  return {
+    key,
+    title,
+    level: 1,
+    path: title,
+    order: 0,
+    pageStart,
+    pageEnd: pageStart,
+    parentKey: null,
+    elementKeys: [],
+    source: 'headings',
+  };
+}
+
+describe('linkTitles', () => {
+  it('takes a Pew-style chart title over its "% who say" subtitle', () => {
+    const title = el(
+      'heading',
+      'Independents who do not lean to a party less likely to say they voted',
+      [314, 336, 543, 366],
+    );
+    const subtitle = el('paragraph', '% who say they voted in 2018', [314, 372, 386, 382]);
+    const chart = el('figure', '', [318, 390, 483, 584]);
+    const note = el(
+      'paragraph',
+      'Note: Self-reported voting. Source: Survey of U.S. adults',
+      [314, 590, 540, 610],
+    );
+    const elements = [title, subtitle, chart, note];
+    linkTitles(elements);
+    expect(title.captionOf).toBe(chart.key);
+    expect(title.kind).toBe('heading'); // a heading keeps opening its section
+    expect(subtitle.captionOf).toBeNull();
+    expect(note.captionOf).toBeNull();
+  });
+
+  it('takes the subtitle when no title stands above it, and makes that paragraph a caption', () => {
+    const body = el('paragraph', 'Most Americans answered the survey online in April.', [67, 200, 300, 260]);
+    const subtitle = el(
+      'paragraph',
+      '% who say they __ the way Trump conducts himself',
+      [315, 356, 526, 375],
+    );
+    const chart = el('figure', '', [315, 377, 545, 459]);
+    linkTitles([body, subtitle, chart]);
+    expect(subtitle.captionOf).toBe(chart.key);
+    expect(subtitle.kind).toBe('caption');
+  });
+
+  it('takes a statement title over its units line, not the row label between two parts of one table', () => {
+    const statementTitle = el('paragraph', 'CONSOLIDATED STATEMENTS OF CASH FLOWS', [72, 60, 540, 72]);
+    const units = el('paragraph', '(in millions)', [280, 76, 340, 86]);
+    const top = el('table', 'Net income 4,368 3,533', [72, 90, 540, 200]);
+    const rowLabel = el(
+      'paragraph',
+      'Adjustments to reconcile net income to net cash provided by operating activities:',
+      [72, 204, 400, 214],
+    );
+    const bottom = el('table', 'Depreciation 1,000 900', [72, 218, 540, 300]);
+    const elements = [statementTitle, units, top, rowLabel, bottom];
+    linkTitles(elements);
+    expect(statementTitle.captionOf).toBe(top.key);
+    expect(units.captionOf).toBeNull();
+    expect(rowLabel.captionOf).toBeNull();
+  });
+
+  it('ignores column headers, totals and body sentences next to a table', () => {
+    const sentence = el(
+      'paragraph',
+      'Revenue grew in every segment. Margins were stable.',
+      [72, 40, 540, 70],
+    );
+    const columnHeader = el('paragraph', 'Year Ended December 31,', [380, 80, 540, 90]);
+    const table = el('table', 'Revenue 10 9', [72, 94, 540, 200]);
+    const total = el('paragraph', 'Total liabilities', [72, 300, 200, 310]);
+    const second = el('table', 'Debt 5 4', [72, 314, 540, 400]);
+    linkTitles([sentence, columnHeader, table, total, second]);
+    expect([sentence, columnHeader, total].map((e) => e.captionOf)).toEqual([null, null, null]);
+  });
+
+  it('takes a short photo caption set tight under a figure, not the body text that follows further down', () => {
+    const photo = el('figure', '', [72, 100, 288, 300]);
+    const caption = el('paragraph', 'Grain Elevator, Giltner (HM02-023).', [72, 303, 250, 313]);
+    const otherPhoto = el('figure', '', [324, 100, 540, 300]);
+    const body = el(
+      'paragraph',
+      'Towns on the railroad grew quickly after 1880 and most of them kept their elevators.',
+      [324, 330, 540, 380],
+    );
+    linkTitles([photo, caption, otherPhoto, body]);
+    expect(caption.captionOf).toBe(photo.key);
+    expect(body.captionOf).toBeNull();
+  });
+
+  it('leaves a float captioned by a labelled caption alone', () => {
+    const heading = el('heading', 'Results overview', [72, 60, 300, 74]);
+    const figure = el('figure', '', [72, 80, 540, 300]);
+    const caption = el('caption', 'Figure 2: Accuracy by model size', [72, 306, 400, 316]);
+    const elements = [heading, figure, caption];
+    linkCaptions(elements);
+    linkTitles(elements);
+    expect(caption.captionOf).toBe(figure.key);
+    expect(heading.captionOf).toBeNull();
+  });
+});
+
+describe('cross-references', () => {
+  it('finds Note, Item, Section, page and label mentions and skips statutes, other filings and bibliography ranges', () => {
+    const mentions = (text: string) => findMentions(text).map((m) => `${m.kind}:${m.value}`);
+    expect(mentions('See Note 7 and Item 7 of this report, Table 2 and page 12.')).toEqual([
+      'note:7',
+      'item:7',
+      'label:table 2',
+      'page:12',
+    ]);
+    expect(mentions('pursuant to Section 13(a) or Section 15(d) of the Exchange Act')).toEqual([]);
+    expect(mentions('REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934')).toEqual(
+      [],
+    );
+    expect(
+      mentions('incorporated by reference to Exhibit 10.2 to the Quarterly Report on Form 10-Q'),
+    ).toEqual([]);
+    expect(mentions('set forth in Item 1A. “Risk Factors” of our Annual Report on Form 10-K')).toEqual([]);
+    expect(mentions('In Proceedings of ICML, pp. 6781–6792. PMLR, 2021.')).toEqual([]);
+    expect(mentions('as shown in Figure 3 of the report')).toEqual(['label:figure 3']);
+  });
+
+  it('resolves Note 7 and Item 7 to their sections past the table of contents, and a printed page number', () => {
+    order = 0;
+    const contents = [1, 2, 3, 7].map((n, i) =>
+      el('paragraph', `Item ${n}. Part ${n}`, [72, 100 + i * 20, 300, 110 + i * 20], 2),
+    );
+    const item7 = el('heading', 'Item 7. Management’s Discussion and Analysis', [72, 60, 400, 74], 5);
+    const notesTitle = el('heading', 'Notes to Consolidated Financial Statements', [72, 60, 400, 74], 6);
+    const note7 = el('heading', 'Note 7. Income Taxes', [72, 200, 300, 214], 6);
+    const footers = [3, 4, 5, 6].map((p) => el('page-footer', String(p - 2), [300, 760, 310, 770], p));
+    const text = el(
+      'paragraph',
+      'Our effective tax rate fell (see Note 7). Item 7 discusses liquidity; see page 3.',
+      [72, 100, 540, 140],
+      4,
+    );
+    const elements = [...contents, item7, notesTitle, note7, ...footers, text];
+    const sections = [
+      section('s0', item7.text, 5),
+      section('s1', notesTitle.text, 6),
+      section('s2', note7.text, 6),
+    ];
+    const refs = resolveCrossReferences(elements, sections, 6);
+    expect(refs.filter((r) => r.fromKey === text.key).map((r) => [r.mention, r.target])).toEqual([
+      ['Note 7', { type: 'section', key: 's2' }],
+      ['Item 7', { type: 'section', key: 's0' }],
+      ['page 3', { type: 'page', pageNumber: 5 }], // printed "3" is the PDF's page 5
+    ]);
+    // A title that starts with its own label is not a reference to itself.
+    expect(resolveMentions(elements, sections, 6).filter((m) => m.fromKey !== text.key)).toEqual([]);
+  });
+
+  it('reads printed page numbers from footers only when they agree with the page order', () => {
+    order = 0;
+    const consistent = [2, 3, 4, 5].map((p) =>
+      el('page-footer', `Page ${p - 1} of 4`, [300, 760, 340, 770], p),
+    );
+    expect(printedPageMap(consistent, 5).get(1)).toBe(2);
+    const noisy = [2, 3, 4, 5].map((p) => el('page-footer', String(p * 7), [300, 760, 340, 770], p));
+    expect(printedPageMap(noisy, 5).size).toBe(0);
+  });
+});
+
+describe('title', () => {
+  it('accepts metadata that reads like a title and rejects ids, file codes and tool placeholders', () => {
+    expect(looksLikeTitle('U.S. Views of China')).toBe(true);
+    expect(looksLikeTitle('0001065280-16-000006')).toBe(false);
+    expect(looksLikeTitle('PIP_Seniors_and_Tech_040314')).toBe(false);
+    expect(looksLikeTitle('Microsoft Word - report_v5.docx')).toBe(false);
+    expect(looksLikeTitle('untitled')).toBe(false);
+    expect(looksLikeTitle('3f2a9c0d1b4e5f60718293a4b5c6d7e8')).toBe(false);
+  });
+
+  it('falls back to a filing cover, then the largest first-page heading, then the file name', () => {
+    order = 0;
+    const cover = [
+      el('paragraph', 'UNITED STATES SECURITIES AND EXCHANGE COMMISSION', [72, 40, 540, 52]),
+      el('heading', 'FORM 10-K', [250, 60, 360, 76]),
+      el('paragraph', 'For the fiscal year ended December 31, 2015', [72, 90, 540, 100]),
+      el('heading', 'NETFLIX, INC.', [250, 120, 360, 136]),
+      el('paragraph', '(Exact name of registrant as specified in its charter)', [200, 140, 420, 150]),
+    ];
+    expect(
+      chooseTitle({
+        metadataTitle: '0001065280-16-000006',
+        firstPageItems: [],
+        firstPageElements: cover,
+        bodyFontSize: 10,
+      }),
+    ).toBe('NETFLIX, INC. Form 10-K, fiscal year ended December 31, 2015');
+
+    const heading = el('heading', 'Political Independents: Who They Are', [72, 100, 540, 130]);
+    const body = el(
+      'paragraph',
+      'About Pew Research Center and this report in general terms',
+      [72, 150, 540, 170],
+    );
+    const items = [
+      {
+        text: 'Political Independents: Who They Are',
+        bbox: [72, 100, 540, 130] as BBox,
+        fontName: 'H',
+        fontSize: 24,
+        bold: true,
+        italic: false,
+        source: 'text-layer' as const,
+        confidence: 1,
+      },
+      {
+        text: 'About Pew Research Center',
+        bbox: [72, 150, 540, 170] as BBox,
+        fontName: 'H',
+        fontSize: 10,
+        bold: false,
+        italic: false,
+        source: 'text-layer' as const,
+        confidence: 1,
+      },
+    ];
+    expect(
+      chooseTitle({
+        metadataTitle: null,
+        firstPageItems: items,
+        firstPageElements: [body, heading],
+        bodyFontSize: 10,
+      }),
+    ).toBe('Political Independents: Who They Are');
+    expect(
+      chooseTitle({
+        metadataTitle: null,
+        firstPageItems: [],
+        firstPageElements: [],
+        bodyFontSize: 10,
+        fileName: 'deck-2015.pdf',
+      }),
+    ).toBe('deck-2015');
+    expect(
+      chooseTitle({ metadataTitle: '', firstPageItems: [], firstPageElements: [], bodyFontSize: 10 }),
+    ).toBe('Untitled document');
+  });
+});

@@ -1,0 +1,52 @@
+import type { BBox, ParsedPage } from '../document-model';
+import { findFigureRegions, mergeSmallMultiples } from './figures';
+
+/** A vector line chart drawn at (x, y): eight slanted strokes inside a w × h panel. */
+function lineChart(x: number, y: number, w = 80, h = 100): BBox[] {
+  return Array.from({ length: 8 }, (_, k): BBox => [
+    x + k * (w / 8),
+    y + (k % 3) * (h / 3),
+    x + (k + 1) * (w / 8) + 2,
+    y + h - (k % 2) * (h / 4),
+  ]);
+}
+
+function page(graphics: BBox[], extra: Partial<ParsedPage> = {}): ParsedPage {
+  return {
+    number: 1,
+    width: 612,
+    height: 792,
+    items: [],
+    images: [],
+    rules: [],
+    graphics,
+    hasTextLayer: true,
+    ...extra,
+  };
+}
+
+describe('figure regions', () => {
+  it('joins a grid of equal vector panels (small multiples) into one figure', () => {
+    const panels = [90, 210, 330, 450].flatMap((x) => [...lineChart(x, 300), ...lineChart(x, 460)]);
+    expect(findFigureRegions(page(panels))).toEqual([[90, 300, 532, 560]]);
+  });
+
+  it('keeps figures of different sizes or far apart separate', () => {
+    const boxes: BBox[] = [
+      [72, 100, 272, 250],
+      [300, 100, 400, 400],
+      [72, 500, 272, 650],
+    ];
+    expect(mergeSmallMultiples(boxes)).toHaveLength(3);
+  });
+
+  it('on a scanned page takes the figures OCR found in the pixels, never the scan image itself', () => {
+    const scan = page([], {
+      hasTextLayer: false,
+      images: [{ bbox: [0, 0, 612, 792] }],
+      scanFigures: [[100, 400, 300, 600]],
+    });
+    expect(findFigureRegions(scan)).toEqual([[100, 400, 300, 600]]);
+    expect(findFigureRegions({ ...scan, scanFigures: undefined })).toEqual([]);
+  });
+});
