@@ -243,7 +243,7 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
       metadataTitle: parsed.title,
       firstPageItems: parsed.pages[0]?.items ?? [],
       firstPageElements: elements.filter((e) => e.pageNumber === 1),
-      bodyFontSize,
+      bodyFontSize: parsed.pages[0]?.hasTextLayer === false ? ocrBody : textLayerBody,
       fileName: opts.fileName,
     }),
     pageCount,
