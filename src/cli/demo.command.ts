@@ -5,7 +5,8 @@ import { browserUrl, neo4jServerOptionsFromEnv, startNeo4j } from '../graph/serv
 import { CypherRegistry } from '../graph/cypher-registry';
 import { IngestService } from '../ingest/ingest.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
-import { formatAnswer } from './ask.command';
+import { titlesOf, titleLookup } from './ask.command';
+import { formatAnswer } from './search-format';
 import { withCliApp } from './cli-app';
 import { StageProgress } from './progress';
 
@@ -50,8 +51,9 @@ export async function runDemoCommand(args: string[]): Promise<number> {
       `\nDocument ${doc.id}: "${doc.title}", ${doc.pageCount} pages${ingested.reused ? ' (already stored)' : ''}\n\n`,
     );
     const answer = await app.get(RetrieveService).ask(question, { scope: { docIds: [doc.id] } });
+    const titles = titleLookup(await titlesOf(app, answer));
     process.stdout.write(
-      `${formatAnswer(answer)}\n\nExplore the graph in Neo4j Browser, ${browserUrl(neo4jServerOptionsFromEnv())}:\n` +
+      `${formatAnswer(answer, titles)}\n\nExplore the graph in Neo4j Browser, ${browserUrl(neo4jServerOptionsFromEnv())}:\n` +
         `  :param docId => '${doc.id}'\n  ${app.get(CypherRegistry).get('graph/explore-document').text.replace(/\n/g, '\n  ')}\n`,
     );
     return 0;

@@ -60,11 +60,37 @@ describe('folio CLI (subprocess)', () => {
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/no-such-document/);
 
+    // `folio list`: the document with its title, pages, status and the enrichment stages just run.
+    const listed = JSON.parse((await folio('list', '--json')).stdout) as Array<Record<string, unknown>>;
+    const mine = listed.find((d) => d.id === docId);
+    expect(mine).toMatchObject({ title: 'Folio Sample Report', pages: 4, status: 'READY' });
+    expect(mine!.enriched).toEqual(expect.arrayContaining(['similar', 'summaries', 'tree']));
+    expect(Date.parse(mine!.ingestedAt as string)).toBeGreaterThan(Date.now() - 3_600_000);
+    const table = await folio('list');
+    expect(table.stdout).toMatch(
+      new RegExp(`${docId}\\s+Folio Sample Report\\s+4\\s+READY\\s+\\S+Z\\s+similar, summaries, tree`),
+    );
+
+    // search for people: title beside the id, the matched sentence whole, a rank (fused scores mean nothing alone)
+    const search = await folio('search', 'retrieval accuracy graph walk', '--doc', docId, '--k', '2');
+    expect(search.code).toBe(0);
+    expect(search.stdout).toMatch(new RegExp(`1\\. "Folio Sample Report" \\(${docId}\\) p\\.\\d+  rank 1`));
+    const reranked = await folio('search', 'retrieval accuracy graph walk', '--doc', docId, '--k', '2', '--rerank');
+    expect(reranked.stdout).toMatch(/relevance [01]\.\d\d {2}\(\w+\+rerank\)/);
+    const searchJson = JSON.parse(
+      (await folio('search', 'graph walk', '--doc', docId, '--json')).stdout,
+    ) as { pages: unknown[]; documentTitles: Record<string, string> };
+    expect(searchJson.documentTitles).toEqual({ [docId]: 'Folio Sample Report' });
+
+    const statsJson = JSON.parse((await folio('stats', docId, '--json')).stdout) as {
+      relationships: Array<{ type: string; count: number }>;
+    };
+    expect(statsJson.relationships).toContainEqual({ type: 'HAS_PAGE', count: 4 });
     const stats = await folio('stats', docId);
     expect(stats.stdout).toMatch(/HAS_PAGE\s+4/);
     expect(stats.stdout).toMatch(/SUMMARIZES\s+\d+/);
 
-    expect((await folio('delete', docId)).stdout).toBe(`deleted ${docId}\n`);
+    expect(JSON.parse((await folio('delete', docId, '--json')).stdout)).toEqual([{ id: docId, deleted: true }]);
     const again = await folio('delete', docId);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/No document with id/);
