@@ -53,7 +53,9 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
     } else {
       const result = await retrieve.ask(text, { strategy, scope, rerank: !values['no-rerank'] });
       const titles = await titlesOf(app, result);
-      process.stdout.write(`${values.json ? asJson(result, titles) : formatAnswer(result, titleLookup(titles))}\n`);
+      process.stdout.write(
+        `${values.json ? asJson(result, titles) : formatAnswer(result, titleLookup(titles))}\n`,
+      );
     }
     return 0;
   });

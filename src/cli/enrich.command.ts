@@ -86,7 +86,8 @@ export async function runEnrichCommand(args: string[]): Promise<number> {
           ]);
       }
       if (values.json) process.stdout.write(`${JSON.stringify(estimates, null, 2)}\n`);
-      else printTable(['document', 'stage', 'LLM calls', 'prompt tokens', 'completion tokens', 'basis'], rows);
+      else
+        printTable(['document', 'stage', 'LLM calls', 'prompt tokens', 'completion tokens', 'basis'], rows);
       return 0;
     }
     if (values.clear) {

@@ -55,7 +55,13 @@ describe('formatSearch', () => {
         hit({
           elements: [
             { elementId: 'e1', kind: 'paragraph', text: 'Nothing here.', bbox: [0, 0, 1, 1], score: 0.1 },
-            { elementId: 'e2', kind: 'paragraph', text: 'Revenue grew 12% in 2023.', bbox: [0, 0, 1, 1], score: 0.05 },
+            {
+              elementId: 'e2',
+              kind: 'paragraph',
+              text: 'Revenue grew 12% in 2023.',
+              bbox: [0, 0, 1, 1],
+              score: 0.05,
+            },
           ],
         }),
       ],

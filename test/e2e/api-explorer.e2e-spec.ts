@@ -26,9 +26,9 @@ describe('API explorer at GET /graphql', () => {
     });
 
     it('its docs panel query runs against the real schema', async () => {
-      const res = await http.graphql<{ __schema: { queryType: { name: string }; types: Array<{ name: string }> } }>(
-        EXPLORER_INTROSPECTION_QUERY,
-      );
+      const res = await http.graphql<{
+        __schema: { queryType: { name: string }; types: Array<{ name: string }> };
+      }>(EXPLORER_INTROSPECTION_QUERY);
       expect(res.errors).toBeUndefined();
       expect(res.data!.__schema.queryType.name).toBe('Query');
       expect(res.data!.__schema.types.map((t) => t.name)).toEqual(
