@@ -2,7 +2,16 @@ import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { isPortInUse, isProcessAlive, runningServerPid, tailFile, withStartLock } from './neo4j-process';
+import { spawn } from 'node:child_process';
+import { COMMUNITY_ENTRY_POINT } from './neo4j-layout';
+import {
+  isOurServer,
+  isPortInUse,
+  isProcessAlive,
+  runningServerPid,
+  tailFile,
+  withStartLock,
+} from './neo4j-process';
 
 describe('neo4j process helpers', () => {
   let dir: string;
@@ -97,5 +106,30 @@ describe('neo4j process helpers', () => {
       );
       expect(fs.existsSync(lock)).toBe(false);
     });
+  });
+});
+
+describe('isOurServer through a symlinked home', () => {
+  it('recognises a server started for the real path when asked with a symlink to it', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-home-'));
+    const real = path.join(dir, 'real');
+    const link = path.join(dir, 'link');
+    fs.mkdirSync(real);
+    fs.symlinkSync(real, link);
+    // a process whose command line looks like the launcher's server for `real`
+    const child = spawn(process.execPath, [
+      '-e',
+      'setTimeout(() => {}, 20000)',
+      COMMUNITY_ENTRY_POINT,
+      `--home-dir=${real}`,
+    ]);
+    try {
+      expect(isOurServer(child.pid!, real)).toBe(true);
+      expect(isOurServer(child.pid!, link)).toBe(true);
+      expect(isOurServer(child.pid!, path.join(dir, 'other'))).toBe(false);
+    } finally {
+      child.kill();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -25,7 +25,18 @@ function commandLine(pid: number): string | undefined {
 export function isOurServer(pid: number, home: string): boolean {
   if (!isProcessAlive(pid)) return false;
   const cmd = commandLine(pid);
-  return cmd === undefined || (cmd.includes(COMMUNITY_ENTRY_POINT) && cmd.includes(`--home-dir=${home}`));
+  if (cmd === undefined) return true;
+  // A home reached through a symlink (a work tree whose .folio links to another's) is the same server.
+  const homes = new Set([home, realPathOr(home)]);
+  return cmd.includes(COMMUNITY_ENTRY_POINT) && [...homes].some((h) => cmd.includes(`--home-dir=${h}`));
+}
+
+function realPathOr(file: string): string {
+  try {
+    return fs.realpathSync(file);
+  } catch {
+    return file;
+  }
 }
 
 export function readPid(pidFile: string): number | undefined {
