@@ -39,7 +39,7 @@ step "start: env -i PATH=$S/bin (node only), NODE_ENV=production, FOLIO_HTTP_POR
 (cd "$S/image/app" && env -i PATH="$S/bin" HOME="$S/image" NODE_ENV=production \
   FOLIO_HOME="$S/image/opt/folio" FOLIO_FILE_STORE="$S/image/var/lib/folio/files" \
   FOLIO_HTTP_HOST=127.0.0.1 FOLIO_HTTP_PORT="$port" NEO4J_URI="${NEO4J_URI:-bolt://127.0.0.1:7687}" \
-  node dist/main.js > "$S/api.log" 2>&1) &
+  exec node dist/main.js > "$S/api.log" 2>&1) &
 api=$!
 trap 'kill $api 2>/dev/null || true' EXIT
 ready=""
