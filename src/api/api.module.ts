@@ -19,6 +19,7 @@ import { RetrieveModule } from '../retrieve/retrieve.module';
 import { DocumentResolver } from './document.resolver';
 import { ENRICH_RESOLVERS } from './enrich.resolver';
 import { CrossReferenceResolver, ElementResolver } from './element.resolver';
+import { offlineExplorerPlugin } from './explorer/offline-explorer.plugin';
 import { formatGraphQLError } from './graphql-errors';
 import { GraphQLExceptionFilter } from './graphql-exception.filter';
 import { HealthController } from './health.controller';
@@ -28,7 +29,8 @@ import { PageImageController } from './page-image.controller';
 import { PageResolver } from './page.resolver';
 import { ElementEvidenceResolver, PageHitResolver, RetrieveResolver } from './retrieve.resolver';
 import { queryLimitsPlugin } from './query-limits.plugin';
-import type { GraphQLRequestContext } from './request-cache';
+import type { Request } from 'express';
+import { requestOrigin, type GraphQLRequestContext } from './request-cache';
 import { RequestLoaders } from './request-loaders';
 import { SectionResolver } from './section.resolver';
 import { StartupRecovery } from './startup-recovery';
@@ -63,12 +65,19 @@ import { StartupRecovery } from './startup-recovery';
         resolvers: { Upload: GraphQLUpload },
         formatError: formatGraphQLError,
         includeStacktraceInErrorResponses: false,
-        plugins: [queryLimitsPlugin(config.graphql)],
+        // Nest's default landing page (the legacy Playground) loads from a CDN: ours is self-contained, and off
+        // in production (the driver then installs Apollo's disabled landing page).
+        playground: false,
+        plugins: [
+          queryLimitsPlugin(config.graphql),
+          ...(config.http.explorer ? [offlineExplorerPlugin()] : []),
+        ],
         // Apollo's own guard against fragment explosions, checked before the cost limits walk the query.
         maxRecursiveSelections: true,
-        context: (): GraphQLRequestContext => ({
+        context: ({ req }: { req: Request }): GraphQLRequestContext => ({
           loaders: new RequestLoaders({ content, documents, evolution, similarity, summaries }),
           cache: new Map(),
+          publicUrl: config.http.publicUrl ?? requestOrigin(req),
         }),
       }),
     }),

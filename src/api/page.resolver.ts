@@ -45,8 +45,8 @@ export class PageResolver {
   }
 
   @ResolveField('imageUrl')
-  imageUrl(@Parent() page: StoredPage): string {
-    return pageImagePath(page.docId, page.number);
+  imageUrl(@Parent() page: StoredPage, @Context() ctx: GraphQLRequestContext): string {
+    return `${ctx.publicUrl}${pageImagePath(page.docId, page.number)}`;
   }
 
   @ResolveField('document')

@@ -4,6 +4,19 @@ import type { RequestLoaders } from './request-loaders';
 export interface GraphQLRequestContext {
   loaders: RequestLoaders;
   cache: Map<string, Promise<unknown>>;
+  /** Where this client reaches the API (FOLIO_PUBLIC_URL, else the request's own origin): for absolute URLs. */
+  publicUrl: string;
+}
+
+/** The origin a client used, as far as the request tells (a proxy's X-Forwarded-* first). */
+export function requestOrigin(req: {
+  protocol?: string;
+  headers: Record<string, string | string[] | undefined>;
+}): string {
+  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
+  const proto = first(req.headers['x-forwarded-proto']) ?? req.protocol ?? 'http';
+  const host = first(req.headers['x-forwarded-host']) ?? first(req.headers.host) ?? '127.0.0.1';
+  return `${proto}://${host}`;
 }
 
 export function memo<T>(ctx: GraphQLRequestContext, key: string, load: () => Promise<T>): Promise<T> {

@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import { STRATEGIES, Strategy } from '../retrieve/retrieve.types';
+import type { INestApplicationContext } from '@nestjs/common';
+import { DocumentRepository } from '../graph/document.repository';
 import type { AskResult, SearchResult } from '../retrieve/retrieve.types';
 import { withCliApp } from './cli-app';
+import { docIdsOf, formatAnswer, formatSearch, type TitleOf } from './search-format';
 
 const OPTIONS = {
   doc: { type: 'string', multiple: true },
@@ -19,30 +22,6 @@ function strategyOf(value: string): Strategy {
   if (!(STRATEGIES as readonly string[]).includes(s))
     throw new Error(`--strategy must be one of ${STRATEGIES.join(', ')}`);
   return s as Strategy;
-}
-
-export function formatSearch(result: SearchResult): string {
-  const lines = result.pages.map((p, i) => {
-    const top = p.elements[0]?.text.replace(/\s+/g, ' ').slice(0, 110) ?? '';
-    return `${String(i + 1).padStart(2)}. ${p.docId} p.${p.pageNumber}  score ${p.score.toFixed(3)}  (${p.reason})\n      ${top}`;
-  });
-  const timing = result.timings.map((t) => `${t.stage} ${t.ms} ms`).join(', ');
-  return `${lines.join('\n')}\n\n${result.strategy}${result.reranked ? ' + RERANK' : ''}: ${timing}`;
-}
-
-export function formatAnswer(result: AskResult): string {
-  const cites = result.citations.map(
-    (c, i) => `  [${i + 1}] ${c.docId} page ${c.pageNumber}: "${c.quote.replace(/\s+/g, ' ').slice(0, 160)}"`,
-  );
-  const warn = result.warnings.map((w) => `warning: ${w}`);
-  return [
-    `Q: ${result.question}`,
-    `A: ${result.answer}`,
-    '',
-    `Cited pages (${result.mode} answer):`,
-    ...(cites.length ? cites : ['  (none)']),
-    ...warn,
-  ].join('\n');
 }
 
 export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): Promise<number> {
@@ -67,11 +46,36 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
         k: Number(values.k),
         rerank: values.rerank ?? false,
       });
-      process.stdout.write(`${values.json ? JSON.stringify(result, null, 2) : formatSearch(result)}\n`);
+      const titles = await titlesOf(app, result);
+      process.stdout.write(
+        `${values.json ? asJson(result, titles) : formatSearch(result, text, titleLookup(titles))}\n`,
+      );
     } else {
       const result = await retrieve.ask(text, { strategy, scope, rerank: !values['no-rerank'] });
-      process.stdout.write(`${values.json ? JSON.stringify(result, null, 2) : formatAnswer(result)}\n`);
+      const titles = await titlesOf(app, result);
+      process.stdout.write(
+        `${values.json ? asJson(result, titles) : formatAnswer(result, titleLookup(titles))}\n`,
+      );
     }
     return 0;
   });
 }
+
+/** Titles of the documents a result names, by id. */
+export async function titlesOf(
+  app: INestApplicationContext,
+  result: SearchResult | AskResult,
+): Promise<Record<string, string>> {
+  const ids = docIdsOf(result);
+  const docs = await app.get(DocumentRepository).getMany(ids);
+  return Object.fromEntries(docs.flatMap((d) => (d ? [[d.id, d.title]] : [])));
+}
+
+export const titleLookup =
+  (titles: Record<string, string>): TitleOf =>
+  (docId) =>
+    titles[docId];
+
+/** The result as the API returns it, plus the titles of the documents it names. */
+const asJson = (result: SearchResult | AskResult, titles: Record<string, string>) =>
+  JSON.stringify({ ...result, documentTitles: titles }, null, 2);

@@ -3,24 +3,28 @@ import { withCliApp } from './cli-app';
 
 /** `folio delete <docId>...`: removes documents and everything hanging off them. */
 export async function runDeleteCommand(args: string[]): Promise<number> {
-  if (args.length === 0 || args.includes('--help')) {
+  const json = args.includes('--json');
+  const ids = args.filter((a) => a !== '--json');
+  if (ids.length === 0 || args.includes('--help')) {
     process.stdout.write(
-      'Usage: folio delete <docId>...\n  Removes each document and everything hanging off it; nothing else.\n',
+      'Usage: folio delete <docId>... [--json]\n  Removes each document and everything hanging off it; nothing else.\n',
     );
-    return args.length === 0 ? 2 : 0;
+    return ids.length === 0 && !args.includes('--help') ? 2 : 0;
   }
   return withCliApp(async (app) => {
     const ingest = app.get(IngestService);
-    let failed = 0;
-    for (const id of args) {
+    const results: Array<{ id: string; deleted: boolean; error?: string }> = [];
+    for (const id of ids) {
       try {
         await ingest.deleteDocument(id);
-        process.stdout.write(`deleted ${id}\n`);
+        results.push({ id, deleted: true });
+        if (!json) process.stdout.write(`deleted ${id}\n`);
       } catch (err) {
-        failed++;
+        results.push({ id, deleted: false, error: (err as Error).message });
         process.stderr.write(`${id}: ${(err as Error).message}\n`);
       }
     }
-    return failed > 0 ? 1 : 0;
+    if (json) process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+    return results.some((r) => !r.deleted) ? 1 : 0;
   });
 }

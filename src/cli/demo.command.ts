@@ -1,16 +1,32 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PROJECT_ROOT } from '../common/local-paths';
+import { loadConfig } from '../config/folio-config';
 import { browserUrl, neo4jServerOptionsFromEnv, startNeo4j } from '../graph/server/neo4j-server';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { IngestService } from '../ingest/ingest.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
-import { formatAnswer } from './ask.command';
+import { titlesOf, titleLookup } from './ask.command';
+import { formatAnswer } from './search-format';
 import { withCliApp } from './cli-app';
 import { StageProgress } from './progress';
 
 const SAMPLE_PDF = path.join(PROJECT_ROOT, 'test', 'fixtures', 'pdf', 'sample-report.pdf');
 const SAMPLE_QUESTION = 'What recall@3 does the graph walk with re-ranking reach, and at what latency?';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** Whether a Neo4j URI names the server the launcher runs: plain bolt/neo4j on this machine's loopback, its port. */
+export function isLauncherUri(uri: string, launcherBoltPort: number): boolean {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return false;
+  }
+  if (url.protocol !== 'bolt:' && url.protocol !== 'neo4j:') return false;
+  return LOOPBACK_HOSTS.has(url.hostname) && Number(url.port || 7687) === launcherBoltPort;
+}
 
 /**
  * Folio's main job end to end, offline: start the local Neo4j if it is not running, ingest a PDF (the project's
@@ -22,14 +38,19 @@ export async function runDemoCommand(args: string[]): Promise<number> {
     rest.join(' ').trim() || (file === SAMPLE_PDF ? SAMPLE_QUESTION : 'What is this document about?');
   if (!fs.existsSync(file)) throw new Error(`No such file: ${file}`);
 
-  if (!process.env.NEO4J_URI) {
-    const server = await startNeo4j(neo4jServerOptionsFromEnv(), (m) =>
-      process.stderr.write(`[neo4j] ${m}\n`),
-    );
+  const launcher = neo4jServerOptionsFromEnv();
+  const uri = loadConfig().neo4j.uri;
+  if (isLauncherUri(uri, launcher.boltPort)) {
+    const server = await startNeo4j(launcher, (m) => process.stderr.write(`[neo4j] ${m}\n`));
     process.stderr.write(
       server.alreadyRunning
-        ? '[neo4j] already running\n'
-        : `[neo4j] started in ${server.seconds.toFixed(1)} s\n`,
+        ? `[neo4j] Folio's own Neo4j is already running on ${uri}\n`
+        : `[neo4j] started Folio's own Neo4j in ${server.seconds.toFixed(1)} s on ${uri}\n`,
+    );
+  } else {
+    process.stderr.write(
+      `[neo4j] using the configured server at ${uri} (NEO4J_URI); Folio starts its own Neo4j only for ` +
+        `bolt://127.0.0.1:${launcher.boltPort} (NEO4J_BOLT_PORT), so that server must already be running.\n`,
     );
   }
   return withCliApp(async (app) => {
@@ -50,8 +71,9 @@ export async function runDemoCommand(args: string[]): Promise<number> {
       `\nDocument ${doc.id}: "${doc.title}", ${doc.pageCount} pages${ingested.reused ? ' (already stored)' : ''}\n\n`,
     );
     const answer = await app.get(RetrieveService).ask(question, { scope: { docIds: [doc.id] } });
+    const titles = titleLookup(await titlesOf(app, answer));
     process.stdout.write(
-      `${formatAnswer(answer)}\n\nExplore the graph in Neo4j Browser, ${browserUrl(neo4jServerOptionsFromEnv())}:\n` +
+      `${formatAnswer(answer, titles)}\n\nExplore the graph in Neo4j Browser, ${browserUrl(neo4jServerOptionsFromEnv())}:\n` +
         `  :param docId => '${doc.id}'\n  ${app.get(CypherRegistry).get('graph/explore-document').text.replace(/\n/g, '\n  ')}\n`,
     );
     return 0;

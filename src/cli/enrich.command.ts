@@ -12,7 +12,8 @@ const USAGE = `Usage: folio enrich <docId>...|--all [--stages ${ENRICH_STAGE_NAM
   --llm / --offline   use the configured LLM where a stage has an LLM path (default: --offline)
   --dry-run           print the LLM calls and tokens the run would use, and stop
   --cross-document    SIMILAR_TO also between documents (with --all: rebuild the corpus-wide layer)
-  --clear             remove the stages' output instead of computing it`;
+  --clear             remove the stages' output instead of computing it
+  --json              print the results (or the estimates) as JSON`;
 
 const UNITS: Record<string, string> = {
   similar: 'pages',
@@ -51,6 +52,7 @@ export async function runEnrichCommand(args: string[]): Promise<number> {
       alpha: { type: 'string' },
       candidates: { type: 'string' },
       concurrency: { type: 'string' },
+      json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -69,8 +71,10 @@ export async function runEnrichCommand(args: string[]): Promise<number> {
     const ids = values.all ? await enrich.readyDocumentIds() : positionals;
     if (values['dry-run']) {
       const rows: string[][] = [];
+      const estimates: unknown[] = [];
       for (const docId of ids) {
         const e = await enrich.estimate(docId, { stages, mode });
+        estimates.push(e);
         for (const s of e.stages)
           rows.push([
             docId,
@@ -81,7 +85,9 @@ export async function runEnrichCommand(args: string[]): Promise<number> {
             s.basis,
           ]);
       }
-      printTable(['document', 'stage', 'LLM calls', 'prompt tokens', 'completion tokens', 'basis'], rows);
+      if (values.json) process.stdout.write(`${JSON.stringify(estimates, null, 2)}\n`);
+      else
+        printTable(['document', 'stage', 'LLM calls', 'prompt tokens', 'completion tokens', 'basis'], rows);
       return 0;
     }
     if (values.clear) {
@@ -112,6 +118,11 @@ export async function runEnrichCommand(args: string[]): Promise<number> {
         progress.finishStage();
       }
     }
+    for (const r of results) for (const w of r.warnings) process.stderr.write(`warning ${r.docId} ${w}\n`);
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+      return failed > 0 ? 1 : 0;
+    }
     printTable(
       ['document', 'stage', 'mode', 'LLM calls', 'prompt tok', 'completion tok', 'seconds', 'output'],
       results.flatMap((r) =>
@@ -129,7 +140,6 @@ export async function runEnrichCommand(args: string[]): Promise<number> {
         ]),
       ),
     );
-    for (const r of results) for (const w of r.warnings) process.stderr.write(`warning ${r.docId} ${w}\n`);
     return failed > 0 ? 1 : 0;
   });
 }

@@ -17,7 +17,8 @@ export const INGEST_STAGE_UNITS: Record<IngestStage, string> = {
 const USAGE = `Usage: folio ingest <file.pdf|folder>... [--password PW] [--replace] [--title T] [--id ID]
   Ingests PDFs (folders: every *.pdf below them) into the document graph and prints a summary.
   --replace   ingest again even when the same bytes are already stored
-  --id ID     store under this id instead of the one derived from the file's sha256 (one file only)`;
+  --id ID     store under this id instead of the one derived from the file's sha256 (one file only)
+  --json      print one JSON object per file instead of the table`;
 
 function listPdfs(inputs: string[]): string[] {
   const files: string[] = [];
@@ -43,6 +44,7 @@ export async function runIngestCommand(args: string[]): Promise<number> {
       replace: { type: 'boolean', default: false },
       title: { type: 'string' },
       id: { type: 'string' },
+      json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -56,6 +58,7 @@ export async function runIngestCommand(args: string[]): Promise<number> {
   return withCliApp(async (app) => {
     const ingest = app.get(IngestService);
     const rows: string[][] = [];
+    const report: Array<Record<string, unknown>> = [];
     let failed = 0;
     for (const [i, file] of files.entries()) {
       const label = `[${i + 1}/${files.length}] ${path.basename(file).slice(0, 40)}`;
@@ -73,6 +76,14 @@ export async function runIngestCommand(args: string[]): Promise<number> {
         progress.finishStage();
         const c = result.counts;
         const seconds = (Date.now() - t0) / 1000;
+        report.push({
+          file,
+          docId: result.document.id,
+          title: result.document.title,
+          result: result.reused ? 'already stored' : 'ingested',
+          counts: c,
+          seconds,
+        });
         rows.push([
           path.basename(file),
           result.document.id,
@@ -87,6 +98,7 @@ export async function runIngestCommand(args: string[]): Promise<number> {
         progress.finishStage();
         failed++;
         const e = err as Error & { code?: string };
+        report.push({ file, result: 'failed', code: e.code ?? null, error: e.message });
         rows.push([
           path.basename(file),
           '-',
@@ -99,6 +111,10 @@ export async function runIngestCommand(args: string[]): Promise<number> {
         ]);
         process.stderr.write(`${path.basename(file)}: ${e.message}\n`);
       }
+    }
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+      return failed > 0 ? 1 : 0;
     }
     printTable(
       ['file', 'document id', 'result', 'pages', 'elements', 'sections', 'ocr pages', 'seconds'],

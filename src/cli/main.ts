@@ -12,6 +12,10 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     summary: '<file.pdf|folder>... — ingest PDFs into the document graph',
     run: async (args) => (await import('./ingest.command')).runIngestCommand(args),
   },
+  list: {
+    summary: '[--json] — stored documents: id, title, pages, status, ingested at, enrichment done',
+    run: async (args) => (await import('./list.command')).runListCommand(args),
+  },
   delete: {
     summary: '<docId>... — remove documents and everything hanging off them',
     run: async (args) => (await import('./delete.command')).runDeleteCommand(args),
@@ -74,6 +78,12 @@ async function main(argv: string[]): Promise<number> {
   }
   return command.run(rest);
 }
+
+// `folio list | head`: the reader went away, which is not an error of ours.
+process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+  if (err.code === 'EPIPE') process.exit(0);
+  throw err;
+});
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),

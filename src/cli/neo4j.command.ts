@@ -7,7 +7,7 @@ import {
   type Neo4jServerOptions,
 } from '../graph/server/neo4j-server';
 
-const USAGE = `Usage: folio neo4j <start|stop|status|restart>
+const USAGE = `Usage: folio neo4j <start|stop|status|restart> [--json (status)]
 
 Runs Folio's own Neo4j 5.26 Community server (jars from Maven Central, no Docker) on 127.0.0.1.
 Settings: NEO4J_BOLT_PORT (7687), NEO4J_HTTP_PORT (7474), NEO4J_USER (neo4j), NEO4J_PASSWORD,
@@ -21,7 +21,8 @@ export async function runNeo4jCommand(
   print: Print = (msg) => console.log(msg),
   printError: Print = (msg) => console.error(msg),
 ): Promise<number> {
-  const [action, ...rest] = args;
+  const json = args.includes('--json');
+  const [action, ...rest] = args.filter((a) => a !== '--json');
   if (
     action === undefined ||
     action === 'help' ||
@@ -46,7 +47,7 @@ export async function runNeo4jCommand(
         await start(opts, print);
         return 0;
       case 'status':
-        return await status(opts, print);
+        return await status(opts, print, json);
       default:
         printError(`Unknown neo4j command '${action}'.\n\n${USAGE}`);
         return 2;
@@ -75,8 +76,12 @@ async function stop(opts: Neo4jServerOptions, print: Print): Promise<void> {
   );
 }
 
-async function status(opts: Neo4jServerOptions, print: Print): Promise<number> {
+async function status(opts: Neo4jServerOptions, print: Print, json: boolean): Promise<number> {
   const s = await neo4jStatus(opts);
+  if (json) {
+    print(JSON.stringify({ ...s, browserUrl: browserUrl(opts) }, null, 2));
+    return s.running ? (s.boltReachable ? 0 : 1) : 3;
+  }
   if (!s.running) {
     print(
       s.boltReachable

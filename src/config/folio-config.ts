@@ -40,6 +40,11 @@ const envSchema = z.object({
   NEO4J_READ_TIMEOUT_MS: int(0, 3_600_000).default(10_000),
   FOLIO_HTTP_PORT: int(0, 65535).default(3000),
   FOLIO_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
+  // Where clients reach the API (behind a proxy or in Docker it differs from the listen address): absolute imageUrl.
+  FOLIO_PUBLIC_URL: optionalUrl,
+  // The offline API explorer at GET /graphql; unset: on unless NODE_ENV=production.
+  FOLIO_API_EXPLORER: bool.optional(),
+  NODE_ENV: z.string().optional(),
   FOLIO_EMBEDDER: z.enum(['onnx', 'openai']).default('onnx'),
   // int8 bge-small: on the first 60 dev-benchmark questions R@3 58.9 (VECTOR) / 66.6 (HYBRID) against fp32's
   // 57.1 / 62.5, at about twice the passages per second.
@@ -87,7 +92,14 @@ export interface FolioConfig {
     acquisitionTimeoutMs: number;
     maxRetryMs: number;
   };
-  http: { host: string; port: number };
+  http: {
+    host: string;
+    port: number;
+    /** Base of absolute URLs handed to clients, without a trailing slash; unset: from each request's Host. */
+    publicUrl: string | undefined;
+    /** Serve the offline explorer page at GET /graphql. */
+    explorer: boolean;
+  };
   graphql: GraphQLLimits;
   embedder:
     | { backend: 'onnx'; model: string; dimension: number; batchSize: number | undefined; threads: number }
@@ -181,7 +193,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
       acquisitionTimeoutMs: e.NEO4J_ACQUISITION_TIMEOUT_MS,
       maxRetryMs: e.NEO4J_RETRY_MS,
     },
-    http: { host: e.FOLIO_HTTP_HOST, port: e.FOLIO_HTTP_PORT },
+    http: {
+      host: e.FOLIO_HTTP_HOST,
+      port: e.FOLIO_HTTP_PORT,
+      publicUrl: e.FOLIO_PUBLIC_URL?.replace(/\/+$/, ''),
+      explorer: e.FOLIO_API_EXPLORER ?? e.NODE_ENV !== 'production',
+    },
     graphql: {
       maxDepth: e.FOLIO_GRAPHQL_MAX_DEPTH,
       maxAliases: e.FOLIO_GRAPHQL_MAX_ALIASES,

@@ -46,7 +46,12 @@ function records<R extends RecordShape>(result: QueryResult): R[] {
   return result.records.map((r) => toPlain(r.toObject()) as R);
 }
 
-export function translateNeo4jError(err: unknown, operation: string, timeoutMs = 0): Error {
+export function translateNeo4jError(
+  err: unknown,
+  operation: string,
+  timeoutMs = 0,
+  uri = 'the configured NEO4J_URI',
+): Error {
   if (err instanceof GraphError) return err;
   if (err instanceof Neo4jError) {
     if (err.code.startsWith('Neo.ClientError.Transaction.TransactionTimedOut')) {
@@ -60,7 +65,9 @@ export function translateNeo4jError(err: unknown, operation: string, timeoutMs =
     if (err.code === 'ServiceUnavailable' || err.code === 'SessionExpired') {
       return new GraphError(
         GraphErrorCode.NEO4J_UNAVAILABLE,
-        `Neo4j is not reachable (${operation}): ${err.message}. Start it with \`npm run neo4j:start\` or check NEO4J_URI.`,
+        // What to do first; the driver's paragraph (often about encryption) only after it.
+        `Neo4j is not running at ${uri} (or cannot be reached): start it with \`npm run neo4j:start\`, ` +
+          `or set NEO4J_URI to a running server.\n  (${operation}; driver said: ${err.message})`,
         err.code,
       );
     }
@@ -96,6 +103,7 @@ export function translateNeo4jError(err: unknown, operation: string, timeoutMs =
 export class GraphExecutor {
   private readonly database: string;
   private readonly readTimeoutMs: number;
+  private readonly uri: string;
 
   constructor(
     @Inject(NEO4J_DRIVER) private readonly driver: Driver,
@@ -103,6 +111,7 @@ export class GraphExecutor {
   ) {
     this.database = config.neo4j.database;
     this.readTimeoutMs = config.neo4j.readTimeoutMs;
+    this.uri = config.neo4j.uri;
   }
 
   /** Runs one read query in its own transaction, stopped by Neo4j after the read timeout. */
@@ -140,7 +149,7 @@ export class GraphExecutor {
     try {
       await session.run(query.text, params, { metadata: { app: 'folio', operation: query.name } });
     } catch (err) {
-      throw translateNeo4jError(err, query.name);
+      throw translateNeo4jError(err, query.name, 0, this.uri);
     } finally {
       await session.close();
     }
@@ -157,7 +166,7 @@ export class GraphExecutor {
     try {
       await this.driver.getServerInfo({ database: this.database });
     } catch (err) {
-      throw translateNeo4jError(err, 'connect');
+      throw translateNeo4jError(err, 'connect', 0, this.uri);
     }
   }
 
@@ -183,7 +192,7 @@ export class GraphExecutor {
         ? await session.executeRead(body, config)
         : await session.executeWrite(body, config);
     } catch (err) {
-      throw translateNeo4jError(err, operation, timeoutMs);
+      throw translateNeo4jError(err, operation, timeoutMs, this.uri);
     } finally {
       await session.close();
     }

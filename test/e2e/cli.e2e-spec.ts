@@ -26,8 +26,12 @@ describe('folio CLI (subprocess)', () => {
     if (!fs.existsSync(FOLIO))
       throw new Error(`${FOLIO} is missing: run \`npm run build\` (scripts/test.sh does).`);
   });
+  // A failed step must not leave its document behind in a shared database.
+  afterAll(async () => {
+    await folio('delete', docId);
+  });
 
-  it('ingests a PDF, answers with cited pages as JSON, reports counts, and deletes it', async () => {
+  it('ingests a PDF, answers with cited pages as JSON and enriches it', async () => {
     const ingest = await folio('ingest', SAMPLE, '--id', docId);
     expect(ingest.code).toBe(0);
     expect(ingest.stdout).toMatch(new RegExp(`${docId}\\s+ingested\\s+4\\s+`));
@@ -59,12 +63,56 @@ describe('folio CLI (subprocess)', () => {
     const unknown = await folio('enrich', 'no-such-document');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/no-such-document/);
+  });
 
+  // Each step runs several CLI subprocesses (each boots Nest and loads models): one test each, so that a slow
+  // shared machine does not push one test past its timeout.
+  it('lists the document and finds it in search output written for people and for scripts', async () => {
+    // `folio list`: the document with its title, pages, status and the enrichment stages just run.
+    const listed = JSON.parse((await folio('list', '--json')).stdout) as Array<Record<string, unknown>>;
+    const mine = listed.find((d) => d.id === docId);
+    expect(mine).toMatchObject({ title: 'Folio Sample Report', pages: 4, status: 'READY' });
+    expect(mine!.enriched).toEqual(expect.arrayContaining(['similar', 'summaries', 'tree']));
+    expect(Date.parse(mine!.ingestedAt as string)).toBeGreaterThan(Date.now() - 3_600_000);
+    const table = await folio('list');
+    expect(table.stdout).toMatch(
+      new RegExp(`${docId}\\s+Folio Sample Report\\s+4\\s+READY\\s+\\S+Z\\s+similar, summaries, tree`),
+    );
+
+    // search for people: title beside the id, the matched sentence whole, a rank (fused scores mean nothing alone)
+    const search = await folio('search', 'retrieval accuracy graph walk', '--doc', docId, '--k', '2');
+    expect(search.code).toBe(0);
+    expect(search.stdout).toMatch(new RegExp(`1\\. "Folio Sample Report" \\(${docId}\\) p\\.\\d+  rank 1`));
+    const reranked = await folio(
+      'search',
+      'retrieval accuracy graph walk',
+      '--doc',
+      docId,
+      '--k',
+      '2',
+      '--rerank',
+    );
+    expect(reranked.stdout).toMatch(/relevance [01]\.\d\d {2}\(\w+\+rerank\)/);
+    const searchJson = JSON.parse((await folio('search', 'graph walk', '--doc', docId, '--json')).stdout) as {
+      pages: unknown[];
+      documentTitles: Record<string, string>;
+    };
+    expect(searchJson.documentTitles).toEqual({ [docId]: 'Folio Sample Report' });
+
+    const statsJson = JSON.parse((await folio('stats', docId, '--json')).stdout) as {
+      relationships: Array<{ type: string; count: number }>;
+    };
+    expect(statsJson.relationships).toContainEqual({ type: 'HAS_PAGE', count: 4 });
+  });
+
+  it('reports counts and deletes the document', async () => {
     const stats = await folio('stats', docId);
     expect(stats.stdout).toMatch(/HAS_PAGE\s+4/);
     expect(stats.stdout).toMatch(/SUMMARIZES\s+\d+/);
 
-    expect((await folio('delete', docId)).stdout).toBe(`deleted ${docId}\n`);
+    expect(JSON.parse((await folio('delete', docId, '--json')).stdout)).toEqual([
+      { id: docId, deleted: true },
+    ]);
     const again = await folio('delete', docId);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/No document with id/);

@@ -97,7 +97,9 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
     const rels = Object.fromEntries(doc.graphStats.relationships.map((r: any) => [r.type, r.count]));
     expect(rels).toMatchObject({ HAS_PAGE: 4, NEXT_PAGE: 3, CAPTIONS: 2 });
 
-    const png = await fetch(`${http.url}${page2.imageUrl}?dpi=72`);
+    // Absolute, from the request's own origin when FOLIO_PUBLIC_URL is not set.
+    expect(page2.imageUrl).toBe(`${http.url}/documents/${encodeURIComponent(docId)}/pages/2/image.png`);
+    const png = await fetch(`${page2.imageUrl}?dpi=72`);
     expect(png.status).toBe(200);
     expect(png.headers.get('content-type')).toBe('image/png');
     expect(

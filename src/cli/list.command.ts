@@ -1,0 +1,87 @@
+import { parseArgs } from 'node:util';
+import { DocumentRepository, type StoredDocument } from '../graph/document.repository';
+import { withCliApp } from './cli-app';
+import { printTable } from './ingest.command';
+
+const USAGE = `Usage: folio list [--json]
+  Every stored document, newest first: id, title, pages, status, when it was ingested and which enrichment
+  stages (similar, summaries, evolve, tree) have run on it.`;
+
+/** Enrichment records on the Document node, one property per stage (see cypher/enrich/enrich-record-stage). */
+const ENRICHMENT_STAGES = {
+  similar: 'enrichmentSimilar',
+  summaries: 'enrichmentSummaries',
+  evolve: 'enrichmentEvolve',
+  tree: 'enrichmentTree',
+} as const;
+
+export interface ListedDocument {
+  id: string;
+  title: string;
+  pages: number;
+  status: StoredDocument['status'];
+  ingestedAt: string;
+  enriched: string[];
+}
+
+export function listedDocument(doc: StoredDocument): ListedDocument {
+  const props = doc as unknown as Record<string, unknown>;
+  const enriched = Object.entries(ENRICHMENT_STAGES)
+    .filter(([, property]) => props[property] !== undefined && props[property] !== null)
+    .map(([stage]) => stage);
+  return {
+    id: doc.id,
+    title: doc.title,
+    pages: doc.pageCount,
+    status: doc.status,
+    ingestedAt: doc.ingestedAt,
+    enriched,
+  };
+}
+
+const PAGE_SIZE = 200;
+const MAX_TITLE_CHARS = 50;
+
+/** `folio list`: what is stored, for a person or (with --json) a script. */
+export async function runListCommand(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+  });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  return withCliApp(async (app) => {
+    const repo = app.get(DocumentRepository);
+    const docs: ListedDocument[] = [];
+    let after: StoredDocument | null = null;
+    for (;;) {
+      const page = await repo.list(PAGE_SIZE, after);
+      docs.push(...page.documents.map(listedDocument));
+      after = page.documents.at(-1) ?? null;
+      if (!page.hasNextPage || !after) break;
+    }
+    if (values.json) {
+      process.stdout.write(`${JSON.stringify(docs, null, 2)}\n`);
+      return 0;
+    }
+    if (docs.length === 0) {
+      process.stdout.write('No documents stored yet: `folio ingest <file.pdf>` adds one.\n');
+      return 0;
+    }
+    printTable(
+      ['id', 'title', 'pages', 'status', 'ingested at', 'enriched'],
+      docs.map((d) => [
+        d.id,
+        d.title.length > MAX_TITLE_CHARS ? `${d.title.slice(0, MAX_TITLE_CHARS - 1)}…` : d.title,
+        String(d.pages),
+        d.status,
+        d.ingestedAt.replace(/\.\d+Z$/, 'Z'),
+        d.enriched.length ? d.enriched.join(', ') : '-',
+      ]),
+    );
+    process.stdout.write(`\n${docs.length} document${docs.length === 1 ? '' : 's'}\n`);
+    return 0;
+  });
+}
