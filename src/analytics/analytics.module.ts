@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { AnalyticsRepository } from './analytics.repository';
+import { AnalyticsService } from './analytics.service';
+import { GdsRepository } from './gds.repository';
+
+/** Structure analytics over the stored graph: plain Cypher and Graph Data Science (uses the global graph module). */
+@Module({
+  providers: [AnalyticsRepository, GdsRepository, AnalyticsService],
+  exports: [AnalyticsService],
+})
+export class AnalyticsModule {}
