@@ -129,6 +129,8 @@ export interface CentralPage {
   docId: string;
   pageNumber: number;
   score: number;
+  /** The page's first heading, else its first words. */
+  title: string;
 }
 
 export interface PageCommunity {
