@@ -86,6 +86,12 @@ export class AnalyticsService {
     if (withNextPage) size = await this.gds.pageGraphSize(docIds, true);
     const estimate = await this.gds.estimate(size);
     this.checkMemory(estimate, options.maxBytes ?? DEFAULT_MAX_BYTES);
+    const relationships = withNextPage ? ['REFERS_TO', 'NEXT_PAGE'] : ['REFERS_TO', 'SIMILAR_TO'];
+    if (size.relationshipCount === 0) {
+      // Pages that nothing links (a one-page document): GDS cannot project a graph without relationships.
+      const empty = { centralPages: [], communities: [], components: [], written: 0 };
+      return { relationships, nodeCount: size.nodeCount, relationshipCount: 0, estimate, ...empty };
+    }
 
     return this.gds.withPageGraph(docIds, withNextPage, async (graphName, projected) => {
       const centralPages = await this.gds.pageRank(graphName);
@@ -103,7 +109,7 @@ export class AnalyticsService {
         );
       }
       return {
-        relationships: withNextPage ? ['REFERS_TO', 'NEXT_PAGE'] : ['REFERS_TO', 'SIMILAR_TO'],
+        relationships,
         nodeCount: projected.nodeCount,
         relationshipCount: projected.relationshipCount,
         estimate,

@@ -5,6 +5,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { GraphQLUpload, graphqlUploadExpress } from 'graphql-upload-minimal';
 import * as path from 'node:path';
 import { PROJECT_ROOT } from '../common/local-paths';
+import { AnalyticsModule } from '../analytics/analytics.module';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { ContentRepository } from '../graph/content.repository';
@@ -16,6 +17,7 @@ import { SummariesModule } from '../enrich/summaries/summaries.module';
 import { SummariesRepository } from '../enrich/summaries/summaries.repository';
 import { IngestModule } from '../ingest/ingest.module';
 import { RetrieveModule } from '../retrieve/retrieve.module';
+import { CorpusAnalyticsResolver, DocumentAnalyticsResolver } from './analytics.resolver';
 import { DocumentResolver } from './document.resolver';
 import { ENRICH_RESOLVERS } from './enrich.resolver';
 import { CrossReferenceResolver, ElementResolver } from './element.resolver';
@@ -40,6 +42,7 @@ import { StartupRecovery } from './startup-recovery';
     RetrieveModule,
     EnrichModule,
     SummariesModule,
+    AnalyticsModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       imports: [EnrichModule, SummariesModule],
@@ -88,6 +91,8 @@ import { StartupRecovery } from './startup-recovery';
     PageHitResolver,
     ElementEvidenceResolver,
     ...ENRICH_RESOLVERS,
+    DocumentAnalyticsResolver,
+    CorpusAnalyticsResolver,
   ],
 })
 export class ApiModule implements NestModule {

@@ -1,0 +1,81 @@
+// Structure analytics over GraphQL on the real service: a fixture document's analytics and its GDS page graph,
+// the corpus comparison, and the error code for an unknown document.
+import { randomUUID } from 'node:crypto';
+import { IngestService } from '../../src/ingest/ingest.service';
+import { HttpApp, startHttpApp } from '../support/http-app';
+import { fixture, uniqueCopy } from '../support/ingest-context';
+
+describe('GraphQL analytics', () => {
+  let http: HttpApp;
+  let ingest: IngestService;
+  const docId = `tanae2e${randomUUID().slice(0, 8)}`;
+
+  beforeAll(async () => {
+    http = await startHttpApp();
+    ingest = http.app.get(IngestService);
+    await ingest.ingest(uniqueCopy(fixture('pdf', 'sample-report.pdf')), {
+      fileName: 'sample-report.pdf',
+      docId,
+    });
+  });
+  afterAll(async () => {
+    await ingest.deleteDocument(docId).catch(() => undefined);
+    await http.close();
+  });
+
+  it('answers analytics(docId) with typed values from the PDF, and GDS when pageGraph is selected', async () => {
+    const res = await http.graphql<{ analytics: any }>(
+      `query($docId: ID!) { analytics(docId: $docId, hubPages: 2) {
+        overview { pageCount sections tables figures ocrShare }
+        sectionTree { maxDepth leafCount levels { depth sections } }
+        sections { title level kinds { kind count } }
+        hubPages { pageNumber degree }
+        captions { uncaptioned { id } orphanCaptions { id } }
+        crossReferences { references dangling byTarget { target count } }
+        readingOrder { chainLinks elements offChain }
+        pageGraph(top: 1) { relationships nodeCount estimatedBytes centralPages { pageNumber title }
+                            components { size pageNumbers } }
+      } }`,
+      { docId },
+    );
+    expect(res.errors).toBeUndefined();
+    const a = res.data!.analytics;
+    expect(a.overview).toEqual({ pageCount: 4, sections: 5, tables: 1, figures: 1, ocrShare: 0 });
+    expect(a.sectionTree).toEqual({
+      maxDepth: 2,
+      leafCount: 4,
+      levels: [
+        { depth: 1, sections: 4 },
+        { depth: 2, sections: 1 },
+      ],
+    });
+    expect(a.hubPages).toHaveLength(2);
+    expect(a.crossReferences.references).toBe(7);
+    expect(a.readingOrder.chainLinks).toBe(a.readingOrder.elements - 1);
+    expect(a.pageGraph.relationships).toEqual(['REFERS_TO', 'NEXT_PAGE']);
+    expect(a.pageGraph.centralPages).toEqual([{ pageNumber: 2, title: '2.1 Data' }]);
+    expect(a.pageGraph.components).toEqual([{ size: 4, pageNumbers: [1, 2, 3, 4] }]);
+    expect(a.pageGraph.estimatedBytes).toBeGreaterThan(0);
+  });
+
+  it('lists the document in corpusAnalytics', async () => {
+    const res = await http.graphql<{
+      corpusAnalytics: { documents: Array<{ docId: string; references: number }> };
+    }>(`{ corpusAnalytics { documents { docId references } } }`);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.corpusAnalytics.documents.find((d) => d.docId === docId)).toEqual({
+      docId,
+      references: 7,
+    });
+  });
+
+  it('says NOT_FOUND for an unknown document and BAD_USER_INPUT for a bad argument', async () => {
+    const missing = await http.graphql(`{ analytics(docId: "no-such-document") { overview { docId } } }`);
+    expect(missing.errors?.[0]?.extensions).toMatchObject({
+      code: 'NOT_FOUND',
+      reason: 'DOCUMENT_NOT_FOUND',
+    });
+    const bad = await http.graphql(`{ analytics(docId: "x", hubPages: -1) { overview { docId } } }`);
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
+  });
+});
