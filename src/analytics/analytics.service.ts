@@ -129,6 +129,14 @@ export class AnalyticsService {
     );
   }
 
+  /** Stored pageRank per page, keyed `docId:pageNumber` (pages never analysed are left out). */
+  async storedPageRanks(docIds: string[]): Promise<Map<string, number>> {
+    const rows = await this.gds.storedPageRanks(docIds);
+    return new Map(
+      rows.filter((r) => r.pageRank !== null).map((r) => [`${r.docId}:${r.pageNumber}`, r.pageRank!]),
+    );
+  }
+
   /** Folio projections left in the GDS catalog; empty unless a process died mid-analysis. */
   async openProjections(): Promise<string[]> {
     return this.gds.openProjections();

@@ -46,6 +46,7 @@ export class GdsRepository {
       drop: get('gds-drop'),
       list: get('gds-list-projections'),
       writeBack: get('write-page-centrality'),
+      pageRanks: get('page-ranks'),
     };
   }
 
@@ -124,6 +125,15 @@ export class GdsRepository {
   async writeCentrality(rows: { pageId: string; pageRank: number; community: number | null }[]) {
     const [row] = await this.graph.write<{ written: number }>(this.q.writeBack, { rows });
     return row?.written ?? 0;
+  }
+
+  /** Stored pageRank per page of `docIds` (written by a previous analysis; null where never written). */
+  async storedPageRanks(docIds: string[]) {
+    return this.graph.read<{ docId: string; pageNumber: number; pageRank: number | null }>(
+      this.q.pageRanks,
+      { docIds },
+      this.noTimeout,
+    );
   }
 
   /** Names of Folio's projections still in the GDS catalog (there should be none between calls). */
