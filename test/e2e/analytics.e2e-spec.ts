@@ -78,4 +78,21 @@ describe('GraphQL analytics', () => {
     const bad = await http.graphql(`{ analytics(docId: "x", hubPages: -1) { overview { docId } } }`);
     expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT' });
   });
+
+  it('serves the Browser style and guide cross-origin, the guide with every cypher/browser query', async () => {
+    const style = await fetch(`${http.url}/browser/folio.grass`, {
+      headers: { origin: 'http://127.0.0.1:7474' },
+    });
+    expect(style.status).toBe(200);
+    expect(style.headers.get('access-control-allow-origin')).toBe('*');
+    expect(await style.text()).toContain('node.Page {');
+
+    const guide = await fetch(`${http.url}/browser/guide.html?docId=${docId}&page=2`);
+    expect(guide.status).toBe(200);
+    expect(guide.headers.get('access-control-allow-origin')).toBe('*');
+    const html = await guide.text();
+    expect(html).toContain('<article class="guide">');
+    expect(html).toContain(`:params {docId: &#39;${docId}&#39;, pageNumber: 2`);
+    expect(html.match(/<slide /g)).toHaveLength(1 + 8); // the intro and one slide per cypher/browser query
+  });
 });
