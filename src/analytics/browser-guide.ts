@@ -29,3 +29,27 @@ ${slides.map((s) => `<slide class="row-fluid"><div class="col-sm-12">\n${s}\n</d
 </article>
 `;
 }
+
+export interface EvidenceCitation {
+  docId: string;
+  pageNumber: number;
+  elementId: string | null;
+}
+
+/**
+ * What to paste into Neo4j Browser to see an answer's evidence: the `:params` of the cited document (the first
+ * cited one when several are) and the evidence query. Null when nothing was cited.
+ */
+export function evidenceBrowserCommand(
+  evidenceQuery: CypherQuery,
+  citations: EvidenceCitation[],
+): string | null {
+  const docId = citations[0]?.docId;
+  if (docId === undefined) return null;
+  const own = citations.filter((c) => c.docId === docId);
+  const pages = [...new Set(own.map((c) => c.pageNumber))].sort((a, b) => a - b);
+  const elementIds = [...new Set(own.flatMap((c) => (c.elementId ? [c.elementId] : [])))];
+  const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const params = `:params {docId: ${quote(docId)}, pages: [${pages.join(', ')}], elementIds: [${elementIds.map(quote).join(', ')}]}`;
+  return `${params}\n${evidenceQuery.text}`;
+}

@@ -6,6 +6,9 @@ import type {
   DocumentSimilarity,
   PageGraphAnalytics,
 } from '../analytics/analytics.types';
+import { evidenceBrowserCommand } from '../analytics/browser-guide';
+import { CypherRegistry } from '../graph/cypher-registry';
+import type { AskResult } from '../retrieve/retrieve.types';
 import { ApiError } from './graphql-errors';
 
 type PageGraphView = PageGraphAnalytics & { estimatedBytes: number };
@@ -58,5 +61,15 @@ export class CorpusAnalyticsResolver {
     if (top < 1 || top > 20)
       throw new ApiError('BAD_USER_INPUT', `top must be between 1 and 20 (got ${top}).`);
     return this.analytics.documentSimilarity(null, top);
+  }
+}
+
+@Resolver('Answer')
+export class AnswerBrowserQueryResolver {
+  constructor(private readonly cypher: CypherRegistry) {}
+
+  @ResolveField('browserQuery')
+  browserQuery(@Parent() answer: AskResult): string | null {
+    return evidenceBrowserCommand(this.cypher.get('browser/7-ask-evidence'), answer.citations);
   }
 }

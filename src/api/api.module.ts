@@ -17,7 +17,11 @@ import { SummariesModule } from '../enrich/summaries/summaries.module';
 import { SummariesRepository } from '../enrich/summaries/summaries.repository';
 import { IngestModule } from '../ingest/ingest.module';
 import { RetrieveModule } from '../retrieve/retrieve.module';
-import { CorpusAnalyticsResolver, DocumentAnalyticsResolver } from './analytics.resolver';
+import {
+  AnswerBrowserQueryResolver,
+  CorpusAnalyticsResolver,
+  DocumentAnalyticsResolver,
+} from './analytics.resolver';
 import { DocumentResolver } from './document.resolver';
 import { ENRICH_RESOLVERS } from './enrich.resolver';
 import { CrossReferenceResolver, ElementResolver } from './element.resolver';
@@ -93,6 +97,7 @@ import { StartupRecovery } from './startup-recovery';
     ...ENRICH_RESOLVERS,
     DocumentAnalyticsResolver,
     CorpusAnalyticsResolver,
+    AnswerBrowserQueryResolver,
   ],
 })
 export class ApiModule implements NestModule {

@@ -110,6 +110,7 @@ export interface Answer {
   search: SearchResult;
   usage: LlmUsage;
   warnings: string[];
+  browserQuery?: Nullable<string>;
 }
 
 export interface Citation {

@@ -95,4 +95,22 @@ describe('GraphQL analytics', () => {
     expect(html).toContain(`:params {docId: &#39;${docId}&#39;, pageNumber: 2`);
     expect(html.match(/<slide /g)).toHaveLength(1 + 8); // the intro and one slide per cypher/browser query
   });
+
+  it('gives the Browser query for an answer’s evidence on ask', async () => {
+    const res = await http.graphql<{
+      ask: { citations: Array<{ pageNumber: number }>; browserQuery: string | null };
+    }>(
+      `query($docId: ID!) { ask(question: "What does Table 1 report?", scope: {docIds: [$docId]}, rerank: false) {
+        citations { pageNumber } browserQuery } }`,
+      { docId },
+    );
+    expect(res.errors).toBeUndefined();
+    const { citations, browserQuery } = res.data!.ask;
+    expect(citations.length).toBeGreaterThan(0);
+    const pages = [...new Set(citations.map((c) => c.pageNumber))].sort((a, b) => a - b);
+    expect(browserQuery!.split('\n')[0]).toMatch(
+      new RegExp(`^:params \\{docId: '${docId}', pages: \\[${pages.join(', ')}\\]`),
+    );
+    expect(browserQuery).toContain('MATCH (p:Page {docId: $docId})');
+  });
 });
