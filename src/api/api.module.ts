@@ -5,6 +5,7 @@ import { GraphQLModule } from '@nestjs/graphql';
 import { GraphQLUpload, graphqlUploadExpress } from 'graphql-upload-minimal';
 import * as path from 'node:path';
 import { PROJECT_ROOT } from '../common/local-paths';
+import { AnalyticsModule } from '../analytics/analytics.module';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { ContentRepository } from '../graph/content.repository';
@@ -16,6 +17,11 @@ import { SummariesModule } from '../enrich/summaries/summaries.module';
 import { SummariesRepository } from '../enrich/summaries/summaries.repository';
 import { IngestModule } from '../ingest/ingest.module';
 import { RetrieveModule } from '../retrieve/retrieve.module';
+import {
+  AnswerBrowserQueryResolver,
+  CorpusAnalyticsResolver,
+  DocumentAnalyticsResolver,
+} from './analytics.resolver';
 import { DocumentResolver } from './document.resolver';
 import { ENRICH_RESOLVERS } from './enrich.resolver';
 import { CrossReferenceResolver, ElementResolver } from './element.resolver';
@@ -42,6 +48,7 @@ import { StartupRecovery } from './startup-recovery';
     RetrieveModule,
     EnrichModule,
     SummariesModule,
+    AnalyticsModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       imports: [EnrichModule, SummariesModule],
@@ -97,6 +104,9 @@ import { StartupRecovery } from './startup-recovery';
     PageHitResolver,
     ElementEvidenceResolver,
     ...ENRICH_RESOLVERS,
+    DocumentAnalyticsResolver,
+    CorpusAnalyticsResolver,
+    AnswerBrowserQueryResolver,
   ],
 })
 export class ApiModule implements NestModule {

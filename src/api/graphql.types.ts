@@ -63,6 +63,8 @@ export interface IQuery {
   ): Answer | Promise<Answer>;
   corpusStats(): GraphStats | Promise<GraphStats>;
   enrichmentJob(id: string): EnrichmentJob | Promise<EnrichmentJob>;
+  analytics(docId: string, hubPages?: Nullable<number>): DocumentAnalytics | Promise<DocumentAnalytics>;
+  corpusAnalytics(): CorpusAnalytics | Promise<CorpusAnalytics>;
 }
 
 export interface SearchResult {
@@ -108,6 +110,7 @@ export interface Answer {
   search: SearchResult;
   usage: LlmUsage;
   warnings: string[];
+  browserQuery?: Nullable<string>;
 }
 
 export interface Citation {
@@ -395,6 +398,173 @@ export interface Summary {
   memberCount?: Nullable<number>;
   leafCount?: Nullable<number>;
   children: Summary[];
+}
+
+export interface DocumentAnalytics {
+  overview: AnalyticsOverview;
+  sectionTree: SectionTreeShape;
+  sections: SectionKindCounts[];
+  pages: PageProfile[];
+  hubPages: PageProfile[];
+  captions: CaptionGaps;
+  crossReferences: CrossReferenceStats;
+  readingOrder: ReadingOrderStats;
+  pageGraph?: PageGraphAnalytics;
+}
+
+export interface AnalyticsOverview {
+  docId: string;
+  title?: Nullable<string>;
+  fileName?: Nullable<string>;
+  pageCount: number;
+  ocrPages: number;
+  ocrShare: number;
+  elements: number;
+  sections: number;
+  tables: number;
+  figures: number;
+  charts: number;
+  nextPageEdges: number;
+  similarEdges: number;
+}
+
+export interface SectionTreeShape {
+  sectionCount: number;
+  maxDepth: number;
+  leafCount: number;
+  minLeafDepth?: Nullable<number>;
+  maxLeafDepth?: Nullable<number>;
+  meanChildren: number;
+  childrenStdDev: number;
+  levels: SectionLevelCount[];
+}
+
+export interface SectionLevelCount {
+  depth: number;
+  sections: number;
+}
+
+export interface SectionKindCounts {
+  sectionId?: Nullable<string>;
+  title?: Nullable<string>;
+  path?: Nullable<string>;
+  level: number;
+  pageStart?: Nullable<number>;
+  pageEnd?: Nullable<number>;
+  kinds: KindCount[];
+}
+
+export interface KindCount {
+  kind: string;
+  count: number;
+}
+
+export interface PageProfile {
+  pageNumber: number;
+  hasTextLayer: boolean;
+  elements: number;
+  tables: number;
+  figures: number;
+  charts: number;
+  nextPage: number;
+  similar: number;
+  refersOut: number;
+  refersIn: number;
+  degree: number;
+}
+
+export interface CaptionGaps {
+  uncaptioned: ElementMention[];
+  orphanCaptions: ElementMention[];
+}
+
+export interface ElementMention {
+  id: string;
+  kind: string;
+  pageNumber: number;
+  text: string;
+}
+
+export interface CrossReferenceStats {
+  references: number;
+  byTarget: ReferenceTargetCount[];
+  perPage: number;
+  per100Elements: number;
+  dangling: number;
+}
+
+export interface ReferenceTargetCount {
+  target: string;
+  count: number;
+}
+
+export interface ReadingOrderStats {
+  elements: number;
+  chainLinks: number;
+  backwardPageSteps: number;
+  skippedPageSteps: number;
+  backwardInPage: number;
+  offChain: number;
+  branching: number;
+}
+
+export interface PageGraphAnalytics {
+  relationships: string[];
+  nodeCount: number;
+  relationshipCount: number;
+  estimatedBytes: number;
+  centralPages: CentralPage[];
+  communities: PageCommunity[];
+  components: PageComponent[];
+  written: number;
+}
+
+export interface CentralPage {
+  docId: string;
+  pageNumber: number;
+  score: number;
+  title: string;
+}
+
+export interface PageCommunity {
+  docId: string;
+  pageNumber: number;
+  community: number;
+}
+
+export interface PageComponent {
+  docId: string;
+  size: number;
+  pageNumbers: number[];
+}
+
+export interface CorpusAnalytics {
+  documents: CorpusDocumentAnalytics[];
+  similarDocuments?: DocumentPair[];
+}
+
+export interface CorpusDocumentAnalytics {
+  docId: string;
+  title?: Nullable<string>;
+  fileName?: Nullable<string>;
+  pageCount: number;
+  ocrShare: number;
+  elements: number;
+  sections: number;
+  maxDepth: number;
+  visuals: number;
+  uncaptioned: number;
+  references: number;
+  referencesPerPage: number;
+  similarEdges: number;
+}
+
+export interface DocumentPair {
+  docId: string;
+  title?: Nullable<string>;
+  otherDocId: string;
+  otherTitle?: Nullable<string>;
+  similarity: number;
 }
 
 export type Upload = Promise<FileUpload>;

@@ -1,4 +1,6 @@
 import { parseArgs } from 'node:util';
+import { evidenceBrowserCommand } from '../analytics/browser-guide';
+import { CypherRegistry } from '../graph/cypher-registry';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import { STRATEGIES, Strategy } from '../retrieve/retrieve.types';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -14,6 +16,7 @@ const OPTIONS = {
   rerank: { type: 'boolean' },
   'no-rerank': { type: 'boolean' },
   json: { type: 'boolean', default: false },
+  explain: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -30,7 +33,10 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
   if (values.help || !text) {
     process.stdout.write(
       `Usage: folio ${mode} "<${mode === 'ask' ? 'question' : 'query'}>" [--doc ID]... [--strategy ${STRATEGIES.join('|')}]` +
-        `${mode === 'search' ? ' [--k N] [--rerank]' : ' [--no-rerank]'} [--json]\n`,
+        `${mode === 'search' ? ' [--k N] [--rerank]' : ' [--no-rerank] [--explain]'} [--json]\n` +
+        (mode === 'ask'
+          ? '  --explain  also print the Neo4j Browser commands that show the evidence subgraph\n'
+          : ''),
     );
     return values.help ? 0 : 2;
   }
@@ -56,6 +62,17 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
       process.stdout.write(
         `${values.json ? asJson(result, titles) : formatAnswer(result, titleLookup(titles))}\n`,
       );
+      if (values.explain) {
+        const command = evidenceBrowserCommand(
+          app.get(CypherRegistry).get('browser/7-ask-evidence'),
+          result.citations,
+        );
+        process.stdout.write(
+          command
+            ? `\nIn Neo4j Browser (http://127.0.0.1:7474/browser/), run:\n${command}\n`
+            : '\nNo evidence cited: nothing to show in Neo4j Browser.\n',
+        );
+      }
     }
     return 0;
   });

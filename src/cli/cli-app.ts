@@ -1,5 +1,6 @@
 import { Global, INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { AnalyticsModule } from '../analytics/analytics.module';
 import { ConfigModule } from '../config/config.module';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import { EmbedModule } from '../embed/embed.module';
@@ -26,6 +27,7 @@ import { embedConfigFrom } from '../app.module';
     EnrichModule,
     SummariesModule,
     SummaryTreeModule,
+    AnalyticsModule,
   ],
 })
 class CliModule {}

@@ -42,6 +42,10 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     summary: '--questions FILE --pdfs DIR [--sizes 1000,10000] — search latency per strategy at corpus sizes',
     run: async (args) => (await import('./bench-search.command')).runBenchSearchCommand(args),
   },
+  analyze: {
+    summary: '<docId>...|--all [--gds [--write]] [--similar] [--html F] — structure analytics (Cypher + GDS), HTML report',
+    run: async (args) => (await import('./analyze.command')).runAnalyzeCommand(args),
+  },
   stats: {
     summary: '[docId] — node and relationship counts of a document or the whole corpus',
     run: async (args) => (await import('./stats.command')).runStatsCommand(args),

@@ -61,6 +61,16 @@ describe('renderNeo4jConf', () => {
     expect(withoutGds.has('dbms.security.procedures.unrestricted')).toBe(false);
   });
 
+  it("opens Folio's style and guide in Neo4j Browser on connect, and allows fetching them", () => {
+    const withFolio = parseConf(renderNeo4jConf({ ...opts, folioHttpPort: 3123 }, layout));
+    expect(withFolio.get('browser.post_connect_cmd')).toEqual([
+      'style http://127.0.0.1:3123/browser/folio.grass; play http://127.0.0.1:3123/browser/guide.html',
+    ]);
+    expect(withFolio.get('browser.remote_content_hostname_whitelist')?.[0]?.split(',')).toContain(
+      '127.0.0.1',
+    );
+  });
+
   it('records the JVM flags it starts with', () => {
     expect(conf.get('server.jvm.additional')).toEqual([...NEO4J_JVM_FLAGS]);
   });

@@ -72,6 +72,17 @@ export const NEO4J_JVM_FLAGS: readonly string[] = [
 ];
 
 /** neo4j.conf for a loopback-only development server; rewritten on every start so option changes apply. */
+/**
+ * Neo4j Browser applies Folio's style and opens its guide on connect (commands without the colon, `;`-separated,
+ * as Browser 5.24 reads them) and may fetch both from Folio's host.
+ */
+export function browserSettings(folioUrl: string): string[] {
+  return [
+    'browser.remote_content_hostname_whitelist=guides.neo4j.com,localhost,127.0.0.1',
+    `browser.post_connect_cmd=style ${folioUrl}/browser/folio.grass; play ${folioUrl}/browser/guide.html`,
+  ];
+}
+
 export function renderNeo4jConf(opts: Neo4jServerOptions, layout: Neo4jLayout): string {
   const lines = [
     '# Written by Folio (`folio neo4j start`) on every start: edit NEO4J_* variables, not this file.',
@@ -102,6 +113,7 @@ export function renderNeo4jConf(opts: Neo4jServerOptions, layout: Neo4jLayout): 
     'db.tx_log.rotation.retention_policy=1 days',
   ];
   if (opts.withGds) lines.push('', 'dbms.security.procedures.unrestricted=gds.*');
+  if (opts.folioHttpPort) lines.push('', ...browserSettings(`http://127.0.0.1:${opts.folioHttpPort}`));
   lines.push('', ...NEO4J_JVM_FLAGS.map((flag) => `server.jvm.additional=${flag}`));
   return `${lines.join('\n')}\n`;
 }

@@ -13,6 +13,7 @@ describe('neo4jServerOptionsFromEnv', () => {
       pageCache: '512m',
       withGds: true,
       home: neo4jHome(),
+      folioHttpPort: 3000,
     });
   });
 

@@ -11,6 +11,8 @@ export interface Neo4jServerOptions {
   withGds: boolean;
   /** The Neo4j home the launcher lays out: lib/, plugins/, conf/, data/, logs/, run/. */
   home: string;
+  /** Folio's HTTP port: Neo4j Browser loads Folio's style and guide from it when a person connects. */
+  folioHttpPort?: number;
 }
 
 export const NEO4J_SERVER_DEFAULTS = {
@@ -72,6 +74,7 @@ export function neo4jServerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env):
     pageCache: size('NEO4J_PAGECACHE', NEO4J_SERVER_DEFAULTS.pageCache),
     withGds: flag('NEO4J_GDS', NEO4J_SERVER_DEFAULTS.withGds),
     home: neo4jHome(),
+    folioHttpPort: port('FOLIO_HTTP_PORT', 3000),
   };
   if (options.boltPort === options.httpPort)
     problems.push(`NEO4J_BOLT_PORT and NEO4J_HTTP_PORT are both ${options.boltPort}`);

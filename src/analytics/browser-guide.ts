@@ -1,0 +1,55 @@
+import type { CypherQuery } from '../graph/cypher-registry';
+import { escapeHtml } from './html-report';
+
+// Folio's Neo4j Browser guide, served at /browser/guide.html for `:play <url>` (or `:guide <url>`): one slide per
+// query in cypher/browser/, each runnable with a click once `:param docId => '…'` is set.
+
+const INTRO = `<h3>Folio: a document as a graph</h3>
+<p>Folio stores each PDF as pages, layout elements in reading order, sections, captions, cross-references and
+semantic links. This guide walks through one document. Pick a document id (the first query lists them), then
+set the parameters every query below uses:</p>`;
+
+export function renderBrowserGuide(queries: CypherQuery[], docId: string | null, pageNumber: number): string {
+  const id = docId ?? 'PUT-A-DOCUMENT-ID-HERE';
+  const params = `:params {docId: '${id.replace(/'/g, '')}', pageNumber: ${pageNumber}, pages: [${pageNumber}], elementIds: []}`;
+  const runnable = (text: string) =>
+    `<pre mode="cypher" class="pre-scrollable code runnable">${escapeHtml(text)}</pre>`;
+  const slides = [
+    `${INTRO}${runnable('MATCH (d:Document {status: "READY"}) RETURN d.id AS docId, d.title AS title, d.pageCount AS pages ORDER BY d.ingestedAt DESC LIMIT 25')}${runnable(params)}`,
+    ...queries.map(
+      (q) =>
+        `<h3>${escapeHtml(q.name.replace(/^browser\/\d+-/, '').replace(/-/g, ' '))}</h3><p>${escapeHtml(q.purpose.replace(/^Browser guide, step \d+: /, ''))}</p>` +
+        `<p>Parameters: ${q.params.map((p) => `<code>$${escapeHtml(p)}</code>`).join(', ') || 'none'}</p>${runnable(q.text)}`,
+    ),
+  ];
+  return `<article class="guide">
+<carousel class="deck container-fluid">
+${slides.map((s) => `<slide class="row-fluid"><div class="col-sm-12">\n${s}\n</div></slide>`).join('\n')}
+</carousel>
+</article>
+`;
+}
+
+export interface EvidenceCitation {
+  docId: string;
+  pageNumber: number;
+  elementId: string | null;
+}
+
+/**
+ * What to paste into Neo4j Browser to see an answer's evidence: the `:params` of the cited document (the first
+ * cited one when several are) and the evidence query. Null when nothing was cited.
+ */
+export function evidenceBrowserCommand(
+  evidenceQuery: CypherQuery,
+  citations: EvidenceCitation[],
+): string | null {
+  const docId = citations[0]?.docId;
+  if (docId === undefined) return null;
+  const own = citations.filter((c) => c.docId === docId);
+  const pages = [...new Set(own.map((c) => c.pageNumber))].sort((a, b) => a - b);
+  const elementIds = [...new Set(own.flatMap((c) => (c.elementId ? [c.elementId] : [])))];
+  const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const params = `:params {docId: ${quote(docId)}, pages: [${pages.join(', ')}], elementIds: [${elementIds.map(quote).join(', ')}]}`;
+  return `${params}\n${evidenceQuery.text}`;
+}

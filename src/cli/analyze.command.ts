@@ -1,0 +1,251 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { parseArgs } from 'node:util';
+import { AnalyticsService } from '../analytics/analytics.service';
+import type { DocumentAnalytics, PageGraphAnalytics } from '../analytics/analytics.types';
+import { renderCorpusReport, renderDocumentReport } from '../analytics/html-report';
+import { withCliApp } from './cli-app';
+import { printTable } from './ingest.command';
+
+const USAGE = `Usage: folio analyze <docId>... | --all [--gds] [--write] [--similar] [--html FILE|DIR] [--json]
+  Structure analytics over stored documents, printed as tables.
+  <docId>    per document: section tree, element kinds per section, captions, cross-references, reading order,
+             hub pages
+  --all      one row per document to compare the corpus (with --gds --write: every document's pages written)
+  --gds      Graph Data Science over the page graph: PageRank (central pages), Leiden communities, weakly
+             connected components (memory estimated first; the projection is always dropped)
+  --write    write pageRank and community back onto the pages (with --gds)
+  --similar  which documents are alike (GDS kNN over mean section vectors)
+  --html     write a self-contained HTML report with charts (a directory gets <docId>.html per document)
+  --json     print JSON instead of tables`;
+
+const f = (n: number, d = 2) => (Number.isInteger(n) ? String(n) : n.toFixed(d));
+
+function printDocument(a: DocumentAnalytics, graph: PageGraphAnalytics | null): void {
+  const o = a.overview;
+  process.stdout.write(`\n# ${o.title ?? o.docId} (${o.docId}, ${o.fileName ?? ''})\n`);
+  printTable(
+    ['pages', 'ocr', 'elements', 'sections', 'tables', 'figures', 'charts', 'NEXT_PAGE', 'SIMILAR_TO'],
+    [
+      [
+        o.pageCount,
+        `${o.ocrPages} (${f(100 * o.ocrShare, 1)} %)`,
+        o.elements,
+        o.sections,
+        o.tables,
+        o.figures,
+        o.charts,
+        o.nextPageEdges,
+        o.similarEdges,
+      ].map(String),
+    ],
+  );
+  const t = a.sectionTree;
+  printTable(
+    ['sections', 'max depth', 'leaves', 'leaf depths', 'children mean', 'children sd', 'sections per depth'],
+    [
+      [
+        String(t.sectionCount),
+        String(t.maxDepth),
+        String(t.leafCount),
+        `${t.minLeafDepth ?? '-'}..${t.maxLeafDepth ?? '-'}`,
+        f(t.meanChildren),
+        f(t.childrenStdDev),
+        t.levels.map((l) => `${l.depth}:${l.sections}`).join(' '),
+      ],
+    ],
+  );
+  printTable(
+    ['section', 'pages', 'elements per kind'],
+    a.sections
+      .slice(0, 25)
+      .map((s) => [
+        `${'  '.repeat(Math.max(s.level - 1, 0))}${(s.title ?? '(no section)').slice(0, 50)}`,
+        s.pageStart === null ? '' : `${s.pageStart}-${s.pageEnd}`,
+        s.kinds.map((k) => `${k.kind} ${k.count}`).join(', '),
+      ]),
+  );
+  const x = a.crossReferences;
+  const r = a.readingOrder;
+  printTable(
+    [
+      'uncaptioned',
+      'orphan captions',
+      'references',
+      'per page',
+      'per 100 text el.',
+      'dangling',
+      'order anomalies',
+      'off chain',
+    ],
+    [
+      [
+        a.captions.uncaptioned.length,
+        a.captions.orphanCaptions.length,
+        x.references,
+        f(x.perPage),
+        f(x.per100Elements),
+        x.dangling,
+        r.backwardPageSteps + r.skippedPageSteps + r.backwardInPage,
+        r.offChain,
+      ].map(String),
+    ],
+  );
+  printTable(
+    [
+      'hub page',
+      'degree',
+      'NEXT_PAGE',
+      'SIMILAR_TO',
+      'refers out',
+      'referred in',
+      'tables',
+      'figures',
+      'charts',
+    ],
+    a.hubPages.map((p) =>
+      [
+        p.pageNumber,
+        p.degree,
+        p.nextPage,
+        p.similar,
+        p.refersOut,
+        p.refersIn,
+        p.tables,
+        p.figures,
+        p.charts,
+      ].map(String),
+    ),
+  );
+  if (graph) printGraph(graph);
+}
+
+function printGraph(g: PageGraphAnalytics): void {
+  const communities = new Set(g.communities.map((c) => `${c.docId}:${c.community}`)).size;
+  process.stdout.write(
+    `\nGDS over ${g.relationships.join(' ∪ ')}: ${g.nodeCount} pages, ${g.relationshipCount} projected relationships, ` +
+      `estimated ${f((g.estimate.projectionBytes + Math.max(g.estimate.pageRankBytes, g.estimate.leidenBytes, g.estimate.wccBytes)) / 1024 ** 2, 1)} MiB; ` +
+      `${communities} communities, ${g.components.length} components (${g.components.filter((c) => c.size === 1).length} single pages)` +
+      (g.written ? `; wrote pageRank and community on ${g.written} pages` : '') +
+      '\n',
+  );
+  printTable(
+    ['central page', 'pageRank', 'title'],
+    g.centralPages.map((p) => [`${p.docId}:${p.pageNumber}`, f(p.score, 3), p.title.slice(0, 70)]),
+  );
+}
+
+function reportPath(target: string, docId: string, many: boolean): string {
+  if (many || (fs.existsSync(target) && fs.statSync(target).isDirectory())) {
+    fs.mkdirSync(target, { recursive: true });
+    return path.join(target, `${docId}.html`);
+  }
+  fs.mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
+  return target;
+}
+
+export async function runAnalyzeCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      all: { type: 'boolean', default: false },
+      gds: { type: 'boolean', default: false },
+      write: { type: 'boolean', default: false },
+      similar: { type: 'boolean', default: false },
+      html: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || (positionals.length === 0 && !values.all)) {
+    process.stdout.write(`${USAGE}\n`);
+    return values.help ? 0 : 2;
+  }
+  if (values.write && !values.gds) {
+    process.stderr.write('--write writes GDS results back; add --gds.\n');
+    return 2;
+  }
+  return withCliApp(async (app) => {
+    const analytics = app.get(AnalyticsService);
+    const out: Record<string, unknown> = {};
+    if (values.all) {
+      const rows = await analytics.corpus();
+      const similar = values.similar ? await analytics.documentSimilarity(null, 1) : [];
+      if (values.gds) {
+        // One projection per document: each decides on its own whether SIMILAR_TO exists yet.
+        let written = 0;
+        for (const [i, row] of rows.entries()) {
+          const g = await analytics.pageGraph([row.docId], { write: values.write });
+          written += g.written;
+          process.stderr.write(`\rGDS ${i + 1}/${rows.length} documents`);
+        }
+        process.stderr.write(`\n${values.write ? `wrote pageRank and community on ${written} pages\n` : ''}`);
+      }
+      if (values.html)
+        fs.writeFileSync(reportPath(values.html, 'corpus', false), renderCorpusReport(rows, similar));
+      if (values.json) out.corpus = { rows, similar };
+      else {
+        printTable(
+          [
+            'file',
+            'pages',
+            'ocr %',
+            'elements',
+            'sections',
+            'depth',
+            'visuals',
+            'uncaptioned',
+            'refs/page',
+            'SIMILAR_TO',
+          ],
+          rows.map((d) =>
+            [
+              (d.fileName ?? d.docId).slice(0, 44),
+              d.pageCount,
+              f(100 * d.ocrShare, 1),
+              d.elements,
+              d.sections,
+              d.maxDepth,
+              d.visuals,
+              d.uncaptioned,
+              f(d.referencesPerPage),
+              d.similarEdges,
+            ].map(String),
+          ),
+        );
+        if (similar.length)
+          printTable(
+            ['document', 'nearest document', 'cosine'],
+            similar.map((s) => [
+              (s.title ?? s.docId).slice(0, 50),
+              (s.otherTitle ?? s.otherDocId).slice(0, 50),
+              f(s.similarity, 3),
+            ]),
+          );
+      }
+    }
+    for (const docId of positionals) {
+      const a = await analytics.document(docId);
+      const graph = values.gds ? await analytics.pageGraph([docId], { write: values.write }) : null;
+      if (values.html)
+        fs.writeFileSync(
+          reportPath(values.html, docId, positionals.length > 1),
+          renderDocumentReport(a, graph),
+        );
+      if (values.json) out[docId] = { ...a, graph };
+      else printDocument(a, graph);
+    }
+    if (!values.all && values.similar) {
+      const similar = await analytics.documentSimilarity(positionals, 1);
+      if (values.json) out.similar = similar;
+      else
+        printTable(
+          ['document', 'nearest document', 'cosine'],
+          similar.map((s) => [s.docId, s.otherDocId, f(s.similarity, 3)]),
+        );
+    }
+    if (values.json) process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);
+    return 0;
+  });
+}
