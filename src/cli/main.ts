@@ -54,6 +54,11 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     summary: '--all — re-embed every document with the configured embedding model (after changing it)',
     run: async (args) => (await import('./reembed.command')).runReembedCommand(args),
   },
+  retitle: {
+    summary:
+      '[--dry-run] (--all | docId...) — re-choose stored titles from the stored PDFs with the current rule',
+    run: async (args) => (await import('./retitle.command')).runRetitleCommand(args),
+  },
   demo: {
     summary: '[file.pdf] ["question"] — start Neo4j, ingest a PDF, answer a question with cited pages',
     run: async (args) => (await import('./demo.command')).runDemoCommand(args),

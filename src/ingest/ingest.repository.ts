@@ -121,6 +121,8 @@ export class IngestRepository {
       find: get('find-document-by-id'),
       create: get('create-document'),
       touch: get('touch-document'),
+      setTitle: get('set-document-title'),
+      documentIds: get('list-document-ids'),
       pages: get('write-pages'),
       nextPages: get('link-next-pages'),
       elements: get('write-elements'),
@@ -151,6 +153,15 @@ export class IngestRepository {
   /** Claims the id; throws a CONSTRAINT_VIOLATION GraphError when another ingestion holds it. */
   async createDocument(doc: Record<string, unknown> & { id: string }): Promise<void> {
     await this.graph.write(this.q.create, { doc });
+  }
+
+  async setTitle(docId: string, title: string): Promise<void> {
+    await this.graph.write(this.q.setTitle, { docId, title });
+  }
+
+  async documentIds(): Promise<string[]> {
+    const rows = await this.graph.read<{ id: string }>(this.q.documentIds);
+    return rows.map((r) => r.id);
   }
 
   async heartbeat(docId: string, stage: string): Promise<void> {

@@ -173,6 +173,28 @@ export class IngestService {
   }
 
   /** Removes the document, everything hanging off it, and its stored PDF unless another document shares it. */
+  /**
+   * Re-chooses a stored document's title from its stored PDF with the current title rule (metadata only when it
+   * reads like a title, else a filing cover, the first page's largest heading, else the file name).
+   */
+  async retitle(docId: string, opts: { dryRun?: boolean } = {}): Promise<{ before: string; after: string }> {
+    const doc = await this.repo.findDocument(docId);
+    if (!doc) throw new IngestError(IngestErrorCode.DOCUMENT_NOT_FOUND, `No document with id '${docId}'.`);
+    const bytes = await this.files.read(doc.sha256);
+    if (!bytes)
+      throw new IngestError(
+        IngestErrorCode.FILE_NOT_FOUND,
+        `The stored PDF of '${docId}' is missing; re-ingest it with \`folio ingest <file> --replace\`.`,
+      );
+    const model = analyzeLayout(await parsePdf(bytes), { fileName: doc.fileName });
+    if (!opts.dryRun && model.title !== doc.title) await this.repo.setTitle(docId, model.title);
+    return { before: doc.title, after: model.title };
+  }
+
+  async documentIds(): Promise<string[]> {
+    return this.repo.documentIds();
+  }
+
   async deleteDocument(docId: string): Promise<void> {
     const doc = await this.repo.findDocument(docId);
     if (!doc) throw new IngestError(IngestErrorCode.DOCUMENT_NOT_FOUND, `No document with id '${docId}'.`);
