@@ -3,6 +3,7 @@ import { Inject, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { GraphQLUpload, graphqlUploadExpress } from 'graphql-upload-minimal';
+import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { PROJECT_ROOT } from '../common/local-paths';
 import { FOLIO_CONFIG } from '../config/config.tokens';
@@ -16,6 +17,8 @@ import { SummariesModule } from '../enrich/summaries/summaries.module';
 import { SummariesRepository } from '../enrich/summaries/summaries.repository';
 import { IngestModule } from '../ingest/ingest.module';
 import { RetrieveModule } from '../retrieve/retrieve.module';
+import { ApiKeyMiddleware, type AuthorizedRequest } from './api-key.middleware';
+import { apiScopePlugin } from './api-scope.plugin';
 import { DocumentResolver } from './document.resolver';
 import { ENRICH_RESOLVERS } from './enrich.resolver';
 import { CrossReferenceResolver, ElementResolver } from './element.resolver';
@@ -32,6 +35,12 @@ import type { GraphQLRequestContext } from './request-cache';
 import { RequestLoaders } from './request-loaders';
 import { SectionResolver } from './section.resolver';
 import { StartupRecovery } from './startup-recovery';
+
+/** The client's x-request-id when it is a short plain token, else a new one (so logs cannot be forged). */
+function requestIdOf(req: AuthorizedRequest): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+}
 
 /** The GraphQL API (schema-first, Apollo) and the page-image endpoint; resolvers stay thin. */
 @Module({
@@ -63,10 +72,13 @@ import { StartupRecovery } from './startup-recovery';
         resolvers: { Upload: GraphQLUpload },
         formatError: formatGraphQLError,
         includeStacktraceInErrorResponses: false,
-        plugins: [queryLimitsPlugin(config.graphql)],
+        plugins: [apiScopePlugin(), queryLimitsPlugin(config.graphql)],
         // Apollo's own guard against fragment explosions, checked before the cost limits walk the query.
         maxRecursiveSelections: true,
-        context: (): GraphQLRequestContext => ({
+        context: ({ req }: { req: AuthorizedRequest }): GraphQLRequestContext => ({
+          requestId: requestIdOf(req),
+          // The middleware always sets it; 'read' is the safe reading should it ever not have run.
+          scope: req.folioScope ?? 'read',
           loaders: new RequestLoaders({ content, documents, evolution, similarity, summaries }),
           cache: new Map(),
         }),
@@ -94,11 +106,16 @@ export class ApiModule implements NestModule {
   constructor(@Inject(FOLIO_CONFIG) private readonly config: FolioConfig) {}
 
   configure(consumer: MiddlewareConsumer): void {
-    // Multipart uploads (GraphQL multipart request spec); Apollo's CSRF guard then wants an
-    // `apollo-require-preflight` header on them, which clients such as apollo-upload-client send.
+    // API keys first, so a request without a valid key is refused before an upload is read. Then multipart
+    // uploads (GraphQL multipart request spec); Apollo's CSRF guard wants an `apollo-require-preflight` header on
+    // them, which clients such as apollo-upload-client send.
     consumer
-      // One byte over the limit: busboy marks a file that reaches its limit as truncated, and readUpload judges.
-      .apply(graphqlUploadExpress({ maxFileSize: this.config.limits.maxUploadBytes + 1, maxFiles: 1 }))
+      .apply(
+        ApiKeyMiddleware,
+        // One byte over the limit: busboy marks a file that reaches its limit as truncated, and readUpload judges.
+        graphqlUploadExpress({ maxFileSize: this.config.limits.maxUploadBytes + 1, maxFiles: 1 }),
+      )
       .forRoutes('graphql');
+    consumer.apply(ApiKeyMiddleware).forRoutes('documents/*path');
   }
 }
