@@ -94,6 +94,7 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
     [IngestErrorCode.PATH_OUTSIDE_ROOT]: 'FORBIDDEN',
     [IngestErrorCode.JOB_NOT_FOUND]: 'NOT_FOUND',
     [IngestErrorCode.PAGE_NOT_FOUND]: 'NOT_FOUND',
+    [IngestErrorCode.PAGE_IMAGE_UNAVAILABLE]: 'FAILED_PRECONDITION',
     [IngestErrorCode.BAD_REQUEST]: 'BAD_USER_INPUT',
   }),
   // Every PDF error is a problem with the file the user gave.

@@ -10,6 +10,8 @@ export enum IngestErrorCode {
   PATH_OUTSIDE_ROOT = 'PATH_OUTSIDE_ROOT',
   JOB_NOT_FOUND = 'JOB_NOT_FOUND',
   PAGE_NOT_FOUND = 'PAGE_NOT_FOUND',
+  /** Pages of an encrypted PDF: its password is used once, at ingestion, and not kept. */
+  PAGE_IMAGE_UNAVAILABLE = 'PAGE_IMAGE_UNAVAILABLE',
   BAD_REQUEST = 'BAD_REQUEST',
 }
 
