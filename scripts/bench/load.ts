@@ -119,8 +119,16 @@ async function timed(kind: LoadKind, work: () => Promise<unknown>): Promise<Samp
     await work();
     return { kind, ms: performance.now() - started, ok: true };
   } catch (err) {
+    // fetch's "fetch failed" hides the socket error in its cause (e.g. UND_ERR_SOCKET: the server closed it).
+    const cause = (err as { cause?: { code?: unknown } }).cause?.code;
     const error =
-      err instanceof Error ? (err.name === 'TimeoutError' ? 'CLIENT_TIMEOUT' : err.message) : String(err);
+      err instanceof Error
+        ? err.name === 'TimeoutError'
+          ? 'CLIENT_TIMEOUT'
+          : typeof cause === 'string'
+            ? `${err.message} (${cause})`
+            : err.message
+        : String(err);
     return { kind, ms: performance.now() - started, ok: false, error };
   }
 }
@@ -139,24 +147,48 @@ async function pool(width: number, count: number, deadline: number, task: (i: nu
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Uploads one PDF and waits for its job to end; the latency is upload to terminal job. */
-async function uploadAndWait(api: Api, file: string, docIds: string[], failures: string[]): Promise<void> {
+/**
+ * Uploads one PDF and waits for its job to end; the latency is upload to terminal job. A failed poll (the API
+ * busy) is noted and polling goes on, so a document is never left behind untracked; the job's own end decides.
+ */
+async function uploadAndWait(api: Api, file: string, run: LevelRun, timeoutMs: number): Promise<void> {
   const bytes = Buffer.concat([fs.readFileSync(file), Buffer.from(`\n%folio-load ${randomUUID()}\n`)]);
   const jobId = await api.upload(new Uint8Array(bytes), `load-${path.basename(file)}`);
+  const giveUpAt = Date.now() + timeoutMs;
   for (;;) {
     await sleep(500);
-    const { ingestionJob: job } = await api.graphql<{
-      ingestionJob: { status: string; errorCode: string | null; document: { id: string } | null };
-    }>('query($id: ID!) { ingestionJob(id: $id) { status errorCode document { id } } }', { id: jobId });
+    let job: { status: string; errorCode: string | null; document: { id: string } | null };
+    try {
+      ({ ingestionJob: job } = await api.graphql<{ ingestionJob: typeof job }>(
+        'query($id: ID!) { ingestionJob(id: $id) { status errorCode document { id } } }',
+        { id: jobId },
+      ));
+    } catch (err) {
+      run.pollErrors.push(`${path.basename(file)}: ${(err as Error).message}`);
+      if (Date.now() > giveUpAt) throw new Error('JOB_NOT_TERMINAL');
+      continue;
+    }
     if (job.status === 'SUCCEEDED' && job.document) {
-      docIds.push(job.document.id);
+      run.docIds.push(job.document.id);
       return;
     }
     if (job.status === 'FAILED') {
-      failures.push(`${path.basename(file)}: job ${jobId} FAILED (${job.errorCode})`);
+      run.failedJobs.push(`${path.basename(file)}: job ${jobId} FAILED (${job.errorCode})`);
       throw new Error(job.errorCode ?? 'JOB_FAILED');
     }
+    if (Date.now() > giveUpAt) {
+      run.failedJobs.push(`${path.basename(file)}: job ${jobId} still ${job.status} after ${timeoutMs} ms`);
+      throw new Error('JOB_NOT_TERMINAL');
+    }
   }
+}
+
+/** What one level's uploads produced. */
+interface LevelRun {
+  docIds: string[];
+  failedJobs: string[];
+  /** Job polls the API refused while busy (not failures of the upload itself). */
+  pollErrors: string[];
 }
 
 interface DocumentReply {
@@ -251,6 +283,7 @@ async function main(): Promise<void> {
     documents: number;
     problems: string[];
     failedJobs: string[];
+    pollErrors: string[];
   }> = [];
   let nextPdf = 0;
   try {
@@ -259,8 +292,8 @@ async function main(): Promise<void> {
     }>('{ documents(first: 50) { edges { node { id status pageCount } } } }');
     const imageTargets = documents.edges.map((e) => e.node).filter((d) => d.status === 'READY');
     for (const level of opts.levels) {
-      const docIds: string[] = [];
-      const failedJobs: string[] = [];
+      const run: LevelRun = { docIds: [], failedJobs: [], pollErrors: [] };
+      const { docIds, failedJobs } = run;
       const files = pdfs.slice(nextPdf, nextPdf + level);
       nextPdf += level;
       process.stdout.write(
@@ -269,7 +302,7 @@ async function main(): Promise<void> {
       const started = performance.now();
       const kinds = await Promise.all([
         pool(level, level, deadline, (i) =>
-          timed('upload', () => uploadAndWait(api, files[i]!, docIds, failedJobs)),
+          timed('upload', () => uploadAndWait(api, files[i]!, run, opts.timeoutMs)),
         ),
         pool(level, 4 * level, deadline, (i) =>
           timed('search', () =>
@@ -305,7 +338,13 @@ async function main(): Promise<void> {
       rows.push(...summarize(level, wallMs, kinds.flat()));
       const problems: string[] = [];
       for (const id of docIds) problems.push(...reconcile(await readDocument(api, id)));
-      reconciliation.push({ level, documents: docIds.length, problems, failedJobs });
+      reconciliation.push({
+        level,
+        documents: docIds.length,
+        problems,
+        failedJobs,
+        pollErrors: run.pollErrors,
+      });
       for (const id of docIds)
         await api.graphql('mutation($id: ID!) { deleteDocument(id: $id) { deleted } }', { id });
       process.stdout.write(`${markdownTable(rows.filter((r) => r.level === level))}\n`);
@@ -335,10 +374,14 @@ async function main(): Promise<void> {
     `# Load benchmark (${report.finishedAt})\n\n${machine.cpus} cores, load average at the end ` +
     `${machine.loadAverage.map((l) => l.toFixed(1)).join(' / ')} — a shared machine: latencies are upper bounds.\n\n` +
     `${markdownTable(rows)}\n\n` +
+    rows
+      .filter((r) => r.errors > 0)
+      .map((r) => `- level ${r.level} ${r.kind} errors: ${JSON.stringify(r.errorCodes)}\n`)
+      .join('') +
     reconciliation
       .map(
         (r) =>
-          `- level ${r.level}: ${r.documents} documents reconciled, ${r.problems.length} problems, ${r.failedJobs.length} failed jobs${[...r.problems, ...r.failedJobs].map((p) => `\n  - ${p}`).join('')}`,
+          `- level ${r.level}: ${r.documents} documents reconciled, ${r.problems.length} problems, ${r.failedJobs.length} failed jobs, ${r.pollErrors.length} refused job polls${[...r.problems, ...r.failedJobs].map((p) => `\n  - ${p}`).join('')}`,
       )
       .join('\n') +
     '\n';
