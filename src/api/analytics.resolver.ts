@@ -9,7 +9,7 @@ import type {
 import { evidenceBrowserCommand } from '../analytics/browser-guide';
 import { CypherRegistry } from '../graph/cypher-registry';
 import type { AskResult } from '../retrieve/retrieve.types';
-import { ApiError } from './graphql-errors';
+import { ApiError } from './api.errors';
 
 type PageGraphView = PageGraphAnalytics & { estimatedBytes: number };
 

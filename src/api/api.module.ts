@@ -3,6 +3,7 @@ import { Inject, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { GraphQLModule } from '@nestjs/graphql';
 import { GraphQLUpload, graphqlUploadExpress } from 'graphql-upload-minimal';
+import { randomUUID } from 'node:crypto';
 import * as path from 'node:path';
 import { PROJECT_ROOT } from '../common/local-paths';
 import { AnalyticsModule } from '../analytics/analytics.module';
@@ -22,6 +23,8 @@ import {
   CorpusAnalyticsResolver,
   DocumentAnalyticsResolver,
 } from './analytics.resolver';
+import { ApiKeyMiddleware, type AuthorizedRequest } from './api-key.middleware';
+import { apiScopePlugin } from './api-scope.plugin';
 import { DocumentResolver } from './document.resolver';
 import { ENRICH_RESOLVERS } from './enrich.resolver';
 import { CrossReferenceResolver, ElementResolver } from './element.resolver';
@@ -35,11 +38,16 @@ import { PageImageController } from './page-image.controller';
 import { PageResolver } from './page.resolver';
 import { ElementEvidenceResolver, PageHitResolver, RetrieveResolver } from './retrieve.resolver';
 import { queryLimitsPlugin } from './query-limits.plugin';
-import type { Request } from 'express';
 import { requestOrigin, type GraphQLRequestContext } from './request-cache';
 import { RequestLoaders } from './request-loaders';
 import { SectionResolver } from './section.resolver';
 import { StartupRecovery } from './startup-recovery';
+
+/** The client's x-request-id when it is a short plain token, else a new one (so logs cannot be forged). */
+function requestIdOf(req: AuthorizedRequest): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+}
 
 /** The GraphQL API (schema-first, Apollo) and the page-image endpoint; resolvers stay thin. */
 @Module({
@@ -76,12 +84,16 @@ import { StartupRecovery } from './startup-recovery';
         // in production (the driver then installs Apollo's disabled landing page).
         playground: false,
         plugins: [
+          apiScopePlugin(),
           queryLimitsPlugin(config.graphql),
           ...(config.http.explorer ? [offlineExplorerPlugin()] : []),
         ],
         // Apollo's own guard against fragment explosions, checked before the cost limits walk the query.
         maxRecursiveSelections: true,
-        context: ({ req }: { req: Request }): GraphQLRequestContext => ({
+        context: ({ req }: { req: AuthorizedRequest }): GraphQLRequestContext => ({
+          requestId: requestIdOf(req),
+          // The middleware always sets it; 'read' is the safe reading should it ever not have run.
+          scope: req.folioScope ?? 'read',
           loaders: new RequestLoaders({ content, documents, evolution, similarity, summaries }),
           cache: new Map(),
           publicUrl: config.http.publicUrl ?? requestOrigin(req),
@@ -113,11 +125,16 @@ export class ApiModule implements NestModule {
   constructor(@Inject(FOLIO_CONFIG) private readonly config: FolioConfig) {}
 
   configure(consumer: MiddlewareConsumer): void {
-    // Multipart uploads (GraphQL multipart request spec); Apollo's CSRF guard then wants an
-    // `apollo-require-preflight` header on them, which clients such as apollo-upload-client send.
+    // API keys first, so a request without a valid key is refused before an upload is read. Then multipart
+    // uploads (GraphQL multipart request spec); Apollo's CSRF guard wants an `apollo-require-preflight` header on
+    // them, which clients such as apollo-upload-client send.
     consumer
-      // One byte over the limit: busboy marks a file that reaches its limit as truncated, and readUpload judges.
-      .apply(graphqlUploadExpress({ maxFileSize: this.config.limits.maxUploadBytes + 1, maxFiles: 1 }))
+      .apply(
+        ApiKeyMiddleware,
+        // One byte over the limit: busboy marks a file that reaches its limit as truncated, and readUpload judges.
+        graphqlUploadExpress({ maxFileSize: this.config.limits.maxUploadBytes + 1, maxFiles: 1 }),
+      )
       .forRoutes('graphql');
+    consumer.apply(ApiKeyMiddleware).forRoutes('documents/*path');
   }
 }

@@ -1,7 +1,7 @@
 import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { ContentRepository, GraphStats, StoredPage, StoredSection } from '../graph/content.repository';
 import { DocumentRepository, StoredDocument, decodeCursor, encodeCursor } from '../graph/document.repository';
-import { ApiError } from './graphql-errors';
+import { ApiError } from './api.errors';
 import type { DocumentConnection } from './graphql.types';
 import type { GraphQLRequestContext } from './request-cache';
 

@@ -7,7 +7,7 @@ import {
   StoredSection,
 } from '../graph/content.repository';
 import { toApiKind } from './element-kind';
-import { ApiError } from './graphql-errors';
+import { ApiError } from './api.errors';
 import type { ElementKind } from './graphql.types';
 import type { GraphQLRequestContext } from './request-cache';
 

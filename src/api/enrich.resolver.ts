@@ -12,7 +12,7 @@ import {
   type StoredSummary,
   type SummaryKind as StoredSummaryKind,
 } from '../enrich/summaries/summaries.repository';
-import { ApiError } from './graphql-errors';
+import { ApiError } from './api.errors';
 import type {
   EnrichmentCost,
   EnrichmentMode,

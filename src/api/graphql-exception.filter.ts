@@ -1,10 +1,14 @@
 import { ArgumentsHost, Catch, Logger } from '@nestjs/common';
 import { BaseExceptionFilter } from '@nestjs/core';
-import { GqlContextType, GqlExceptionFilter } from '@nestjs/graphql';
+import { GqlArgumentsHost, GqlContextType, GqlExceptionFilter } from '@nestjs/graphql';
+import { GraphQLError } from 'graphql';
+import { presentError } from './error-map';
+import type { GraphQLRequestContext } from './request-cache';
 
 /**
- * GraphQL errors go back to Apollo (formatGraphQLError gives them extensions.code); only errors without a code of
- * their own — bugs, not bad input — are logged. HTTP routes keep Nest's default handling.
+ * GraphQL errors go back to Apollo (formatGraphQLError gives them extensions.code). Unexpected ones — bugs, not
+ * bad input or an unreachable dependency — are logged with the request id, which the client also gets, so a
+ * report can be matched to the log line. HTTP routes keep Nest's default handling.
  */
 @Catch()
 export class GraphQLExceptionFilter extends BaseExceptionFilter implements GqlExceptionFilter {
@@ -12,11 +16,11 @@ export class GraphQLExceptionFilter extends BaseExceptionFilter implements GqlEx
 
   override catch(exception: unknown, host: ArgumentsHost): unknown {
     if (host.getType<GqlContextType>() !== 'graphql') return super.catch(exception, host);
-    const coded = exception instanceof Error && typeof (exception as { code?: unknown }).code === 'string';
-    if (!coded)
-      this.logger.error(
-        exception instanceof Error ? (exception.stack ?? exception.message) : String(exception),
-      );
-    return exception;
+    if (presentError(exception).expected) return exception;
+    const requestId = GqlArgumentsHost.create(host).getContext<GraphQLRequestContext>().requestId;
+    const detail = exception instanceof Error ? (exception.stack ?? exception.message) : String(exception);
+    this.logger.error(`request ${requestId}: ${detail}`);
+    const original = exception instanceof Error ? exception : new Error(String(exception));
+    return new GraphQLError(original.message, { originalError: original, extensions: { requestId } });
   }
 }

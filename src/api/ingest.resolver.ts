@@ -10,7 +10,7 @@ import { IngestError, IngestErrorCode } from '../ingest/ingest.errors';
 import type { IngestionJobRow } from '../ingest/ingest.repository';
 import { IngestService } from '../ingest/ingest.service';
 import { IngestionJobService } from '../ingest/ingestion-job.service';
-import { ApiError } from './graphql-errors';
+import { ApiError } from './api.errors';
 import type { IngestOptionsInput } from './graphql.types';
 
 /**

@@ -1,9 +1,8 @@
 import { Controller, Get, HttpException, Param, ParseIntPipe, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
-import { IngestError } from '../ingest/ingest.errors';
+import { FolioError } from '../common/folio-error';
 import { PageImageService } from '../ingest/page-image.service';
-
-const HTTP_STATUS: Record<string, number> = { NOT_FOUND: 404, BAD_USER_INPUT: 400 };
+import { presentError } from './error-map';
 
 /** GET /documents/:docId/pages/:number/image.png?dpi=144 — a PNG of the page (the URL Page.imageUrl gives). */
 @Controller('documents')
@@ -23,8 +22,9 @@ export class PageImageController {
       res.setHeader('cache-control', 'public, max-age=86400, immutable');
       res.end(png);
     } catch (err) {
-      if (err instanceof IngestError) {
-        throw new HttpException({ code: err.code, message: err.message }, HTTP_STATUS[err.apiCode] ?? 500);
+      const presented = presentError(err);
+      if (err instanceof FolioError && presented.expected) {
+        throw new HttpException({ code: presented.reason, message: presented.message }, presented.status);
       }
       throw err;
     }

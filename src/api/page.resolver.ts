@@ -2,7 +2,7 @@ import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nest
 import { ContentRepository, StoredElement, StoredPage } from '../graph/content.repository';
 import { DocumentRepository, StoredDocument } from '../graph/document.repository';
 import { fromApiKind } from './element-kind';
-import { ApiError } from './graphql-errors';
+import { ApiError } from './api.errors';
 import type { ElementKind } from './graphql.types';
 import type { GraphQLRequestContext } from './request-cache';
 

@@ -1,5 +1,7 @@
 // A GraphQL request that went past one of the configured cost limits; the API edge presents it as
 // QUERY_TOO_COMPLEX with the limit as `reason`.
+import { FolioError } from '../common/folio-error';
+
 export enum QueryLimit {
   MAX_DEPTH = 'MAX_DEPTH',
   MAX_ALIASES = 'MAX_ALIASES',
@@ -36,7 +38,7 @@ const LIMITS: Record<QueryLimit, { what: string; variable: string; advice: strin
   },
 };
 
-export class QueryLimitError extends Error {
+export class QueryLimitError extends FolioError<QueryLimit> {
   readonly code: QueryLimit;
 
   constructor(

@@ -63,6 +63,11 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     summary: '[file.pdf] ["question"] — start Neo4j, ingest a PDF, answer a question with cited pages',
     run: async (args) => (await import('./demo.command')).runDemoCommand(args),
   },
+  keys: {
+    summary:
+      'create [--scope read|admin] | hash <key> — API keys for FOLIO_API_KEYS (only hashes are configured)',
+    run: async (args) => (await import('./keys.command')).runKeysCommand(args),
+  },
   assets: {
     summary: 'fetch — download Neo4j, GDS and the local models once (Maven Central, PyPI)',
     run: async (args) => (await import('./assets.command')).runAssetsCommand(args),

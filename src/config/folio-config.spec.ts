@@ -71,4 +71,14 @@ describe('loadConfig', () => {
     });
     expect(config.embedder).toMatchObject({ backend: 'openai', dimension: 768 });
   });
+
+  it('refuses an open API bound beyond loopback, unless keys are set or openness is asked for', () => {
+    const hash = 'a'.repeat(64);
+    expect(() => loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0' })).toThrow(/FOLIO_API_KEYS/);
+    expect(loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0', FOLIO_API_KEYS: `admin:${hash}` }).auth.keys).toEqual([
+      { scope: 'admin', sha256: hash },
+    ]);
+    expect(loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0', FOLIO_ALLOW_OPEN_API: 'true' }).auth.keys).toEqual([]);
+    expect(loadConfig({}).auth.keys).toEqual([]);
+  });
 });

@@ -76,6 +76,10 @@ const envSchema = z.object({
   FOLIO_GRAPHQL_DEFAULT_LIST_SIZE: int(1, 100_000).default(20),
   FOLIO_GRAPHQL_MAX_EXPENSIVE_FIELDS: int(1, 1000).default(2),
   FOLIO_GRAPHQL_MAX_RESULT_OBJECTS: int(1, 100_000_000).default(10_000),
+  // API keys: `scope:sha256hex` entries, comma-separated (`folio keys create` prints one). Unset: no keys asked,
+  // allowed only on a loopback host unless FOLIO_ALLOW_OPEN_API=true (a container behind a private network).
+  FOLIO_API_KEYS: z.string().default(''),
+  FOLIO_ALLOW_OPEN_API: bool.default(false),
 });
 
 export interface FolioConfig {
@@ -100,6 +104,8 @@ export interface FolioConfig {
     /** Serve the offline explorer page at GET /graphql. */
     explorer: boolean;
   };
+  /** Empty `keys`: the API is open (every request may do everything). */
+  auth: { keys: ApiKeyEntry[] };
   graphql: GraphQLLimits;
   embedder:
     | { backend: 'onnx'; model: string; dimension: number; batchSize: number | undefined; threads: number }
@@ -118,6 +124,39 @@ export interface FolioConfig {
   heartbeat: { intervalMs: number; staleAfterMs: number };
   ingest: { ocr: boolean; serverPaths: boolean; serverPathRoot: string | undefined; fileStore: string };
 }
+
+/** `read`: queries, page images. `admin`: also mutations (ingest, delete, enrich). */
+export type ApiScope = 'read' | 'admin';
+export const API_SCOPES: readonly ApiScope[] = ['read', 'admin'];
+
+/** One accepted API key: only its SHA-256 is configured, so the environment never holds the key itself. */
+export interface ApiKeyEntry {
+  scope: ApiScope;
+  sha256: string;
+}
+
+/** Parses FOLIO_API_KEYS; returns the entries and a problem per malformed one. */
+export function parseApiKeys(value: string): { keys: ApiKeyEntry[]; problems: string[] } {
+  const keys: ApiKeyEntry[] = [];
+  const problems: string[] = [];
+  for (const raw of value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const [scope, sha256, ...rest] = raw.split(':');
+    if (rest.length > 0 || !API_SCOPES.includes(scope as ApiScope) || !/^[0-9a-f]{64}$/.test(sha256 ?? '')) {
+      problems.push(
+        `FOLIO_API_KEYS: entry ${JSON.stringify(raw.slice(0, 12) + (raw.length > 12 ? '…' : ''))} is not ` +
+          '"read:<sha256 hex>" or "admin:<sha256 hex>" (run `folio keys create --scope admin` to make one)',
+      );
+      continue;
+    }
+    keys.push({ scope: scope as ApiScope, sha256: sha256 as string });
+  }
+  return { keys, problems };
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
 
 /** What one GraphQL request may cost; the first four are checked before execution, the last while it runs. */
 export interface GraphQLLimits {
@@ -178,6 +217,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
       'NEO4J_ACQUISITION_TIMEOUT_MS: must be at least NEO4J_CONNECTION_TIMEOUT_MS (acquiring may include connecting)',
     );
   }
+  const apiKeys = parseApiKeys(e.FOLIO_API_KEYS);
+  problems.push(...apiKeys.problems);
+  if (apiKeys.keys.length === 0 && !LOOPBACK_HOSTS.has(e.FOLIO_HTTP_HOST) && !e.FOLIO_ALLOW_OPEN_API) {
+    problems.push(
+      `FOLIO_HTTP_HOST=${JSON.stringify(e.FOLIO_HTTP_HOST)}: the API is reachable beyond this machine without ` +
+        'API keys; set FOLIO_API_KEYS (see `folio keys create`), bind to 127.0.0.1, or set ' +
+        'FOLIO_ALLOW_OPEN_API=true if a private network guards the port',
+    );
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -199,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
       publicUrl: e.FOLIO_PUBLIC_URL?.replace(/\/+$/, ''),
       explorer: e.FOLIO_API_EXPLORER ?? e.NODE_ENV !== 'production',
     },
+    auth: { keys: apiKeys.keys },
     graphql: {
       maxDepth: e.FOLIO_GRAPHQL_MAX_DEPTH,
       maxAliases: e.FOLIO_GRAPHQL_MAX_ALIASES,

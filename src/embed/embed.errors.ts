@@ -1,3 +1,5 @@
+import { FolioError } from '../common/folio-error';
+
 export enum EmbedErrorCode {
   MODEL_FETCH_FAILED = 'MODEL_FETCH_FAILED',
   MODEL_CHECKSUM_MISMATCH = 'MODEL_CHECKSUM_MISMATCH',
@@ -9,7 +11,7 @@ export enum EmbedErrorCode {
   CLOSED = 'CLOSED',
 }
 
-export class EmbedError extends Error {
+export class EmbedError extends FolioError<EmbedErrorCode> {
   constructor(
     readonly code: EmbedErrorCode,
     message: string,

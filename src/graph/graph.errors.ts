@@ -1,4 +1,6 @@
 // Neo4j failures translated into errors a caller can act on; only the API edge turns codes into GraphQL errors.
+import { FolioError } from '../common/folio-error';
+
 export enum GraphErrorCode {
   NEO4J_UNAVAILABLE = 'NEO4J_UNAVAILABLE',
   NEO4J_AUTH_FAILED = 'NEO4J_AUTH_FAILED',
@@ -9,7 +11,7 @@ export enum GraphErrorCode {
   EMBEDDING_MODEL_MISMATCH = 'EMBEDDING_MODEL_MISMATCH',
 }
 
-export class GraphError extends Error {
+export class GraphError extends FolioError<GraphErrorCode> {
   constructor(
     readonly code: GraphErrorCode,
     message: string,

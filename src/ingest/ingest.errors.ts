@@ -1,4 +1,6 @@
-// Errors a user can cause while ingesting; the API maps `apiCode` to GraphQL's extensions.code.
+// Errors a user can cause while ingesting; src/api/error-map.ts maps each code to GraphQL.
+import { FolioError } from '../common/folio-error';
+
 export enum IngestErrorCode {
   DOCUMENT_BUSY = 'DOCUMENT_BUSY',
   DOCUMENT_NOT_FOUND = 'DOCUMENT_NOT_FOUND',
@@ -8,30 +10,17 @@ export enum IngestErrorCode {
   PATH_OUTSIDE_ROOT = 'PATH_OUTSIDE_ROOT',
   JOB_NOT_FOUND = 'JOB_NOT_FOUND',
   PAGE_NOT_FOUND = 'PAGE_NOT_FOUND',
+  /** Pages of an encrypted PDF: its password is used once, at ingestion, and not kept. */
+  PAGE_IMAGE_UNAVAILABLE = 'PAGE_IMAGE_UNAVAILABLE',
   BAD_REQUEST = 'BAD_REQUEST',
 }
 
-const API_CODES: Record<IngestErrorCode, string> = {
-  [IngestErrorCode.DOCUMENT_BUSY]: 'CONFLICT',
-  [IngestErrorCode.DOCUMENT_NOT_FOUND]: 'NOT_FOUND',
-  [IngestErrorCode.FILE_NOT_FOUND]: 'BAD_USER_INPUT',
-  [IngestErrorCode.FILE_TOO_LARGE]: 'BAD_USER_INPUT',
-  [IngestErrorCode.SERVER_PATHS_DISABLED]: 'FORBIDDEN',
-  [IngestErrorCode.PATH_OUTSIDE_ROOT]: 'FORBIDDEN',
-  [IngestErrorCode.JOB_NOT_FOUND]: 'NOT_FOUND',
-  [IngestErrorCode.PAGE_NOT_FOUND]: 'NOT_FOUND',
-  [IngestErrorCode.BAD_REQUEST]: 'BAD_USER_INPUT',
-};
-
-export class IngestError extends Error {
-  readonly apiCode: string;
-
+export class IngestError extends FolioError<IngestErrorCode> {
   constructor(
     readonly code: IngestErrorCode,
     message: string,
   ) {
     super(message);
     this.name = 'IngestError';
-    this.apiCode = API_CODES[code];
   }
 }

@@ -33,7 +33,15 @@ export class PageImageService {
         `The original PDF of '${docId}' is not in the file store (FOLIO_FILE_STORE); ingest it again with replace to restore it.`,
       );
     }
-    const page = await renderPdfPage(bytes, pageNumber, { dpi });
-    return page.png;
+    try {
+      return (await renderPdfPage(bytes, pageNumber, { dpi })).png;
+    } catch (err) {
+      if ((err as { name?: unknown }).name !== 'PasswordException') throw err;
+      throw new IngestError(
+        IngestErrorCode.PAGE_IMAGE_UNAVAILABLE,
+        `Document '${docId}' is an encrypted PDF and its password is not kept (it is used once, at ingestion), ` +
+          'so its pages cannot be rendered as images. Its text, elements and search work as usual.',
+      );
+    }
   }
 }

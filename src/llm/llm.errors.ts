@@ -1,3 +1,5 @@
+import { FolioError } from '../common/folio-error';
+
 export enum LlmErrorCode {
   /** The model did not answer within FOLIO_LLM_TIMEOUT_MS on any attempt. */
   LLM_TIMEOUT = 'LLM_TIMEOUT',
@@ -9,7 +11,7 @@ export enum LlmErrorCode {
   LLM_NOT_CONFIGURED = 'LLM_NOT_CONFIGURED',
 }
 
-export class LlmError extends Error {
+export class LlmError extends FolioError<LlmErrorCode> {
   constructor(
     readonly code: LlmErrorCode,
     message: string,

@@ -1,4 +1,6 @@
-// Errors a caller of search/ask can cause; the API maps `apiCode` to GraphQL's extensions.code.
+// Errors a caller of search/ask can cause; src/api/error-map.ts maps each code to GraphQL.
+import { FolioError } from '../common/folio-error';
+
 export enum RetrieveErrorCode {
   EMPTY_QUERY = 'EMPTY_QUERY',
   BAD_K = 'BAD_K',
@@ -6,15 +8,12 @@ export enum RetrieveErrorCode {
   BAD_TRACE_OPTIONS = 'BAD_TRACE_OPTIONS',
 }
 
-export class RetrieveError extends Error {
-  readonly apiCode: string;
-
+export class RetrieveError extends FolioError<RetrieveErrorCode> {
   constructor(
     readonly code: RetrieveErrorCode,
     message: string,
   ) {
     super(message);
     this.name = 'RetrieveError';
-    this.apiCode = code === RetrieveErrorCode.DOCUMENT_NOT_FOUND ? 'NOT_FOUND' : 'BAD_USER_INPUT';
   }
 }

@@ -1,3 +1,5 @@
+import { FolioError } from '../../common/folio-error';
+
 export enum Neo4jServerErrorCode {
   JAVA_NOT_FOUND = 'JAVA_NOT_FOUND',
   PORT_IN_USE = 'PORT_IN_USE',
@@ -9,7 +11,7 @@ export enum Neo4jServerErrorCode {
   STOP_FAILED = 'STOP_FAILED',
 }
 
-export class Neo4jServerError extends Error {
+export class Neo4jServerError extends FolioError<Neo4jServerErrorCode> {
   constructor(
     readonly code: Neo4jServerErrorCode,
     message: string,

@@ -1,3 +1,5 @@
+import { FolioError } from '../../common/folio-error';
+
 export enum OcrErrorCode {
   MODEL_NOT_FOUND = 'OCR_MODEL_NOT_FOUND',
   MODEL_MISMATCH = 'OCR_MODEL_MISMATCH',
@@ -5,7 +7,7 @@ export enum OcrErrorCode {
   CLOSED = 'OCR_CLOSED',
 }
 
-export class OcrError extends Error {
+export class OcrError extends FolioError<OcrErrorCode> {
   constructor(
     message: string,
     readonly code: OcrErrorCode,

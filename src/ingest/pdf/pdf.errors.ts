@@ -1,3 +1,5 @@
+import { FolioError } from '../../common/folio-error';
+
 export enum PdfErrorCode {
   NOT_A_PDF = 'NOT_A_PDF',
   CORRUPT_PDF = 'CORRUPT_PDF',
@@ -7,10 +9,7 @@ export enum PdfErrorCode {
   TOO_MANY_PAGES = 'TOO_MANY_PAGES',
 }
 
-export class PdfError extends Error {
-  /** Every PDF error is a problem with the file the user gave: GraphQL's BAD_USER_INPUT. */
-  readonly apiCode = 'BAD_USER_INPUT';
-
+export class PdfError extends FolioError<PdfErrorCode> {
   constructor(
     readonly code: PdfErrorCode,
     message: string,

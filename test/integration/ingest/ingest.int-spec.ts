@@ -3,6 +3,7 @@
 import { GraphError, GraphErrorCode } from '../../../src/graph/graph.errors';
 import { IngestErrorCode } from '../../../src/ingest/ingest.errors';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
+import { PageImageService } from '../../../src/ingest/page-image.service';
 import { documentIdFor } from '../../../src/ingest/ingest.service';
 import { PdfErrorCode } from '../../../src/ingest/pdf/pdf.errors';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../../support/ingest-context';
@@ -216,6 +217,11 @@ describe('bad input gets a clear error and leaves nothing behind', () => {
     await expectRejected(bytes, PdfErrorCode.ENCRYPTED_PDF_WRONG_PASSWORD, { password: 'guess' });
     const ok = await ctx.ingest.ingest(bytes, { fileName: 'enc.pdf', password: 'folio-secret' });
     expect(ok.document.status).toBe('READY');
+    // The password is not kept, so its page images cannot be rendered: a typed error that says so (not a 500).
+    await expect(ctx.module.get(PageImageService).render(ok.document.id, 1)).rejects.toMatchObject({
+      code: IngestErrorCode.PAGE_IMAGE_UNAVAILABLE,
+      message: expect.stringMatching(/password is not kept/),
+    });
     await ctx.ingest.deleteDocument(ok.document.id);
   });
 

@@ -1,0 +1,398 @@
+// npm run bench:load — a bounded load test against the API over loopback HTTP: at each concurrency level c,
+// c uploads of different PDFs (each a unique copy, so no stored document is replaced), 4c searches, c asks and
+// 2c page images, all at once. Afterwards every uploaded document is reconciled through the API (pages ==
+// pageCount, the NEXT_PAGE chain, elements == elementCount, no orphan elements, every job terminal) and deleted.
+// Writes <out>/load.json and <out>/load.md. Without --url it starts its own API (dist/main.js) on a free port.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import * as fs from 'node:fs';
+import * as net from 'node:net';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import {
+  type KindSummary,
+  type LoadKind,
+  markdownTable,
+  reconcile,
+  type Sample,
+  summarize,
+  type UploadedDocument,
+} from './load-report';
+
+const ROOT = path.resolve(__dirname, '..', '..');
+
+interface Options {
+  levels: number[];
+  out: string;
+  questions: string;
+  pdfs: string;
+  url?: string;
+  apiKey?: string;
+  maxSeconds: number;
+  timeoutMs: number;
+}
+
+function parseArgs(argv: string[]): Options {
+  const value = (name: string) => {
+    const i = argv.indexOf(name);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const url = value('--url');
+  if (url && !['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname))
+    throw new Error(`--url must be a loopback address (the load test never leaves this machine), got ${url}`);
+  const levels = (value('--levels') ?? '1,4,8').split(',').map(Number);
+  if (levels.some((l) => !Number.isInteger(l) || l < 1 || l > 16))
+    throw new Error('--levels must be whole numbers from 1 to 16, e.g. 1,4,8');
+  return {
+    levels,
+    out: value('--out') ?? 'bench-results/load',
+    questions: value('--questions') ?? path.join(ROOT, '..', 'shared', 'bench', 'dev-questions.jsonl'),
+    pdfs: value('--pdfs') ?? path.join(ROOT, '..', 'shared', 'bench', 'pdfs'),
+    url,
+    apiKey: value('--api-key') ?? process.env.FOLIO_BENCH_API_KEY,
+    maxSeconds: Number(value('--max-seconds') ?? 1200),
+    timeoutMs: Number(value('--timeout-ms') ?? 300_000),
+  };
+}
+
+/** The most specific code a failed response gives: the module reason, the GraphQL code, or the HTTP status. */
+function errorCode(extensions: Record<string, unknown> | undefined, status: number): string {
+  const code = extensions?.reason ?? extensions?.code;
+  return typeof code === 'string' ? code : `HTTP_${status}`;
+}
+
+class Api {
+  constructor(
+    readonly url: string,
+    private readonly apiKey: string | undefined,
+    private readonly timeoutMs: number,
+  ) {}
+
+  headers(extra: Record<string, string> = {}): Record<string, string> {
+    return this.apiKey ? { ...extra, authorization: `Bearer ${this.apiKey}` } : extra;
+  }
+
+  async graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+    const res = await fetch(`${this.url}/graphql`, {
+      method: 'POST',
+      headers: this.headers({ 'content-type': 'application/json' }),
+      body: JSON.stringify({ query, variables }),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    const body = (await res.json()) as { data?: T; errors?: Array<{ extensions?: Record<string, unknown> }> };
+    const first = body.errors?.[0];
+    if (first || !body.data) {
+      throw new Error(errorCode(first?.extensions, res.status));
+    }
+    return body.data;
+  }
+
+  async upload(bytes: Uint8Array, fileName: string): Promise<string> {
+    const form = new FormData();
+    form.append(
+      'operations',
+      JSON.stringify({
+        query: 'mutation($file: Upload!) { ingestDocument(file: $file) { id } }',
+        variables: { file: null },
+      }),
+    );
+    form.append('map', JSON.stringify({ 0: ['variables.file'] }));
+    form.append('0', new Blob([bytes], { type: 'application/pdf' }), fileName);
+    const res = await fetch(`${this.url}/graphql`, {
+      method: 'POST',
+      body: form,
+      headers: this.headers({ 'apollo-require-preflight': 'true' }),
+      signal: AbortSignal.timeout(this.timeoutMs),
+    });
+    const body = (await res.json()) as {
+      data?: { ingestDocument: { id: string } } | null;
+      errors?: Array<{ extensions?: Record<string, unknown> }>;
+    };
+    if (!body.data?.ingestDocument) throw new Error(errorCode(body.errors?.[0]?.extensions, res.status));
+    return body.data.ingestDocument.id;
+  }
+}
+
+async function timed(kind: LoadKind, work: () => Promise<unknown>): Promise<Sample> {
+  const started = performance.now();
+  try {
+    await work();
+    return { kind, ms: performance.now() - started, ok: true };
+  } catch (err) {
+    // fetch's "fetch failed" hides the socket error in its cause (e.g. UND_ERR_SOCKET: the server closed it).
+    const cause = (err as { cause?: { code?: unknown } }).cause?.code;
+    const error =
+      err instanceof Error
+        ? err.name === 'TimeoutError'
+          ? 'CLIENT_TIMEOUT'
+          : typeof cause === 'string'
+            ? `${err.message} (${cause})`
+            : err.message
+        : String(err);
+    return { kind, ms: performance.now() - started, ok: false, error };
+  }
+}
+
+/** Runs `count` tasks with at most `width` in flight; stops starting new ones after the deadline. */
+async function pool(width: number, count: number, deadline: number, task: (i: number) => Promise<Sample>) {
+  const samples: Sample[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, count) }, async () => {
+      while (next < count && Date.now() < deadline) samples.push(await task(next++));
+    }),
+  );
+  return samples;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Uploads one PDF and waits for its job to end; the latency is upload to terminal job. A failed poll (the API
+ * busy) is noted and polling goes on, so a document is never left behind untracked; the job's own end decides.
+ */
+async function uploadAndWait(api: Api, file: string, run: LevelRun, timeoutMs: number): Promise<void> {
+  const bytes = Buffer.concat([fs.readFileSync(file), Buffer.from(`\n%folio-load ${randomUUID()}\n`)]);
+  const jobId = await api.upload(new Uint8Array(bytes), `load-${path.basename(file)}`);
+  const giveUpAt = Date.now() + timeoutMs;
+  for (;;) {
+    await sleep(500);
+    let job: { status: string; errorCode: string | null; document: { id: string } | null };
+    try {
+      ({ ingestionJob: job } = await api.graphql<{ ingestionJob: typeof job }>(
+        'query($id: ID!) { ingestionJob(id: $id) { status errorCode document { id } } }',
+        { id: jobId },
+      ));
+    } catch (err) {
+      run.pollErrors.push(`${path.basename(file)}: ${(err as Error).message}`);
+      if (Date.now() > giveUpAt) throw new Error('JOB_NOT_TERMINAL');
+      continue;
+    }
+    if (job.status === 'SUCCEEDED' && job.document) {
+      run.docIds.push(job.document.id);
+      return;
+    }
+    if (job.status === 'FAILED') {
+      run.failedJobs.push(`${path.basename(file)}: job ${jobId} FAILED (${job.errorCode})`);
+      throw new Error(job.errorCode ?? 'JOB_FAILED');
+    }
+    if (Date.now() > giveUpAt) {
+      run.failedJobs.push(`${path.basename(file)}: job ${jobId} still ${job.status} after ${timeoutMs} ms`);
+      throw new Error('JOB_NOT_TERMINAL');
+    }
+  }
+}
+
+/** What one level's uploads produced. */
+interface LevelRun {
+  docIds: string[];
+  failedJobs: string[];
+  /** Job polls the API refused while busy (not failures of the upload itself). */
+  pollErrors: string[];
+}
+
+interface DocumentReply {
+  id: string;
+  status: string;
+  pageCount: number;
+  elementCount: number | null;
+  pages: Array<{ number: number; elementCount: number }>;
+  graphStats: {
+    nodes: Array<{ label: string; count: number }>;
+    relationships: Array<{ type: string; count: number }>;
+  };
+}
+
+async function readDocument(api: Api, id: string): Promise<UploadedDocument> {
+  const { document: d } = await api.graphql<{ document: DocumentReply }>(
+    `query($id: ID!) { document(id: $id) { id status pageCount elementCount
+      pages(from: 1) { number elementCount }
+      graphStats { nodes { label count } relationships { type count } } } }`,
+    { id },
+  );
+  return {
+    id: d.id,
+    status: d.status,
+    pageCount: d.pageCount,
+    elementCount: d.elementCount ?? 0,
+    pageNumbers: d.pages.map((p) => p.number),
+    pageElementCounts: d.pages.map((p) => p.elementCount),
+    nodes: Object.fromEntries(d.graphStats.nodes.map((n) => [n.label, n.count])),
+    relationships: Object.fromEntries(d.graphStats.relationships.map((r) => [r.type, r.count])),
+  };
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startApi(port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'main.js')], {
+    cwd: ROOT,
+    env: { ...process.env, FOLIO_HTTP_HOST: '127.0.0.1', FOLIO_HTTP_PORT: String(port), FOLIO_API_KEYS: '' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode} while starting`);
+    const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined);
+    if (ready?.ok) return child;
+    await sleep(1000);
+  }
+  child.kill('SIGTERM');
+  throw new Error('the API did not become ready within 180 s');
+}
+
+async function main(): Promise<void> {
+  const opts = parseArgs(process.argv.slice(2));
+  const questions = fs
+    .readFileSync(opts.questions, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => (JSON.parse(line) as { question: string }).question);
+  // The smallest PDFs, a different one for every upload of the run.
+  const pdfs = fs
+    .readdirSync(opts.pdfs)
+    .filter((f) => f.toLowerCase().endsWith('.pdf'))
+    .map((f) => path.join(opts.pdfs, f))
+    .sort((a, b) => fs.statSync(a).size - fs.statSync(b).size);
+  const uploadsNeeded = opts.levels.reduce((a, b) => a + b, 0);
+  if (pdfs.length < uploadsNeeded)
+    throw new Error(`need ${uploadsNeeded} PDFs in ${opts.pdfs}, found ${pdfs.length}`);
+
+  let server: ChildProcess | undefined;
+  let url = opts.url;
+  if (!url) {
+    const port = await freePort();
+    process.stdout.write(`starting the API (dist/main.js) on 127.0.0.1:${port}…\n`);
+    server = await startApi(port);
+    url = `http://127.0.0.1:${port}`;
+  }
+  const api = new Api(url, opts.apiKey, opts.timeoutMs);
+  const deadline = Date.now() + opts.maxSeconds * 1000;
+  const rows: KindSummary[] = [];
+  const reconciliation: Array<{
+    level: number;
+    documents: number;
+    problems: string[];
+    failedJobs: string[];
+    pollErrors: string[];
+  }> = [];
+  let nextPdf = 0;
+  try {
+    const { documents } = await api.graphql<{
+      documents: { edges: Array<{ node: { id: string; status: string; pageCount: number } }> };
+    }>('{ documents(first: 50) { edges { node { id status pageCount } } } }');
+    const imageTargets = documents.edges.map((e) => e.node).filter((d) => d.status === 'READY');
+    for (const level of opts.levels) {
+      const run: LevelRun = { docIds: [], failedJobs: [], pollErrors: [] };
+      const { docIds, failedJobs } = run;
+      const files = pdfs.slice(nextPdf, nextPdf + level);
+      nextPdf += level;
+      process.stdout.write(
+        `level ${level}: ${level} uploads, ${4 * level} searches, ${level} asks, ${2 * level} images\n`,
+      );
+      const started = performance.now();
+      const kinds = await Promise.all([
+        pool(level, level, deadline, (i) =>
+          timed('upload', () => uploadAndWait(api, files[i]!, run, opts.timeoutMs)),
+        ),
+        pool(level, 4 * level, deadline, (i) =>
+          timed('search', () =>
+            api.graphql(
+              'query($q: String!) { search(query: $q, k: 5) { pages { docId pageNumber score } } }',
+              {
+                q: questions[(i + level * 7) % questions.length],
+              },
+            ),
+          ),
+        ),
+        pool(level, level, deadline, (i) =>
+          timed('ask', () =>
+            api.graphql('query($q: String!) { ask(question: $q, rerank: false) { answer answerable } }', {
+              q: questions[(i + level * 13) % questions.length],
+            }),
+          ),
+        ),
+        pool(level, imageTargets.length > 0 ? 2 * level : 0, deadline, (i) =>
+          timed('image', async () => {
+            const doc = imageTargets[i % imageTargets.length]!;
+            const page = 1 + (i % Math.max(1, Math.min(doc.pageCount, 5)));
+            const res = await fetch(`${url}/documents/${doc.id}/pages/${page}/image.png`, {
+              headers: api.headers(),
+              signal: AbortSignal.timeout(opts.timeoutMs),
+            });
+            await res.arrayBuffer();
+            if (!res.ok) throw new Error(`HTTP_${res.status}`);
+          }),
+        ),
+      ]);
+      const wallMs = performance.now() - started;
+      rows.push(...summarize(level, wallMs, kinds.flat()));
+      const problems: string[] = [];
+      for (const id of docIds) problems.push(...reconcile(await readDocument(api, id)));
+      reconciliation.push({
+        level,
+        documents: docIds.length,
+        problems,
+        failedJobs,
+        pollErrors: run.pollErrors,
+      });
+      for (const id of docIds)
+        await api.graphql('mutation($id: ID!) { deleteDocument(id: $id) { deleted } }', { id });
+      process.stdout.write(`${markdownTable(rows.filter((r) => r.level === level))}\n`);
+      process.stdout.write(
+        `reconciliation: ${docIds.length} documents, ${problems.length} problems, ${failedJobs.length} failed jobs\n`,
+      );
+    }
+  } finally {
+    if (server?.pid) process.kill(server.pid, 'SIGTERM');
+  }
+
+  fs.mkdirSync(opts.out, { recursive: true });
+  const machine = {
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg(),
+    totalMemGiB: Math.round(os.totalmem() / 2 ** 30),
+  };
+  const report = {
+    finishedAt: new Date().toISOString(),
+    machine,
+    options: { ...opts, apiKey: undefined },
+    rows,
+    reconciliation,
+  };
+  fs.writeFileSync(path.join(opts.out, 'load.json'), JSON.stringify(report, null, 2));
+  const md =
+    `# Load benchmark (${report.finishedAt})\n\n${machine.cpus} cores, load average at the end ` +
+    `${machine.loadAverage.map((l) => l.toFixed(1)).join(' / ')} — a shared machine: latencies are upper bounds.\n\n` +
+    `${markdownTable(rows)}\n\n` +
+    rows
+      .filter((r) => r.errors > 0)
+      .map((r) => `- level ${r.level} ${r.kind} errors: ${JSON.stringify(r.errorCodes)}\n`)
+      .join('') +
+    reconciliation
+      .map(
+        (r) =>
+          `- level ${r.level}: ${r.documents} documents reconciled, ${r.problems.length} problems, ${r.failedJobs.length} failed jobs, ${r.pollErrors.length} refused job polls${[...r.problems, ...r.failedJobs].map((p) => `\n  - ${p}`).join('')}`,
+      )
+      .join('\n') +
+    '\n';
+  fs.writeFileSync(path.join(opts.out, 'load.md'), md);
+  process.stdout.write(`wrote ${path.join(opts.out, 'load.json')} and load.md\n`);
+  const failed =
+    rows.some((r) => r.errors > 0) || reconciliation.some((r) => r.problems.length + r.failedJobs.length > 0);
+  process.exitCode = failed ? 1 : 0;
+}
+
+main().catch((err: unknown) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,7 @@
+/**
+ * The base of every module's typed errors: a code from the module's own enum and a message that says what was
+ * wrong and what to do. Modules know nothing of transports; `src/api/error-map.ts` maps each code to GraphQL/HTTP.
+ */
+export abstract class FolioError<Code extends string = string> extends Error {
+  abstract readonly code: Code;
+}
