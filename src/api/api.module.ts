@@ -26,7 +26,12 @@ import { HealthResolver } from './health.resolver';
 import { IngestResolver } from './ingest.resolver';
 import { PageImageController } from './page-image.controller';
 import { PageResolver } from './page.resolver';
-import { ElementEvidenceResolver, PageHitResolver, RetrieveResolver } from './retrieve.resolver';
+import {
+  ElementEvidenceResolver,
+  EvidenceStepResolver,
+  PageHitResolver,
+  RetrieveResolver,
+} from './retrieve.resolver';
 import { queryLimitsPlugin } from './query-limits.plugin';
 import type { GraphQLRequestContext } from './request-cache';
 import { RequestLoaders } from './request-loaders';
@@ -86,6 +91,7 @@ import { StartupRecovery } from './startup-recovery';
     IngestResolver,
     RetrieveResolver,
     PageHitResolver,
+    EvidenceStepResolver,
     ElementEvidenceResolver,
     ...ENRICH_RESOLVERS,
   ],

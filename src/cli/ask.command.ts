@@ -3,6 +3,7 @@ import { RetrieveService } from '../retrieve/retrieve.service';
 import { STRATEGIES, Strategy } from '../retrieve/retrieve.types';
 import type { AskResult, SearchResult } from '../retrieve/retrieve.types';
 import { withCliApp } from './cli-app';
+import { formatEvidence } from './evidence-format';
 
 const OPTIONS = {
   doc: { type: 'string', multiple: true },
@@ -11,6 +12,7 @@ const OPTIONS = {
   rerank: { type: 'boolean' },
   'no-rerank': { type: 'boolean' },
   json: { type: 'boolean', default: false },
+  trace: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -32,7 +34,10 @@ export function formatSearch(result: SearchResult): string {
 
 export function formatAnswer(result: AskResult): string {
   const cites = result.citations.map(
-    (c, i) => `  [${i + 1}] ${c.docId} page ${c.pageNumber}: "${c.quote.replace(/\s+/g, ' ').slice(0, 160)}"`,
+    (c, i) =>
+      `  [${i + 1}] ${c.docId} page ${c.pageNumber}` +
+      (c.bbox ? ` [${c.bbox.map((v) => Math.round(v)).join(', ')}]` : '') +
+      `: "${c.quote.replace(/\s+/g, ' ').slice(0, 160)}"`,
   );
   const warn = result.warnings.map((w) => `warning: ${w}`);
   return [
@@ -51,7 +56,8 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
   if (values.help || !text) {
     process.stdout.write(
       `Usage: folio ${mode} "<${mode === 'ask' ? 'question' : 'query'}>" [--doc ID]... [--strategy ${STRATEGIES.join('|')}]` +
-        `${mode === 'search' ? ' [--k N] [--rerank]' : ' [--no-rerank]'} [--json]\n`,
+        `${mode === 'search' ? ' [--k N] [--rerank]' : ' [--no-rerank]'} [--trace] [--json]\n` +
+        '  --trace  also print the evidence chain (each page visited, how it was reached, the verdict) and the cost\n',
     );
     return values.help ? 0 : 2;
   }
@@ -68,9 +74,12 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
         rerank: values.rerank ?? false,
       });
       process.stdout.write(`${values.json ? JSON.stringify(result, null, 2) : formatSearch(result)}\n`);
+      if (values.trace && !values.json) process.stdout.write(`\n${formatEvidence(result)}\n`);
     } else {
       const result = await retrieve.ask(text, { strategy, scope, rerank: !values['no-rerank'] });
       process.stdout.write(`${values.json ? JSON.stringify(result, null, 2) : formatAnswer(result)}\n`);
+      if (values.trace && !values.json)
+        process.stdout.write(`\n${formatEvidence({ ...result.search, warnings: [] })}\n`);
     }
     return 0;
   });
