@@ -36,7 +36,12 @@ import { HealthResolver } from './health.resolver';
 import { IngestResolver } from './ingest.resolver';
 import { PageImageController } from './page-image.controller';
 import { PageResolver } from './page.resolver';
-import { ElementEvidenceResolver, PageHitResolver, RetrieveResolver } from './retrieve.resolver';
+import {
+  ElementEvidenceResolver,
+  EvidenceStepResolver,
+  PageHitResolver,
+  RetrieveResolver,
+} from './retrieve.resolver';
 import { queryLimitsPlugin } from './query-limits.plugin';
 import { requestOrigin, type GraphQLRequestContext } from './request-cache';
 import { RequestLoaders } from './request-loaders';
@@ -114,6 +119,7 @@ function requestIdOf(req: AuthorizedRequest): string {
     IngestResolver,
     RetrieveResolver,
     PageHitResolver,
+    EvidenceStepResolver,
     ElementEvidenceResolver,
     ...ENRICH_RESOLVERS,
     DocumentAnalyticsResolver,

@@ -147,6 +147,7 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
     [RetrieveErrorCode.EMPTY_QUERY]: 'BAD_USER_INPUT',
     [RetrieveErrorCode.BAD_K]: 'BAD_USER_INPUT',
     [RetrieveErrorCode.DOCUMENT_NOT_FOUND]: 'NOT_FOUND',
+    [RetrieveErrorCode.ENRICHMENT_MISSING]: 'FAILED_PRECONDITION',
     [RetrieveErrorCode.BAD_TRACE_OPTIONS]: 'BAD_USER_INPUT',
   }),
 ];

@@ -10,6 +10,9 @@
 // Regenerate with `npm run graphql:types`.
 import type { FileUpload } from 'graphql-upload-minimal';
 export type Strategy = 'VECTOR' | 'HYBRID' | 'PARENT_PAGE' | 'SUMMARY_TREE' | 'GRAPH' | 'TRACE';
+export type EvidenceEdge =
+  'SEED' | 'NEXT_PAGE' | 'PREVIOUS_PAGE' | 'SIMILAR' | 'REFERS_TO' | 'SECTION' | 'RELATES_TO' | 'CAPTIONS';
+export type EvidenceVerdict = 'RELEVANT' | 'IRRELEVANT' | 'NOT_JUDGED';
 export type IngestionJobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
 export type DocumentStatus = 'INGESTING' | 'READY' | 'FAILED';
 export type ElementKind =
@@ -73,6 +76,34 @@ export interface SearchResult {
   pages: PageHit[];
   timings: StageTiming[];
   trace: string[];
+  steps: EvidenceStep[];
+  cost: RetrievalCost;
+  warnings: string[];
+}
+
+export interface EvidenceStep {
+  step: number;
+  subQuery?: Nullable<string>;
+  docId: string;
+  pageNumber: number;
+  via: EvidenceEdge;
+  fromPage?: Nullable<number>;
+  hop: number;
+  verdict: EvidenceVerdict;
+  score?: Nullable<number>;
+  judge?: Nullable<string>;
+  reason: string;
+}
+
+export interface RetrievalCost {
+  judgeCalls: number;
+  llmCalls: number;
+  promptTokens: number;
+  completionTokens: number;
+  pagesVisited: number;
+  pagesJudged: number;
+  stages: StageTiming[];
+  totalMs: number;
 }
 
 export interface PageHit {

@@ -3,7 +3,8 @@ import type { StoredPage } from '../graph/content.repository';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import type { AskResult, ElementEvidence, PageHit, SearchResult, Strategy } from '../retrieve/retrieve.types';
 import { toApiKind } from './element-kind';
-import type { ElementKind, ScopeInput } from './graphql.types';
+import type { EvidenceStep } from '../retrieve/evidence-step';
+import type { ElementKind, EvidenceEdge, ScopeInput } from './graphql.types';
 import type { GraphQLRequestContext } from './request-cache';
 
 @Resolver('SearchResult')
@@ -51,5 +52,14 @@ export class ElementEvidenceResolver {
   @ResolveField('kind')
   kind(@Parent() e: ElementEvidence): ElementKind {
     return toApiKind(e.kind);
+  }
+}
+
+@Resolver('EvidenceStep')
+export class EvidenceStepResolver {
+  /** 'next-page' → NEXT_PAGE: the API's enum spelling of the edge. */
+  @ResolveField('via')
+  via(@Parent() step: EvidenceStep): EvidenceEdge {
+    return step.via.toUpperCase().replace(/-/g, '_') as EvidenceEdge;
   }
 }

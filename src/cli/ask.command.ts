@@ -8,6 +8,7 @@ import { DocumentRepository } from '../graph/document.repository';
 import type { AskResult, SearchResult } from '../retrieve/retrieve.types';
 import { withCliApp } from './cli-app';
 import { docIdsOf, formatAnswer, formatSearch, type TitleOf } from './search-format';
+import { formatEvidence } from './evidence-format';
 
 const OPTIONS = {
   doc: { type: 'string', multiple: true },
@@ -17,6 +18,7 @@ const OPTIONS = {
   'no-rerank': { type: 'boolean' },
   json: { type: 'boolean', default: false },
   explain: { type: 'boolean', default: false },
+  trace: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -33,7 +35,8 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
   if (values.help || !text) {
     process.stdout.write(
       `Usage: folio ${mode} "<${mode === 'ask' ? 'question' : 'query'}>" [--doc ID]... [--strategy ${STRATEGIES.join('|')}]` +
-        `${mode === 'search' ? ' [--k N] [--rerank]' : ' [--no-rerank] [--explain]'} [--json]\n` +
+        `${mode === 'search' ? ' [--k N] [--rerank]' : ' [--no-rerank] [--explain]'} [--trace] [--json]\n` +
+        '  --trace    also print the evidence chain (each page visited, how it was reached, the verdict) and the cost\n' +
         (mode === 'ask'
           ? '  --explain  also print the Neo4j Browser commands that show the evidence subgraph\n'
           : ''),
@@ -56,12 +59,15 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
       process.stdout.write(
         `${values.json ? asJson(result, titles) : formatSearch(result, text, titleLookup(titles))}\n`,
       );
+      if (values.trace && !values.json) process.stdout.write(`\n${formatEvidence(result)}\n`);
     } else {
       const result = await retrieve.ask(text, { strategy, scope, rerank: !values['no-rerank'] });
       const titles = await titlesOf(app, result);
       process.stdout.write(
         `${values.json ? asJson(result, titles) : formatAnswer(result, titleLookup(titles))}\n`,
       );
+      if (values.trace && !values.json)
+        process.stdout.write(`\n${formatEvidence({ ...result.search, warnings: [] })}\n`);
       if (values.explain) {
         const command = evidenceBrowserCommand(
           app.get(CypherRegistry).get('browser/7-ask-evidence'),

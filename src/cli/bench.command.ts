@@ -30,7 +30,14 @@ import {
   writeIngestReport,
   writeRetrievalReport,
 } from '../eval/bench-report';
-import { type PeerRetriever, runRetrievalBench } from '../eval/bench-runner';
+import {
+  type BenchScope,
+  type PeerRetriever,
+  runRetrievalBench,
+  TRACE_ABLATIONS,
+  type TraceAblation,
+} from '../eval/bench-runner';
+import { costTable } from '../eval/bench-cost';
 import { listPdfFiles, runIngestBench } from '../eval/ingest-bench';
 import { LangChainNeo4jBaseline } from '../eval/peer/langchain-baseline';
 import { NaivePagePassageBaseline } from '../eval/peer/naive-page-passages';
@@ -40,6 +47,7 @@ import { StageProgress } from './progress';
 const USAGE = `Usage:
   folio bench --questions FILE --pdfs DIR --out DIR [--strategies VECTOR,HYBRID,PARENT_PAGE] [--rerank both|on|off]
               [--peer | --peers langchain,naive] [--limit N] [--datasets a,b] [--ask]
+              [--trace-ablations no-decomposition,no-semantic,no-physical] [--scope document|corpus]
     Page-level retrieval benchmark: ingests the questions' PDFs (once; stored bytes are reused), runs every question
     scoped to its own document through each strategy with and/or without RERANK, and writes report.json, report.md
     and recall-ndcg.png into --out.
@@ -52,6 +60,12 @@ const USAGE = `Usage:
                              page = best window (label NaivePassage, naive_* indexes), reported as
                              peer:naive-page-passages
     --limit N   the first N questions (file order, after --datasets)
+    --trace-ablations  extra TRACE runs with one layer off each (TRACE, Table 6): no-decomposition (the question
+                is its own only sub-query), no-semantic (no SIMILAR_TO), no-physical (no NEXT_PAGE), reported as
+                TRACE-<ablation>
+    --scope     document (default): each question scoped to its own document; corpus: each question asked over
+                the whole ingested corpus, a hit needing its own document's evidence page (runs named <run>@corpus;
+                peers are per-document and cannot run here)
     --ask       also ask every question (unanswerable ones too): unanswerable detection and answer accuracy, judged
                 by the configured LLM, or offline by string match (containment, numbers, token F1)
 
@@ -122,6 +136,25 @@ export function parsePeers(value: string): PeerKind[] {
   return [...new Set(names)] as PeerKind[];
 }
 
+export function parseTraceAblations(value: string): TraceAblation[] {
+  const names = value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = names.filter((s) => !(TRACE_ABLATIONS as readonly string[]).includes(s));
+  if (unknown.length > 0 || names.length === 0) {
+    throw new UsageError(
+      `--trace-ablations: unknown ${unknown.join(', ') || '(none given)'}; choose from ${TRACE_ABLATIONS.join(', ')}`,
+    );
+  }
+  return [...new Set(names)] as TraceAblation[];
+}
+
+export function parseScope(value: string): BenchScope {
+  if (value === 'document' || value === 'corpus') return value;
+  throw new UsageError(`--scope must be document or corpus, got '${value}'`);
+}
+
 export function parseRerank(value: string): boolean[] {
   switch (value) {
     case 'both':
@@ -166,6 +199,8 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
       limit: { type: 'string' },
       datasets: { type: 'string' },
       ask: { type: 'boolean', default: false },
+      'trace-ablations': { type: 'string' },
+      scope: { type: 'string', default: 'document' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -173,6 +208,11 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
+  const traceAblations =
+    values['trace-ablations'] === undefined ? [] : parseTraceAblations(values['trace-ablations']);
+  const scope = parseScope(values.scope);
+  if (scope === 'corpus' && (values.peer || values.peers !== undefined))
+    throw new UsageError('--scope corpus: the peers search one document at a time; leave out --peer/--peers');
   if (!values.questions || !values.pdfs || !values.out)
     throw new UsageError('folio bench needs --questions FILE, --pdfs DIR and --out DIR');
   const strategies = parseStrategies(values.strategies);
@@ -221,7 +261,16 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
     try {
       const report = await runRetrievalBench(
         set,
-        { strategies, rerank, limit, datasets, ask: values.ask, embeddingModel: embedder.modelName },
+        {
+          strategies,
+          rerank,
+          limit,
+          datasets,
+          ask: values.ask,
+          embeddingModel: embedder.modelName,
+          traceAblations,
+          scope,
+        },
         {
           ingester: app.get(IngestService),
           retriever: app.get(RetrieveService),
@@ -241,6 +290,10 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
       printTable(main.header, main.rows);
       const byDataset = breakdownTable(report, 'dataset');
       printTable(byDataset.header, byDataset.rows);
+      const byHops = breakdownTable(report, 'hops');
+      printTable(byHops.header, byHops.rows);
+      const cost = costTable(report);
+      printTable(cost.header, cost.rows);
       process.stdout.write(`\nWrote ${files.json}, ${files.markdown} and ${files.chart}\n`);
       return report.runs.some((r) => r.errors > 0) ? 1 : 0;
     } finally {

@@ -1,4 +1,5 @@
 import type { PageHit, SearchResult } from '../retrieve/retrieve.types';
+import { emptyCost } from '../retrieve/evidence-step';
 import { formatSearch, matchedSentence, readableScore } from './search-format';
 
 const hit = (over: Partial<PageHit>): PageHit => ({
@@ -67,6 +68,9 @@ describe('formatSearch', () => {
       ],
       timings: [{ stage: 'hybrid', ms: 12 }],
       trace: [],
+      steps: [],
+      cost: emptyCost(),
+      warnings: [],
     };
     const out = formatSearch(result, 'revenue 2023', (id) => (id === 'doc-1' ? 'Annual Report' : undefined));
     expect(out).toContain('"Annual Report" (doc-1) p.3  rank 1  (hybrid)');

@@ -73,7 +73,9 @@ export function formatSearch(result: SearchResult, query: string, titleOf: Title
 export function formatAnswer(result: AskResult, titleOf: TitleOf): string {
   const cites = result.citations.map(
     (c, i) =>
-      `  [${i + 1}] ${docLabel(c.docId, titleOf)} page ${c.pageNumber}: "${matchedSentence(c.quote, result.question)}"`,
+      `  [${i + 1}] ${docLabel(c.docId, titleOf)} page ${c.pageNumber}` +
+      (c.bbox ? ` [${c.bbox.map((v) => Math.round(v)).join(', ')}]` : '') +
+      `: "${matchedSentence(c.quote, result.question)}"`,
   );
   const warn = result.warnings.map((w) => `warning: ${w}`);
   return [

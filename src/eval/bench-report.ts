@@ -1,6 +1,7 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { costTable } from './bench-cost';
 import { BREAKDOWN_KEYS, BenchReport, BreakdownKey, RunReport } from './bench-runner';
 import { INGEST_STAGES } from '../ingest/ingest.service';
 import type { IngestBenchReport } from './ingest-bench';
@@ -181,13 +182,17 @@ export function renderMarkdown(report: BenchReport): string {
         : '') +
       '.',
     '',
-    'Page-level metrics in %, each question scoped to its own document. hit@k follows DOUBLE-BENCH (every evidence page ' +
+    (report.options.scope === 'corpus'
+      ? "Page-level metrics in %, each question asked over the whole ingested corpus (a hit needs its own document's evidence page). hit@k"
+      : 'Page-level metrics in %, each question scoped to its own document. hit@k') +
+      ' follows DOUBLE-BENCH (every evidence page ' +
       'of a multi-hop question must be retrieved); R = recall, P = precision; latency is one search call, wall clock.',
     '',
     markdownTable(metricTable(report)),
   ];
   for (const key of BREAKDOWN_KEYS)
     parts.push('', `## ${BREAKDOWN_TITLES[key]}`, '', markdownTable(breakdownTable(report, key)));
+  parts.push('', '## Latency and cost per question', '', markdownTable(costTable(report)));
   const answers = answerTable(report);
   if (answers) parts.push('', '## Answers and unanswerable detection', '', markdownTable(answers));
   parts.push('', '## Documents', '', markdownTable(documentTable(report)), '');

@@ -1,4 +1,5 @@
 import type { IngestOptions, IngestResult } from '../ingest/ingest.service';
+import { emptyCost } from '../retrieve/evidence-step';
 import type { AskResult, SearchRequest, SearchResult } from '../retrieve/retrieve.types';
 import { AnswerGrader, NotGradedAnswerGrader } from './answer-grader';
 import type { BenchQuestion, BenchQuestionSet } from './bench-questions';
@@ -68,6 +69,10 @@ class FakeRetriever implements BenchRetriever {
       })),
       timings: [],
       trace: [],
+      steps: [],
+      warnings: [],
+      // one judge call per TRACE search, so a run's summed cost is checkable
+      cost: { ...emptyCost(), judgeCalls: req.strategy === 'TRACE' ? 1 : 0, pagesVisited: pages.length },
     });
   }
 
@@ -141,6 +146,40 @@ describe('runRetrievalBench', () => {
       unanswerable: 1,
       skippedDocumentLevel: { 'docugami-sec10q': 1 },
     });
+  });
+
+  it("runs each TRACE ablation with its layer switched off and sums each run's cost", async () => {
+    const retriever = new FakeRetriever(rankings);
+    const report = await runRetrievalBench(
+      setOf(questions),
+      { strategies: ['TRACE'], rerank: [false], traceAblations: ['no-decomposition', 'no-physical'] },
+      deps(retriever),
+    );
+    expect(report.runs.map((r) => [r.name, r.traceAblation])).toEqual([
+      ['TRACE', null],
+      ['TRACE-no-decomposition', 'no-decomposition'],
+      ['TRACE-no-physical', 'no-physical'],
+    ]);
+    const optionsOf = (query: string) =>
+      retriever.requests.filter((r) => r.query === query).map((r) => r.trace);
+    expect(optionsOf('question q1')).toEqual([undefined, { decomposition: false }, { physicalEdges: false }]);
+    // 3 answerable questions, one judge call and 3 ranked pages each
+    expect(report.runs[1]!.cost).toMatchObject({ judgeCalls: 3, pagesVisited: 9 });
+    expect(report.questions.find((r) => r.run === 'TRACE' && r.qid === 'q1')?.cost?.judgeCalls).toBe(1);
+  });
+
+  it('with corpus scope asks every question unscoped and still scores it against its own document', async () => {
+    const retriever = new FakeRetriever(rankings);
+    const report = await runRetrievalBench(
+      setOf(questions),
+      { strategies: ['HYBRID'], rerank: [false], scope: 'corpus' },
+      deps(retriever),
+    );
+    expect(retriever.requests.every((r) => r.scope.docIds === undefined)).toBe(true);
+    expect(report.runs.map((r) => [r.name, r.scope])).toEqual([['HYBRID@corpus', 'corpus']]);
+    // the fake answers with page numbers of docId '' (no scope): none is the question's own document
+    expect(report.runs[0]!.overall.recall[10]).toBe(0);
+    expect(report.questions.find((r) => r.qid === 'q1')?.ranked).toEqual(['#2', '#5', '#6']);
   });
 
   it('scores pages with the multi-hop rule and breaks results down', async () => {

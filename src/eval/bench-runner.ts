@@ -1,12 +1,14 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import type { IngestOptions, IngestResult } from '../ingest/ingest.service';
+import { addCosts, type RetrievalCost } from '../retrieve/evidence-step';
 import type {
   AskResult,
   SearchRequest,
   SearchResult,
   SearchScope,
   Strategy,
+  TraceOptions,
 } from '../retrieve/retrieve.types';
 import { AnswerGrader, AnswerVerdict, GradeSummary, summarizeGrades } from './answer-grader';
 import type { BenchQuestion, BenchQuestionSet } from './bench-questions';
@@ -70,12 +72,28 @@ export interface PeerRetriever {
 export type BreakdownKey = 'dataset' | 'evidenceSource' | 'documentKind' | 'hops';
 export const BREAKDOWN_KEYS: BreakdownKey[] = ['dataset', 'evidenceSource', 'documentKind', 'hops'];
 
+/** TRACE's Table 6 ablations, each a run of its own next to full TRACE. */
+export const TRACE_ABLATIONS = ['no-decomposition', 'no-semantic', 'no-physical'] as const;
+export type TraceAblation = (typeof TRACE_ABLATIONS)[number];
+const ABLATION_OPTIONS: Record<TraceAblation, TraceOptions> = {
+  'no-decomposition': { decomposition: false },
+  'no-semantic': { semanticEdges: false },
+  'no-physical': { physicalEdges: false },
+};
+
+/** document: each question scoped to its own document; corpus: asked over every ingested document. */
+export type BenchScope = 'document' | 'corpus';
+
 export interface RunReport {
-  /** e.g. VECTOR, VECTOR+RERANK, peer:langchain-neo4j-vector, peer:naive-page-passages */
+  /** e.g. VECTOR, VECTOR+RERANK, TRACE-no-semantic, HYBRID@corpus, peer:langchain-neo4j-vector */
   name: string;
   system: 'folio' | 'peer';
   strategy: Strategy | null;
   rerank: boolean;
+  traceAblation?: TraceAblation | null;
+  scope?: BenchScope;
+  /** Summed over the run's questions (folio runs; peers report none). */
+  cost?: RetrievalCost | null;
   overall: MetricSummary;
   breakdowns: Record<BreakdownKey, Record<string, MetricSummary>>;
   latency: LatencySummary;
@@ -100,6 +118,8 @@ export interface QuestionRow {
   ranked: (number | string)[];
   metrics: QuestionMetrics | null;
   latencyMs: number | null;
+  /** What the search cost (folio runs). */
+  cost?: RetrievalCost | null;
   error: string | null;
   ask: {
     answer: string;
@@ -133,6 +153,8 @@ export interface BenchReport {
     peers: string[];
     limit: number | null;
     datasets: string[] | null;
+    traceAblations?: TraceAblation[];
+    scope?: BenchScope;
   };
   environment: { node: string; platform: string; cpus: number; embeddingModel: string | null };
   questionCounts: {
@@ -162,6 +184,10 @@ export interface BenchRunOptions {
   /** Also ask each question (unanswerable ones included) and grade the answers. */
   ask?: boolean;
   embeddingModel?: string;
+  /** Extra TRACE runs, each with one layer switched off. */
+  traceAblations?: TraceAblation[];
+  /** 'corpus': every question over the whole ingested corpus; a hit needs its own document's evidence page. */
+  scope?: BenchScope;
 }
 
 export interface BenchDeps {
@@ -178,6 +204,42 @@ export interface BenchDeps {
 }
 
 export const runName = (strategy: Strategy, rerank: boolean) => (rerank ? `${strategy}+RERANK` : strategy);
+
+interface RunVariant {
+  name: string;
+  strategy: Strategy;
+  rerank: boolean;
+  trace?: TraceOptions;
+  ablation: TraceAblation | null;
+}
+
+/** strategy × rerank, then one TRACE run per ablation (TRACE ignores rerank); names end in @corpus there. */
+export function runVariants(opts: BenchRunOptions): RunVariant[] {
+  const suffix = opts.scope === 'corpus' ? '@corpus' : '';
+  const variants: RunVariant[] = opts.strategies.flatMap((strategy) =>
+    opts.rerank.map((rerank) => ({
+      name: runName(strategy, rerank) + suffix,
+      strategy,
+      rerank,
+      ablation: null,
+    })),
+  );
+  for (const ablation of opts.traceAblations ?? []) {
+    variants.push({
+      name: `TRACE-${ablation}${suffix}`,
+      strategy: 'TRACE',
+      rerank: false,
+      trace: ABLATION_OPTIONS[ablation],
+      ablation,
+    });
+  }
+  return variants;
+}
+
+interface RankedPages {
+  pages: PageRef[];
+  cost: RetrievalCost | null;
+}
 
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
@@ -217,21 +279,31 @@ export async function runRetrievalBench(
 
   const runs: RunReport[] = [];
   const rows: QuestionRow[] = [];
-  for (const strategy of opts.strategies) {
-    for (const rerank of opts.rerank) {
-      const name = runName(strategy, rerank);
-      const search = (q: BenchQuestion, docId: string) =>
-        deps.retriever
-          .search({ query: q.question, strategy, scope: { docIds: [docId] }, k, rerank })
-          .then((r) => r.pages.map((p): PageRef => ({ docId: p.docId, pageNumber: p.pageNumber })));
-      const ask = opts.ask
-        ? (q: BenchQuestion, docId: string) =>
-            deps.retriever.ask(q.question, { strategy, scope: { docIds: [docId] }, rerank })
-        : null;
-      const runRows = await runQuestions(name, questions, docIdOf, search, ask, deps.grader, progress);
-      rows.push(...runRows);
-      runs.push(buildRunReport(name, 'folio', strategy, rerank, runRows, opts.ask ? deps.grader.name : null));
-    }
+  const scope = opts.scope ?? 'document';
+  // Corpus scope asks over every document: the question's own document only decides what counts as a hit.
+  const scopeOf = (docId: string): SearchScope => (scope === 'corpus' ? {} : { docIds: [docId] });
+  for (const variant of runVariants(opts)) {
+    const { name, strategy, rerank } = variant;
+    const search = (q: BenchQuestion, docId: string) =>
+      deps.retriever
+        .search({ query: q.question, strategy, scope: scopeOf(docId), k, rerank, trace: variant.trace })
+        .then((r): RankedPages => ({
+          pages: r.pages.map((p): PageRef => ({ docId: p.docId, pageNumber: p.pageNumber })),
+          cost: r.cost ?? null,
+        }));
+    const ask = opts.ask
+      ? (q: BenchQuestion, docId: string) =>
+          deps.retriever.ask(q.question, { strategy, scope: scopeOf(docId), rerank })
+      : null;
+    const runRows = await runQuestions(name, questions, docIdOf, search, ask, deps.grader, progress);
+    rows.push(...runRows);
+    const run = buildRunReport(name, 'folio', strategy, rerank, runRows, opts.ask ? deps.grader.name : null);
+    runs.push({
+      ...run,
+      traceAblation: variant.ablation,
+      scope,
+      cost: addCosts(runRows.flatMap((r) => (r.cost ? [r.cost] : []))),
+    });
   }
   for (const peer of peers) {
     const name = `peer:${peer.name}`;
@@ -239,7 +311,7 @@ export async function runRetrievalBench(
       name,
       questions,
       docIdOf,
-      (q, docId) => peer.search(q.question, docId, k),
+      async (q, docId) => ({ pages: await peer.search(q.question, docId, k), cost: null }),
       null,
       deps.grader,
       progress,
@@ -261,6 +333,8 @@ export async function runRetrievalBench(
       peers: peers.map((p) => p.name),
       limit: opts.limit ?? null,
       datasets: opts.datasets ?? null,
+      traceAblations: opts.traceAblations ?? [],
+      scope,
     },
     environment: {
       node: process.version,
@@ -340,7 +414,7 @@ async function runQuestions(
   name: string,
   questions: BenchQuestion[],
   docIdOf: Map<string, string | null>,
-  search: (q: BenchQuestion, docId: string) => Promise<PageRef[]>,
+  search: (q: BenchQuestion, docId: string) => Promise<RankedPages>,
   ask: ((q: BenchQuestion, docId: string) => Promise<AskResult>) | null,
   grader: AnswerGrader,
   progress: NonNullable<BenchDeps['onProgress']>,
@@ -372,8 +446,9 @@ async function runQuestions(
       if (q.answerable) {
         const t0 = performance.now();
         try {
-          const ranked = await search(q, docId);
+          const { pages: ranked, cost } = await search(q, docId);
           row.latencyMs = performance.now() - t0;
+          row.cost = cost;
           row.ranked = ranked.map((r) => (r.docId === docId ? r.pageNumber : `${r.docId}#${r.pageNumber}`));
           row.metrics = scoreQuestion(ranked, { docId, hops: hopsFromPages(q.evidencePages) });
         } catch (err) {

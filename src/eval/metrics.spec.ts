@@ -112,8 +112,9 @@ describe('latencySummary', () => {
     const s = latencySummary(Array.from({ length: 20 }, (_, i) => i + 1));
     expect(s.meanMs).toBe(10.5);
     expect(s.p95Ms).toBe(19);
+    expect(s.p50Ms).toBe(10);
     expect(latencySummary([100]).p95Ms).toBe(100);
-    expect(latencySummary([])).toEqual({ n: 0, meanMs: 0, p95Ms: 0 });
+    expect(latencySummary([])).toEqual({ n: 0, meanMs: 0, p50Ms: 0, p95Ms: 0 });
   });
 });
 

@@ -112,16 +112,17 @@ export function summarize(metrics: QuestionMetrics[]): MetricSummary {
 export interface LatencySummary {
   n: number;
   meanMs: number;
+  p50Ms: number;
   p95Ms: number;
 }
 
-/** Mean and nearest-rank p95 (the smallest value at or above 95 % of the samples). */
+/** Mean and nearest-rank p50 and p95 (the smallest value at or above 95 % of the samples). */
 export function latencySummary(samplesMs: number[]): LatencySummary {
   const n = samplesMs.length;
-  if (n === 0) return { n: 0, meanMs: 0, p95Ms: 0 };
+  if (n === 0) return { n: 0, meanMs: 0, p50Ms: 0, p95Ms: 0 };
   const sorted = [...samplesMs].sort((a, b) => a - b);
-  const rank = Math.ceil(0.95 * n);
-  return { n, meanMs: sorted.reduce((s, x) => s + x, 0) / n, p95Ms: sorted[rank - 1] ?? 0 };
+  const at = (q: number) => sorted[Math.ceil(q * n) - 1] ?? 0;
+  return { n, meanMs: sorted.reduce((s, x) => s + x, 0) / n, p50Ms: at(0.5), p95Ms: at(0.95) };
 }
 
 export interface UnanswerableDetection {

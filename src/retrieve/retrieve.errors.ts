@@ -6,6 +6,8 @@ export enum RetrieveErrorCode {
   BAD_K = 'BAD_K',
   DOCUMENT_NOT_FOUND = 'DOCUMENT_NOT_FOUND',
   BAD_TRACE_OPTIONS = 'BAD_TRACE_OPTIONS',
+  /** The strategy needs an enrich stage that has not run on a document in scope; the message names the command. */
+  ENRICHMENT_MISSING = 'ENRICHMENT_MISSING',
 }
 
 export class RetrieveError extends FolioError<RetrieveErrorCode> {

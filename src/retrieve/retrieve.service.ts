@@ -6,6 +6,7 @@ import { DocumentRepository } from '../graph/document.repository';
 import { LlmError } from '../llm/llm.errors';
 import { UsageMeter } from '../llm/llm-usage';
 import { LlmService } from '../llm/llm.service';
+import { EVIDENCE_EDGES, type EvidenceEdge, type EvidenceStep } from './evidence-step';
 import { ExtractiveAnswerer } from './extractive-answer';
 import { buildLuceneQuery } from './lucene-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
@@ -54,7 +55,10 @@ export class RetrieveService {
     private readonly traceWalker: TraceWalker,
   ) {}
 
-  async search(req: SearchRequest, meter = new UsageMeter()): Promise<SearchResult> {
+  async search(req: SearchRequest, parentMeter = new UsageMeter()): Promise<SearchResult> {
+    const started = performance.now();
+    // This search's own LLM calls, rolled up into the caller's (ask adds the answer's).
+    const meter = new UsageMeter(parentMeter);
     const query = req.query.trim();
     if (!query) throw new RetrieveError(RetrieveErrorCode.EMPTY_QUERY, 'The query is empty; ask something.');
     if (!Number.isInteger(req.k) || req.k < 1 || req.k > MAX_K) {
@@ -65,6 +69,9 @@ export class RetrieveService {
 
     const timings: StageTiming[] = [];
     const trace: string[] = [];
+    let steps: EvidenceStep[] = [];
+    const warnings: string[] = [];
+    const walkStats = { visited: 0, judged: 0, judgeCalls: 0 };
     const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
       const t0 = performance.now();
       try {
@@ -128,6 +135,18 @@ export class RetrieveService {
         );
         candidates = walked.map(({ via, ...c }) => ({ ...c, reason: `graph:${via}` }));
         reason = 'graph';
+        steps = walked.map((w, i) => graphStep(w, i, query));
+        walkStats.visited = walked.length;
+        // GRAPH walks NEXT_PAGE too, so without SIMILAR_TO it still works: say so rather than fail.
+        const unenriched = await timed('graph-walk', () => this.repo.documentsWithoutSimilar(docIds));
+        if (unenriched.length > 0) {
+          const shown = unenriched.slice(0, 5);
+          warnings.push(
+            `no SIMILAR_TO edges in ${unenriched.length} document(s) (${shown.join(', ')}${unenriched.length > 5 ? ', …' : ''}); ` +
+              `GRAPH walked NEXT_PAGE, REFERS_TO, CAPTIONS and sections only there. Add semantic edges with: ` +
+              `npm run folio -- enrich ${shown.join(' ')} --stages similar`,
+          );
+        }
         trace.push(
           `GRAPH: HYBRID seeds (top ${GRAPH_SEEDS}) walked over NEXT_PAGE/SIMILAR_TO (≤ 2 hops), REFERS_TO, CAPTIONS, sections → ` +
             `${candidates.length} pages; ${walked.filter((w) => w.via !== 'seed').length} placed by the walk`,
@@ -160,6 +179,11 @@ export class RetrieveService {
         reason = 'trace';
         trace.push(...walked.trace);
         timings.push(...walked.timings);
+        steps = walked.steps;
+        warnings.push(...walked.warnings);
+        walkStats.visited = walked.stats.visited;
+        walkStats.judged = walked.stats.judged;
+        walkStats.judgeCalls = walked.stats.crossEncoderCalls + walked.stats.llmCalls;
         break;
       }
     }
@@ -179,7 +203,27 @@ export class RetrieveService {
         `RERANK: ${byLlm ? 'LLM' : 'cross-encoder'} relevance (0–1) over the top ${pages.length} pages`,
       );
     }
-    return { strategy: req.strategy, reranked: rerank, pages: pages.slice(0, req.k), timings, trace };
+    for (const w of warnings) if (req.strategy !== 'TRACE') trace.push(`warning: ${w}`);
+    const usage = meter.totals();
+    return {
+      strategy: req.strategy,
+      reranked: rerank,
+      pages: pages.slice(0, req.k),
+      timings,
+      trace,
+      steps,
+      warnings,
+      cost: {
+        judgeCalls: walkStats.judgeCalls,
+        llmCalls: usage.calls,
+        promptTokens: usage.promptTokens,
+        completionTokens: usage.completionTokens,
+        pagesVisited: walkStats.visited || candidates.length,
+        pagesJudged: walkStats.judged,
+        stages: stageCosts(timings),
+        totalMs: Math.round(performance.now() - started),
+      },
+    };
   }
 
   async ask(question: string, opts: AskOptions = {}): Promise<AskResult> {
@@ -208,8 +252,25 @@ export class RetrieveService {
       }
     }
     answer ??= this.answerer.answer(question, search);
-    search.timings.push({ stage: 'answer', ms: Math.round(performance.now() - t0) });
-    return { question, ...answer, search, usage: meter.toLlmUsage(), warnings };
+    const answerMs = Math.round(performance.now() - t0);
+    search.timings.push({ stage: 'answer', ms: answerMs });
+    // The question's whole cost: the search's plus the answer's LLM calls and time.
+    const usage = meter.totals();
+    search.cost = {
+      ...search.cost,
+      llmCalls: usage.calls,
+      promptTokens: usage.promptTokens,
+      completionTokens: usage.completionTokens,
+      stages: stageCosts(search.timings),
+      totalMs: search.cost.totalMs + answerMs,
+    };
+    return {
+      question,
+      ...answer,
+      search,
+      usage: meter.toLlmUsage(),
+      warnings: [...search.warnings, ...warnings],
+    };
   }
 
   /** MMRAG-DocQA's answer: the model reads the top pages and returns analysis, relevant pages and a typed answer. */
@@ -294,4 +355,39 @@ export class RetrieveService {
       );
     }
   }
+}
+
+/** Time per stage name: a stage that ran several times (TRACE's judge batches) is summed. */
+function stageCosts(timings: StageTiming[]): StageTiming[] {
+  const byStage = new Map<string, number>();
+  for (const t of timings) byStage.set(t.stage, (byStage.get(t.stage) ?? 0) + t.ms);
+  return [...byStage].map(([stage, ms]) => ({ stage, ms }));
+}
+
+const isEvidenceEdge = (via: string): via is EvidenceEdge =>
+  (EVIDENCE_EDGES as readonly string[]).includes(via);
+
+/** A GRAPH page as an evidence step: no judge, the walk's own score and the edge that placed the page. */
+function graphStep(
+  w: { docId: string; pageNumber: number; score: number; hop: number; via: string; fromPage: number | null },
+  index: number,
+  query: string,
+): EvidenceStep {
+  const via = isEvidenceEdge(w.via) ? w.via : 'seed';
+  return {
+    step: index + 1,
+    subQuery: query,
+    docId: w.docId,
+    pageNumber: w.pageNumber,
+    via,
+    fromPage: via === 'seed' ? null : w.fromPage,
+    hop: w.hop,
+    verdict: 'NOT_JUDGED',
+    score: w.score,
+    judge: null,
+    reason:
+      via === 'seed'
+        ? 'HYBRID seed (vector + full-text)'
+        : `${w.via} from p.${w.fromPage} (hop ${w.hop}); scored by its own similarity and its seed's, decayed`,
+  };
 }

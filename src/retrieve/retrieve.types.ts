@@ -1,4 +1,5 @@
 import type { BBox } from '../ingest/document-model';
+import type { EvidenceStep, RetrievalCost } from './evidence-step';
 
 // The retrieval contract shared by strategies, the API, the CLI and the benchmark.
 
@@ -68,8 +69,14 @@ export interface SearchResult {
   reranked: boolean;
   pages: PageHit[];
   timings: StageTiming[];
-  /** What the strategy did, step by step, for people debugging retrieval. */
+  /** What the strategy did, step by step, as readable lines (the CLI's --trace prints `steps` instead). */
   trace: string[];
+  /** The evidence chain as data: every page a walking strategy visited, how it got there and the verdict. */
+  steps: EvidenceStep[];
+  /** What this search cost: judge and LLM calls, tokens, pages visited, time per stage. */
+  cost: RetrievalCost;
+  /** Problems that did not stop the search (missing enrichment the walk could do without, an LLM fallback). */
+  warnings: string[];
 }
 
 export type AnswerFormat = 'String' | 'Integer' | 'Float' | 'List' | 'None';

@@ -1,3 +1,4 @@
+import type { EvidenceStep } from '../evidence-step';
 import type { NeighbourEdge, PageCandidate, PageNeighbour } from '../retrieve.repository';
 import type { ElementEvidence, StageTiming, TraceOptions } from '../retrieve.types';
 import type { PageJudgement } from './trace-judge';
@@ -68,6 +69,9 @@ export const pageKey = (p: { docId: string; pageNumber: number }): string =>
 
 export class TraceRun {
   readonly trace: string[] = [];
+  /** Every popped page in order, as data (the API's and the CLI's evidence chain). */
+  readonly steps: EvidenceStep[] = [];
+  readonly warnings: string[] = [];
   /** Pages judged RELEVANT, in the order found: the chain of evidence. */
   readonly whitelist = new Map<string, Verdict>();
   readonly neighbours = new Map<string, PageNeighbour[]>();
@@ -106,8 +110,15 @@ export class TraceRun {
   }
 
   /** A popped page's verdict: RELEVANT pages join the chain of evidence. */
-  visit(q: string, c: Candidate, verdict: Verdict): void {
+  visit(q: string, subQuery: string, c: Candidate, verdict: Verdict): void {
     this.stats.visited += 1;
+    this.steps.push({
+      ...this.stepOf(subQuery, c),
+      verdict: verdict.relevant ? 'RELEVANT' : 'IRRELEVANT',
+      score: verdict.score,
+      judge: verdict.judge,
+      reason: verdict.analysis,
+    });
     const label = verdict.relevant ? 'RELEVANT' : 'IRRELEVANT';
     const ranked =
       verdict.rankScore > verdict.score ? ` (ranks ${verdict.rankScore.toFixed(3)} next to its source)` : '';
@@ -115,6 +126,39 @@ export class TraceRun {
       `  ${q} ${this.label(c)} ← ${this.how(c)}: ${label} ${verdict.score.toFixed(3)}${ranked} (${verdict.judge}) — ${verdict.analysis}`,
     );
     if (verdict.relevant && !this.whitelist.has(pageKey(c))) this.whitelist.set(pageKey(c), verdict);
+  }
+
+  /** A popped page that was not judged again because an earlier sub-query put it in the chain of evidence. */
+  skip(q: string, subQuery: string, c: Candidate): void {
+    this.steps.push({
+      ...this.stepOf(subQuery, c),
+      verdict: 'NOT_JUDGED',
+      score: null,
+      judge: null,
+      reason: 'already in the chain of evidence',
+    });
+    this.trace.push(`  ${q} ${this.label(c)} ← ${this.how(c)}: skipped, already in the chain of evidence`);
+  }
+
+  /** A problem that does not stop the walk: in the trace and in the result's warnings. */
+  warn(message: string): void {
+    this.warnings.push(message);
+    this.trace.push(`  warning: ${message}`);
+  }
+
+  private stepOf(
+    subQuery: string,
+    c: Candidate,
+  ): Pick<EvidenceStep, 'step' | 'subQuery' | 'docId' | 'pageNumber' | 'via' | 'fromPage' | 'hop'> {
+    return {
+      step: this.steps.length + 1,
+      subQuery,
+      docId: c.docId,
+      pageNumber: c.pageNumber,
+      via: c.via,
+      fromPage: c.fromPage,
+      hop: c.hop,
+    };
   }
 
   chain(): Verdict[] {

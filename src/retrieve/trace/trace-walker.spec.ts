@@ -172,6 +172,29 @@ describe('TraceWalker (TRACE Algorithm 1)', () => {
     const result = await walk(Q);
     expect(result.trace.join('\n')).toContain('npm run folio -- enrich d --stages similar');
     expect(result.pages.map((p) => p.pageNumber)).toContain(2);
+    expect(result.warnings).toEqual([expect.stringContaining('npm run folio -- enrich d --stages similar')]);
+  });
+
+  it('refuses a semantic-only walk (no physical edges) over documents without SIMILAR_TO, before judging', async () => {
+    const { walk, judged } = setup({ seeds: { [Q]: [1] }, relevant: { [Q]: [1] }, withoutSimilar: ['d'] });
+    await expect(walk(Q, { physicalEdges: false })).rejects.toMatchObject({
+      code: 'ENRICHMENT_MISSING',
+      message: expect.stringContaining('npm run folio -- enrich d --stages similar'),
+    });
+    expect(judged).toEqual([]);
+  });
+
+  it('returns every popped page as a step with its sub-query, edge, source page and verdict', async () => {
+    const { walk } = setup({ seeds: { [Q]: [1] }, relevant: { [Q]: [1] } });
+    const result = await walk(Q);
+    expect(result.steps.map((s) => [s.step, s.pageNumber, s.via, s.fromPage, s.hop, s.verdict])).toEqual([
+      [1, 1, 'seed', null, 0, 'RELEVANT'],
+      [2, 2, 'next-page', 1, 1, 'IRRELEVANT'],
+      [3, 7, 'similar', 1, 1, 'IRRELEVANT'],
+      [4, 9, 'similar', 1, 1, 'IRRELEVANT'],
+    ]);
+    expect(result.steps[0]).toMatchObject({ subQuery: Q, judge: 'cross-encoder', score: 0.89 });
+    expect(result.stats).toMatchObject({ visited: 4, judged: 4, crossEncoderCalls: 2, llmCalls: 0 });
   });
 
   it('refuses a page budget that is not a positive integer', async () => {

@@ -3,6 +3,7 @@ import { EMBEDDER } from '../../embed/embed.tokens';
 import type { Embedder } from '../../embed/embedder';
 import type { UsageMeter } from '../../llm/llm-usage';
 import { LlmService } from '../../llm/llm.service';
+import type { EvidenceStep } from '../evidence-step';
 import { buildLuceneQuery } from '../lucene-query';
 import { RetrieveError, RetrieveErrorCode } from '../retrieve.errors';
 import { type PageCandidate, type PageNeighbour, RetrieveRepository } from '../retrieve.repository';
@@ -46,7 +47,10 @@ export interface TraceWalkInput {
 export interface TraceWalkResult {
   pages: TracedPage[];
   trace: string[];
+  steps: EvidenceStep[];
+  warnings: string[];
   timings: StageTiming[];
+  stats: TraceRun['stats'];
 }
 
 interface SubQuery {
@@ -80,6 +84,9 @@ export class TraceWalker {
       );
     }
     const run = new TraceRun(input.docIds);
+    // Enrichment first: a walk that cannot run fails before any decomposition or judging is spent on it.
+    if (options.semanticEdges)
+      await run.timed('trace-seeds', () => this.checkSimilarEdges(input.docIds, options, run));
     const texts = await run.timed('trace-decompose', () =>
       this.decompose(input.question, options, input.meter, run),
     );
@@ -97,8 +104,6 @@ export class TraceWalker {
       (o) => !options[o],
     );
     if (ablated.length) run.trace.push(`  ablation: without ${ablated.join(', ')}`);
-    if (options.semanticEdges)
-      await run.timed('trace-seeds', () => this.checkSimilarEdges(input.docIds, run));
 
     for (const [i, sq] of subQueries.entries()) await this.walkSubQuery(run, i, sq, budget, options, input);
 
@@ -111,7 +116,14 @@ export class TraceWalker {
           .map((v) => run.label(v.candidate))
           .join(' → ') || 'none'),
     );
-    return { pages, trace: run.trace, timings: run.timings() };
+    return {
+      pages,
+      trace: run.trace,
+      steps: run.steps,
+      warnings: run.warnings,
+      timings: run.timings(),
+      stats: run.stats,
+    };
   }
 
   private async decompose(
@@ -130,8 +142,8 @@ export class TraceWalker {
         run.trace.push('TRACE decomposition: LLM');
         return outcome.value.subQueries;
       }
-      run.trace.push(
-        `  warning: ${outcome.warning ?? 'the LLM decompose step failed'}; the offline rules decomposed it instead`,
+      run.warn(
+        `${outcome.warning ?? 'the LLM decompose step failed'}; the offline rules decomposed it instead`,
       );
     }
     run.trace.push('TRACE decomposition: offline rules');
@@ -159,15 +171,29 @@ export class TraceWalker {
     return subQueries;
   }
 
-  // Without SIMILAR_TO TRACE still runs Algorithm 1 on the physical layer (Table 6: worse, not broken), so it says so instead of failing.
-  private async checkSimilarEdges(docIds: string[] | null, run: TraceRun): Promise<void> {
+  /**
+   * Without SIMILAR_TO TRACE still runs Algorithm 1 on the physical layer (Table 6: worse, not broken), so it warns;
+   * with the physical layer switched off nothing of the semantic walk asked for could run, so it is an error.
+   */
+  private async checkSimilarEdges(
+    docIds: string[] | null,
+    options: WalkOptions,
+    run: TraceRun,
+  ): Promise<void> {
     const missing = await this.repo.documentsWithoutSimilar(docIds);
     if (missing.length === 0) return;
     const shown = missing.slice(0, 5);
-    run.trace.push(
-      `TRACE: no SIMILAR_TO edges in ${missing.length} document(s) (${shown.join(', ')}${missing.length > 5 ? ', …' : ''}); ` +
-        `the walk follows physical and reference edges only there. Add semantic edges with: ` +
-        `npm run folio -- enrich ${shown.join(' ')} --stages similar`,
+    const docs = `${missing.length} document(s) (${shown.join(', ')}${missing.length > 5 ? ', …' : ''})`;
+    const command = `npm run folio -- enrich ${shown.join(' ')} --stages similar`;
+    if (!options.physicalEdges) {
+      throw new RetrieveError(
+        RetrieveErrorCode.ENRICHMENT_MISSING,
+        `TRACE without physical edges walks SIMILAR_TO only, and ${docs} have none. Add semantic edges with: ${command}`,
+      );
+    }
+    run.warn(
+      `no SIMILAR_TO edges in ${docs}; the walk follows physical and reference edges only there. ` +
+        `Add semantic edges with: ${command}`,
     );
   }
 
@@ -204,7 +230,7 @@ export class TraceWalker {
       if (visited.has(key)) continue;
       if (run.whitelist.has(key) && !verdicts.has(key)) {
         visited.add(key);
-        run.trace.push(`  ${q} ${run.label(c)} ← ${run.how(c)}: skipped, already in the chain of evidence`);
+        run.skip(q, sq.text, c);
         continue;
       }
       if (!verdicts.has(key)) {
@@ -219,7 +245,7 @@ export class TraceWalker {
       }
       const verdict = verdicts.get(key)!;
       visited.add(key);
-      run.visit(q, c, verdict);
+      run.visit(q, sq.text, c, verdict);
       if (!verdict.relevant || judgedHere >= budget) continue;
       const pushed = pushOrder(await this.neighboursOf(run, [c]), c, options, input.docIds).filter(
         (n) => !visited.has(pageKey(n)) && !onStack.has(pageKey(n)) && !run.whitelist.has(pageKey(n)),
@@ -292,8 +318,8 @@ export class TraceWalker {
         (result.llmCalls > 0 ? `${result.llmCalls} LLM call(s)` : '') +
         (result.llmCalls > 0 && result.crossEncoderCalls > 0 ? ' + ' : '') +
         (result.crossEncoderCalls > 0 ? `one cross-encoder call` : ''),
-      ...result.warnings.map((w) => `  warning: ${w}`),
     );
+    for (const w of result.warnings) run.warn(w);
     // The neighbours of this batch's RELEVANT pages in one query, ready for when they are popped.
     const relevant = batch.filter((c) => verdicts.get(pageKey(c))?.relevant);
     if (prefetchNeighbours && relevant.length > 0) await this.neighboursOf(run, relevant);

@@ -63,6 +63,16 @@ describe('GRAPH walks the page graph', () => {
     expect(graph.trace.some((line) => /p\.2 ← (next-page|refers-to) from p\.1 \(hop 1\)/.test(line))).toBe(
       true,
     );
+    // The same as data: one step per page, in rank order, no judge; the missing SIMILAR_TO is a warning.
+    const step = graph.steps.find((st) => st.pageNumber === 2)!;
+    expect(step).toMatchObject({ fromPage: 1, hop: 1, verdict: 'NOT_JUDGED', judge: null });
+    expect(['next-page', 'refers-to']).toContain(step.via);
+    expect(graph.steps.find((st) => st.pageNumber === 1)).toMatchObject({ via: 'seed', fromPage: null });
+    expect(graph.steps.map((st) => st.pageNumber)).toEqual(graph.pages.map((p) => p.pageNumber));
+    expect(graph.warnings).toEqual([
+      expect.stringContaining(`npm run folio -- enrich ${docId} --stages similar`),
+    ]);
+    expect(graph.cost).toMatchObject({ judgeCalls: 0, llmCalls: 0, pagesVisited: graph.steps.length });
     // Pages of the office notes sit next to weaker seeds only: the page after the best match outranks them.
     const rank = (n: number) => graph.pages.findIndex((p) => p.pageNumber === n);
     for (const filler of [3, 5, 7, 9]) expect(rank(2)).toBeLessThan(rank(filler));

@@ -98,6 +98,30 @@ describe('TRACE walks the page graph', () => {
       );
       // This document was never enriched: the walk says so and names the command, instead of failing.
       expect(trace.trace.join('\n')).toContain(`npm run folio -- enrich ${docId} --stages similar`);
+      expect(trace.warnings).toEqual([
+        expect.stringContaining(`npm run folio -- enrich ${docId} --stages similar`),
+      ]);
+      // The same walk as data: the continuation page's step names its edge, source page and verdict.
+      expect(trace.steps.find((s) => s.pageNumber === 4 && s.via === 'seed')).toMatchObject({
+        subQuery: RESULTS,
+        verdict: 'RELEVANT',
+        judge: 'cross-encoder',
+        fromPage: null,
+      });
+      expect(trace.steps.find((s) => s.pageNumber === 5)).toMatchObject({
+        via: 'next-page',
+        fromPage: 4,
+        hop: 1,
+        judge: 'cross-encoder',
+      });
+      expect(trace.steps.map((s) => s.step)).toEqual(trace.steps.map((_, i) => i + 1));
+      expect(trace.cost.pagesVisited).toBe(trace.steps.length);
+      expect(trace.cost.pagesJudged).toBeGreaterThanOrEqual(2);
+      expect(trace.cost.judgeCalls).toBeGreaterThanOrEqual(2);
+      expect(trace.cost).toMatchObject({ llmCalls: 0, promptTokens: 0, completionTokens: 0 });
+      expect(trace.cost.stages.map((s) => s.stage)).toEqual(
+        expect.arrayContaining(['embed-query', 'trace-judge', 'trace-seeds']),
+      );
       expect(trace.timings.map((t) => t.stage)).toEqual(
         expect.arrayContaining(['trace-judge', 'trace-seeds']),
       );
@@ -135,9 +159,16 @@ describe('TRACE walks the page graph', () => {
       expect(tight.trace.some((l) => /budget of 2 page\(s\) spent/.test(l))).toBe(true);
     });
 
+    it('refuses a walk without the physical layer when the document has no SIMILAR_TO to walk instead', async () => {
+      await expect(search(RESULTS, { trace: { physicalEdges: false } })).rejects.toMatchObject({
+        code: 'ENRICHMENT_MISSING',
+        message: expect.stringContaining(`npm run folio -- enrich ${docId} --stages similar`),
+      });
+    });
+
     it('without the physical layer the walk cannot reach the continuation page', async () => {
-      const ablated = await search(RESULTS, { trace: { physicalEdges: false } });
-      expect(ablated.trace).toContain('  ablation: without physicalEdges');
+      const ablated = await search(RESULTS, { trace: { physicalEdges: false, semanticEdges: false } });
+      expect(ablated.trace).toContain('  ablation: without semanticEdges, physicalEdges');
       expect(ablated.trace.some((l) => /next-page|previous-page/.test(l))).toBe(false);
       expect(ablated.pages.find((p) => p.pageNumber === 5)?.reason).not.toBe('trace:next-page');
       const rank = (r: SearchResult) => r.pages.findIndex((p) => p.pageNumber === 5);
@@ -198,6 +229,18 @@ describe('TRACE walks the page graph', () => {
         .map((r) => JSON.stringify(r.body.messages));
       expect(later.length).toBeGreaterThan(0);
       for (const prompt of later) expect(prompt).toContain('Found on earlier pages');
+      // Cost as data: every chat call and its tokens, one judge call per page, the LLM's verdicts in the steps.
+      expect(result.cost.llmCalls).toBe(1 + judged.length);
+      expect(result.cost.judgeCalls).toBe(judged.length);
+      expect(result.cost.promptTokens).toBeGreaterThan(0);
+      expect(result.steps[0]).toMatchObject({
+        via: 'seed',
+        verdict: 'RELEVANT',
+        judge: 'llm',
+        score: 1,
+        subQuery: 'What were the annual results of the Falcon project?',
+        reason: 'Revenue 41.2 million and an 18 percent margin.',
+      });
       // The relevant seed leads; a page the walk reached from it ranks above the pages judged irrelevant.
       expect(result.pages[0]!.score).toBe(1);
       expect(result.pages[1]).toMatchObject({ hop: 1, score: TRACE_WALK_PRIOR });
@@ -210,6 +253,7 @@ describe('TRACE walks the page graph', () => {
         true,
       );
       expect(result.trace).toContain('TRACE decomposition: offline rules');
+      expect(result.warnings.some((w) => /The LLM decompose step failed/.test(w))).toBe(true);
       expect(
         result.trace.some((l) =>
           /warning: p\.\d+: The LLM judge step failed .*the cross-encoder judged it instead/.test(l),
