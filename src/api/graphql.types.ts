@@ -9,7 +9,8 @@
 
 // Regenerate with `npm run graphql:types`.
 import type { FileUpload } from 'graphql-upload-minimal';
-export type Strategy = 'VECTOR' | 'HYBRID' | 'PARENT_PAGE' | 'SUMMARY_TREE' | 'GRAPH' | 'TRACE';
+export type Strategy =
+  'VECTOR' | 'HYBRID' | 'PARENT_PAGE' | 'SUMMARY_TREE' | 'GRAPH' | 'TRACE' | 'DMAP' | 'G2';
 export type IngestionJobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
 export type DocumentStatus = 'INGESTING' | 'READY' | 'FAILED';
 export type ElementKind =

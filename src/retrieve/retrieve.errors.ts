@@ -4,6 +4,8 @@ export enum RetrieveErrorCode {
   BAD_K = 'BAD_K',
   DOCUMENT_NOT_FOUND = 'DOCUMENT_NOT_FOUND',
   BAD_TRACE_OPTIONS = 'BAD_TRACE_OPTIONS',
+  /** A strategy needs an enrich stage (summaries for DMAP, evolve for G2) that has not run on a document. */
+  ENRICHMENT_MISSING = 'ENRICHMENT_MISSING',
 }
 
 export class RetrieveError extends Error {
@@ -15,6 +17,11 @@ export class RetrieveError extends Error {
   ) {
     super(message);
     this.name = 'RetrieveError';
-    this.apiCode = code === RetrieveErrorCode.DOCUMENT_NOT_FOUND ? 'NOT_FOUND' : 'BAD_USER_INPUT';
+    this.apiCode =
+      code === RetrieveErrorCode.DOCUMENT_NOT_FOUND
+        ? 'NOT_FOUND'
+        : code === RetrieveErrorCode.ENRICHMENT_MISSING
+          ? 'FAILED_PRECONDITION'
+          : 'BAD_USER_INPUT';
   }
 }

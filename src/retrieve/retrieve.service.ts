@@ -6,7 +6,9 @@ import { DocumentRepository } from '../graph/document.repository';
 import { LlmError } from '../llm/llm.errors';
 import { UsageMeter } from '../llm/llm-usage';
 import { LlmService } from '../llm/llm.service';
+import { DmapRetriever } from './dmap/dmap-retriever';
 import { ExtractiveAnswerer } from './extractive-answer';
+import { G2Retriever } from './g2/g2-retriever';
 import { buildLuceneQuery } from './lucene-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
 import { PageCandidate, RetrieveRepository } from './retrieve.repository';
@@ -52,6 +54,8 @@ export class RetrieveService {
     private readonly llm: LlmService,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     private readonly traceWalker: TraceWalker,
+    private readonly dmap: DmapRetriever,
+    private readonly g2: G2Retriever,
   ) {}
 
   async search(req: SearchRequest, meter = new UsageMeter()): Promise<SearchResult> {
@@ -162,13 +166,22 @@ export class RetrieveService {
         timings.push(...walked.timings);
         break;
       }
+      case 'DMAP':
+      case 'G2': {
+        const walk = { question: query, embedding, docIds, k: depth, meter };
+        const walked =
+          req.strategy === 'DMAP' ? await this.dmap.retrieve(walk) : await this.g2.retrieve(walk);
+        candidates = walked.pages;
+        reason = req.strategy.toLowerCase();
+        trace.push(...walked.trace);
+        timings.push(...walked.timings);
+        break;
+      }
     }
 
     let pages: PageHit[] = candidates.map((c) => ({ hop: 0, reason, ...c }));
-    if (rerank && req.strategy === 'TRACE') {
-      trace.push(
-        'RERANK: not applied; TRACE has judged its pages per sub-query already (cross-encoder or LLM)',
-      );
+    if (rerank && (req.strategy === 'TRACE' || req.strategy === 'DMAP')) {
+      trace.push(`RERANK: not applied; ${req.strategy} has judged its pages already (cross-encoder or LLM)`);
     } else if (rerank && pages.length > 0) {
       // MMRAG-DocQA scores parent pages 0–1 with the LLM; the cross-encoder does it offline and for other strategies.
       const byLlm = req.strategy === 'PARENT_PAGE' && this.llm.enabled;
