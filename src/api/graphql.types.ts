@@ -6,10 +6,10 @@
 
 /* tslint:disable */
 
-
 // Regenerate with `npm run graphql:types`.
 import type { FileUpload } from 'graphql-upload-minimal';
-export type Strategy = 'VECTOR' | 'HYBRID' | 'PARENT_PAGE' | 'SUMMARY_TREE' | 'GRAPH' | 'TRACE';
+export type Strategy =
+  'VECTOR' | 'HYBRID' | 'PARENT_PAGE' | 'SUMMARY_TREE' | 'GRAPH' | 'TRACE' | 'DMAP' | 'G2';
 export type EvidenceEdge =
   'SEED' | 'NEXT_PAGE' | 'PREVIOUS_PAGE' | 'SIMILAR' | 'REFERS_TO' | 'SECTION' | 'RELATES_TO' | 'CAPTIONS';
 export type EvidenceVerdict = 'RELEVANT' | 'IRRELEVANT' | 'NOT_JUDGED';

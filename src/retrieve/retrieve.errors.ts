@@ -6,7 +6,7 @@ export enum RetrieveErrorCode {
   BAD_K = 'BAD_K',
   DOCUMENT_NOT_FOUND = 'DOCUMENT_NOT_FOUND',
   BAD_TRACE_OPTIONS = 'BAD_TRACE_OPTIONS',
-  /** The strategy needs an enrich stage that has not run on a document in scope; the message names the command. */
+  /** A strategy needs an enrich stage (similar, summaries for DMAP, evolve for G2) that a document in scope lacks. */
   ENRICHMENT_MISSING = 'ENRICHMENT_MISSING',
 }
 

@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { LlmModule } from '../llm/llm.module';
+import { DmapRetriever } from './dmap/dmap-retriever';
+import { DmapRepository } from './dmap/dmap.repository';
 import { ExtractiveAnswerer } from './extractive-answer';
+import { G2Retriever } from './g2/g2-retriever';
+import { G2Repository } from './g2/g2.repository';
 import { RetrieveRepository } from './retrieve.repository';
 import { RetrieveService } from './retrieve.service';
 import { TraceJudge } from './trace/trace-judge';
@@ -9,7 +13,17 @@ import { TraceWalker } from './trace/trace-walker';
 /** Search strategies (Cypher in cypher/retrieve/), re-ranking and cited answers. */
 @Module({
   imports: [LlmModule],
-  providers: [RetrieveRepository, RetrieveService, ExtractiveAnswerer, TraceJudge, TraceWalker],
+  providers: [
+    RetrieveRepository,
+    RetrieveService,
+    ExtractiveAnswerer,
+    TraceJudge,
+    TraceWalker,
+    DmapRepository,
+    DmapRetriever,
+    G2Repository,
+    G2Retriever,
+  ],
   exports: [RetrieveService],
 })
 export class RetrieveModule {}

@@ -7,7 +7,10 @@ import { LlmError } from '../llm/llm.errors';
 import { UsageMeter } from '../llm/llm-usage';
 import { LlmService } from '../llm/llm.service';
 import { EVIDENCE_EDGES, type EvidenceEdge, type EvidenceStep } from './evidence-step';
+import { DmapRetriever } from './dmap/dmap-retriever';
 import { ExtractiveAnswerer } from './extractive-answer';
+import { G2Retriever } from './g2/g2-retriever';
+import type { WalkStep } from './walk-step';
 import { buildLuceneQuery } from './lucene-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
 import { PageCandidate, RetrieveRepository } from './retrieve.repository';
@@ -53,6 +56,8 @@ export class RetrieveService {
     private readonly llm: LlmService,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     private readonly traceWalker: TraceWalker,
+    private readonly dmap: DmapRetriever,
+    private readonly g2: G2Retriever,
   ) {}
 
   async search(req: SearchRequest, parentMeter = new UsageMeter()): Promise<SearchResult> {
@@ -186,13 +191,25 @@ export class RetrieveService {
         walkStats.judgeCalls = walked.stats.crossEncoderCalls + walked.stats.llmCalls;
         break;
       }
+      case 'DMAP':
+      case 'G2': {
+        const walk = { question: query, embedding, docIds, k: depth, meter };
+        const walked =
+          req.strategy === 'DMAP' ? await this.dmap.retrieve(walk) : await this.g2.retrieve(walk);
+        candidates = walked.pages;
+        reason = req.strategy.toLowerCase();
+        trace.push(...walked.trace);
+        timings.push(...walked.timings);
+        steps = walked.steps.map(evidenceStepOf);
+        walkStats.visited = new Set(walked.steps.map((s) => `${s.docId}:${s.pageNumber}`)).size;
+        walkStats.judged = walked.steps.filter((s) => s.verdict !== null).length;
+        break;
+      }
     }
 
     let pages: PageHit[] = candidates.map((c) => ({ hop: 0, reason, ...c }));
-    if (rerank && req.strategy === 'TRACE') {
-      trace.push(
-        'RERANK: not applied; TRACE has judged its pages per sub-query already (cross-encoder or LLM)',
-      );
+    if (rerank && (req.strategy === 'TRACE' || req.strategy === 'DMAP')) {
+      trace.push(`RERANK: not applied; ${req.strategy} has judged its pages already (cross-encoder or LLM)`);
     } else if (rerank && pages.length > 0) {
       // MMRAG-DocQA scores parent pages 0–1 with the LLM; the cross-encoder does it offline and for other strategies.
       const byLlm = req.strategy === 'PARENT_PAGE' && this.llm.enabled;
@@ -390,4 +407,33 @@ function graphStep(
         ? 'HYBRID seed (vector + full-text)'
         : `${w.via} from p.${w.fromPage} (hop ${w.hop}); scored by its own similarity and its seed's, decayed`,
   };
+}
+
+/** A DMAP/G2 walk step in the evidence-chain shape every walking strategy returns. */
+function evidenceStepOf(step: WalkStep, index: number): EvidenceStep {
+  return {
+    step: index + 1,
+    subQuery: step.subQuery,
+    docId: step.docId,
+    pageNumber: step.pageNumber,
+    via: evidenceEdgeOf(step),
+    fromPage: step.fromPage,
+    hop: step.hop,
+    verdict: step.verdict ?? 'NOT_JUDGED',
+    score: step.score,
+    judge: step.verdict ? 'cross-encoder' : null,
+    // The entry path (structure / text / visual / gap) is kept in the reason when the edge is a seed.
+    reason:
+      evidenceEdgeOf(step) === 'seed' && step.via !== 'seed' ? `${step.via}: ${step.reason}` : step.reason,
+  };
+}
+
+function evidenceEdgeOf(step: WalkStep): EvidenceEdge {
+  if ((EVIDENCE_EDGES as readonly string[]).includes(step.via)) return step.via as EvidenceEdge;
+  if (step.via === 'next-element' || step.via === 'previous-element') {
+    if (step.fromPage !== null && step.fromPage > step.pageNumber) return 'previous-page';
+    if (step.fromPage !== null && step.fromPage < step.pageNumber) return 'next-page';
+    return 'relates-to';
+  }
+  return 'seed';
 }

@@ -3,7 +3,16 @@ import type { EvidenceStep, RetrievalCost } from './evidence-step';
 
 // The retrieval contract shared by strategies, the API, the CLI and the benchmark.
 
-export const STRATEGIES = ['VECTOR', 'HYBRID', 'PARENT_PAGE', 'SUMMARY_TREE', 'GRAPH', 'TRACE'] as const;
+export const STRATEGIES = [
+  'VECTOR',
+  'HYBRID',
+  'PARENT_PAGE',
+  'SUMMARY_TREE',
+  'GRAPH',
+  'TRACE',
+  'DMAP',
+  'G2',
+] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
 /** Which documents a query may look at. An empty/absent list means the whole corpus. */

@@ -27,7 +27,9 @@ describe('search and ask', () => {
     await ctx.close();
   });
 
-  it.each(STRATEGIES.flatMap((s) => [[s, false] as const, [s, true] as const]))(
+  // DMAP and G2 need enrichment this document does not have (walks.int-spec.ts enriches its own and tests them).
+  const unenriched = STRATEGIES.filter((s) => s !== 'DMAP' && s !== 'G2');
+  it.each(unenriched.flatMap((s) => [[s, false] as const, [s, true] as const]))(
     '%s (rerank %s) finds the table page for a question about the table',
     async (strategy, rerank) => {
       const result = await ctx.retrieve.search({

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import type { BBox } from '../../ingest/document-model';
+import { CypherRegistry } from '../../graph/cypher-registry';
+import { GraphExecutor } from '../../graph/graph-executor';
+import type { PageCandidate } from '../retrieve.repository';
+
+export interface StructurePage {
+  docId: string;
+  pageNumber: number;
+  score: number;
+  /** section-title, section-summary or page-summary */
+  via: string;
+  section: string | null;
+}
+
+export interface ExpandedElement {
+  fromElementId: string;
+  fromPage: number;
+  docId: string;
+  pageNumber: number;
+  elementId: string;
+  kind: string;
+  text: string;
+  bbox: BBox;
+  /** next-element, previous-element or section */
+  via: string;
+  score: number;
+  section: string | null;
+}
+
+interface Scoped {
+  embedding: number[];
+  docIds: string[] | null;
+  candidates: number;
+  k: number;
+}
+
+/** DMAP's queries (cypher/retrieve/dmap-*): the structure and visual paths and the reflective expansion. */
+@Injectable()
+export class DmapRepository {
+  private readonly q;
+
+  constructor(
+    private readonly graph: GraphExecutor,
+    cypher: CypherRegistry,
+  ) {
+    this.q = {
+      structure: cypher.get('retrieve/dmap-structure-pages'),
+      visual: cypher.get('retrieve/dmap-visual-pages'),
+      expand: cypher.get('retrieve/dmap-expand-elements'),
+      withoutSummaries: cypher.get('retrieve/documents-without-summaries'),
+    };
+  }
+
+  structurePages(query: Scoped & { sectionPages: number }): Promise<StructurePage[]> {
+    return this.graph.read<StructurePage>(this.q.structure, { ...query });
+  }
+
+  visualPages(query: Scoped): Promise<PageCandidate[]> {
+    return this.graph.read<PageCandidate>(this.q.visual, { ...query });
+  }
+
+  expandElements(query: {
+    elementIds: string[];
+    embedding: number[];
+    perSection: number;
+  }): Promise<ExpandedElement[]> {
+    return this.graph.read<ExpandedElement>(this.q.expand, { ...query });
+  }
+
+  /** READY documents in scope (null = all) on which the enrich `summaries` stage never ran. */
+  async documentsWithoutSummaries(docIds: string[] | null): Promise<string[]> {
+    const rows = await this.graph.read<{ docId: string }>(this.q.withoutSummaries, { docIds });
+    return rows.map((r) => r.docId);
+  }
+}

@@ -1,0 +1,302 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { EMBEDDER } from '../../embed/embed.tokens';
+import type { Embedder } from '../../embed/embedder';
+import type { UsageMeter } from '../../llm/llm-usage';
+import { LlmService } from '../../llm/llm.service';
+import { MAX_PLAN_DEPTH, MAX_PLAN_NODES, type PlanNode } from '../../llm/prompts/plan.prompt';
+import { buildLuceneQuery } from '../lucene-query';
+import type { PageHit, StageTiming } from '../retrieve.types';
+import { decomposeQuestion } from '../trace/decompose-question';
+import { enrichmentMissing, pageLabeller, stepLine, type WalkStep } from '../walk-step';
+import { checkEvidence } from './evidence-check';
+import { G2Repository, type SeedElement } from './g2.repository';
+import { G2_NODE_BUDGET, type ReadNode, readSubgraph } from './subgraph-readout';
+
+/** τ_max: refinement rounds after a sub-question's first readout, while the checker names gaps. */
+export const G2_MAX_REFINEMENTS = 3;
+/** Seeds each readout ranks (read greedily until the node budget; the rest pad the page ranking). */
+const SEED_CANDIDATES = 20;
+const RANK_CANDIDATES = 60;
+const RRF_K = 60;
+/** A refinement round's nodes rank this share of a first round's per round. */
+const REFINEMENT_DECAY = 0.8;
+/** Elements a page cites, and characters of a dependency's answer put in place of its [qN]. */
+const ELEMENTS_PER_PAGE = 3;
+const ANSWER_CHARS = 120;
+
+export interface G2Input {
+  question: string;
+  embedding: number[];
+  docIds: string[] | null;
+  k: number;
+  meter: UsageMeter;
+}
+
+export interface G2Result {
+  pages: PageHit[];
+  steps: WalkStep[];
+  trace: string[];
+  timings: StageTiming[];
+}
+
+interface Read extends ReadNode {
+  subQuery: string;
+  round: number;
+}
+
+const pageKey = (p: { docId: string; pageNumber: number }) => `${p.docId}\u0000${p.pageNumber}`;
+
+/**
+ * G²-Reader over the evolved content graph: a planning DAG of at most 6 sub-questions (depth ≤ 3; offline the
+ * rule decomposition, each a root) run in topological order; per sub-question a greedy structured subgraph readout
+ * (the best element, then its RELATES_TO / NEXT_ELEMENT / CAPTIONS neighbours, until the node budget), then an
+ * evidence checker (LLM, or offline term and number coverage) whose gaps drive up to 3 refinement readouts.
+ * Pages rank by their best read node; the seeds the budget did not reach follow.
+ */
+@Injectable()
+export class G2Retriever {
+  constructor(
+    private readonly g2: G2Repository,
+    private readonly llm: LlmService,
+    @Inject(EMBEDDER) private readonly embedder: Embedder,
+  ) {}
+
+  async retrieve(input: G2Input): Promise<G2Result> {
+    const stageMs = new Map<string, number>();
+    const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
+      const t0 = performance.now();
+      try {
+        return await work();
+      } finally {
+        stageMs.set(stage, (stageMs.get(stage) ?? 0) + performance.now() - t0);
+      }
+    };
+    const label = pageLabeller(input.docIds);
+    const trace: string[] = [];
+    const steps: WalkStep[] = [];
+
+    const missing = await timed('g2-readout', () => this.g2.documentsWithoutContentGraph(input.docIds));
+    if (missing.length > 0) {
+      throw enrichmentMissing('G2', 'evolve', 'the evolved content graph (RELATES_TO edges)', missing);
+    }
+    const plan = await timed('g2-plan', () => this.plan(input, trace));
+
+    const read = new Map<string, Read>();
+    const leftovers = new Map<string, SeedElement & { subQuery: string }>();
+    const answers = new Map<string, string>();
+    for (const node of plan) {
+      const question = node.question.replace(/\[(q\d+)\]/gi, (ref, id: string) =>
+        answers.has(id) ? `(${answers.get(id)!.slice(0, ANSWER_CHARS)})` : ref,
+      );
+      const own: Read[] = [];
+      let query = question;
+      let terms = question;
+      let previousGaps = '';
+      for (let round = 0; round <= G2_MAX_REFINEMENTS; round++) {
+        const embedding =
+          query === input.question
+            ? input.embedding
+            : Array.from(await timed('g2-embed', () => this.embedder.embedQuery(query)));
+        const seeds = await timed('g2-readout', () =>
+          this.g2.seedElements({
+            embedding,
+            docIds: input.docIds,
+            luceneQuery: buildLuceneQuery(terms, ['text', 'description'], input.docIds),
+            candidates: RANK_CANDIDATES,
+            k: SEED_CANDIDATES,
+            rrfK: RRF_K,
+            exclude: [...read.keys()],
+          }),
+        );
+        const reachable = seeds.slice(0, G2_NODE_BUDGET).map((s) => s.elementId);
+        const neighbours = reachable.length
+          ? await timed('g2-readout', () => this.g2.elementNeighbours({ elementIds: reachable, embedding }))
+          : [];
+        const nodes = readSubgraph(seeds, neighbours, new Set(read.keys()));
+        const decay = REFINEMENT_DECAY ** round;
+        for (const n of nodes) {
+          const r: Read = { ...n, score: n.score * decay, subQuery: node.id, round };
+          read.set(n.elementId, r);
+          own.push(r);
+        }
+        for (const s of seeds) {
+          if (!read.has(s.elementId) && !leftovers.has(s.elementId))
+            leftovers.set(s.elementId, {
+              ...s,
+              score: (s.score / (seeds[0]?.score || 1)) * decay,
+              subQuery: node.id,
+            });
+        }
+        trace.push(
+          `  ${node.id} ${round === 0 ? 'readout' : `refinement ${round}`}: ${nodes.length} node(s) of ${seeds.length} seed(s) — ` +
+            Object.entries(countBy(nodes.map((n) => n.via)))
+              .map(([via, n]) => `${via} ${n}`)
+              .join(', '),
+        );
+        for (const step of pageSteps(nodes, node.id, decay)) {
+          steps.push(step);
+          trace.push(stepLine(step, label));
+        }
+        const verdict = await timed('g2-check', () => this.check(question, own, input.meter, trace));
+        trace.push(
+          `  ${node.id} check (${verdict.by}): ` +
+            (verdict.sufficient
+              ? 'sufficient'
+              : `gaps: ${verdict.gaps.map((g) => `"${g}"`).join(', ') || 'unnamed'}`),
+        );
+        // The same gaps after a refinement: the graph has nothing more for them, so stop early.
+        const gaps = verdict.gaps.join(' ');
+        if (
+          verdict.sufficient ||
+          !gaps ||
+          gaps === previousGaps ||
+          round === G2_MAX_REFINEMENTS ||
+          nodes.length === 0
+        )
+          break;
+        previousGaps = gaps;
+        terms = gaps;
+        query = `${terms} ${question}`;
+      }
+      const best = own.sort((a, b) => b.score - a.score)[0];
+      if (best) answers.set(node.id, best.text.replace(/\s+/g, ' ').trim());
+    }
+
+    const pages = rankPages([...read.values()], [...leftovers.values()], input.k);
+    trace.push(
+      `G2: ${read.size} content-graph node(s) read on ${new Set([...read.values()].map(pageKey)).size} page(s) ` +
+        `over ${plan.length} sub-question(s); seeds the budget did not reach follow`,
+    );
+    const timings = [...stageMs].map(([stage, ms]) => ({ stage, ms: Math.round(ms) }));
+    return { pages, steps, trace, timings };
+  }
+
+  /** The LLM's plan (validated DAG), or offline the rule decomposition: every sub-question a root. */
+  private async plan(input: G2Input, trace: string[]): Promise<PlanNode[]> {
+    let nodes: PlanNode[] | null = null;
+    if (this.llm.enabled) {
+      const outcome = await this.llm.plan(
+        { question: input.question, maxNodes: MAX_PLAN_NODES, maxDepth: MAX_PLAN_DEPTH },
+        { meter: input.meter },
+      );
+      if (outcome.source === 'llm') {
+        nodes = outcome.value.nodes;
+        trace.push(`G2 plan: LLM, ${nodes.length} sub-question(s)`);
+      } else {
+        trace.push(
+          `  warning: ${outcome.warning ?? 'the LLM plan step failed'}; the offline rules planned instead`,
+        );
+      }
+    }
+    if (!nodes) {
+      nodes = decomposeQuestion(input.question, MAX_PLAN_NODES).map((question, i) => ({
+        id: `q${i + 1}`,
+        question,
+        dependsOn: [],
+        depth: 1,
+      }));
+      if (nodes.length === 0) nodes = [{ id: 'q1', question: input.question, dependsOn: [], depth: 1 }];
+      trace.push(`G2 plan: offline rules, ${nodes.length} sub-question(s)`);
+    }
+    trace.push(
+      ...nodes.map(
+        (n) =>
+          `  ${n.id}: "${n.question}"${n.dependsOn.length ? ` (after ${n.dependsOn.join(', ')}, depth ${n.depth})` : ''}`,
+      ),
+    );
+    return nodes;
+  }
+
+  /** The evidence checker: the LLM's verdict and gaps, or offline term and number coverage. */
+  private async check(
+    question: string,
+    own: Read[],
+    meter: UsageMeter,
+    trace: string[],
+  ): Promise<{ sufficient: boolean; gaps: string[]; by: string }> {
+    const evidence = own.map((r) => r.text);
+    if (this.llm.enabled) {
+      const outcome = await this.llm.check(
+        { question, evidence: own.map((r) => ({ label: `page ${r.pageNumber}`, text: r.text })) },
+        { meter },
+      );
+      if (outcome.source === 'llm') return { ...outcome.value, by: 'LLM' };
+      trace.push(
+        `  warning: ${outcome.warning ?? 'the LLM check failed'}; the offline coverage check decided instead`,
+      );
+    }
+    const verdict = checkEvidence(question, evidence);
+    return { ...verdict, by: `coverage ${verdict.coverage.toFixed(2)}` };
+  }
+}
+
+function countBy(values: string[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
+  return counts;
+}
+
+/** One step per page a readout touched: its best node, how it was reached. */
+function pageSteps(nodes: ReadNode[], subQuery: string, decay: number): WalkStep[] {
+  const best = new Map<string, ReadNode>();
+  for (const n of nodes) {
+    const current = best.get(pageKey(n));
+    if (!current || n.score > current.score) best.set(pageKey(n), n);
+  }
+  return [...best.values()].map((n) => ({
+    subQuery,
+    docId: n.docId,
+    pageNumber: n.pageNumber,
+    via: n.relation ? `${n.via} (${n.relation})` : n.via,
+    fromPage: n.fromPage,
+    hop: n.hop,
+    score: n.score * decay,
+    verdict: null,
+    reason: `${n.kind} "${n.text.replace(/\s+/g, ' ').trim().slice(0, 60)}"`,
+  }));
+}
+
+/** Pages by their best read node (its elements as evidence), then the pages of seeds the budget did not reach. */
+export function rankPages(
+  read: Read[],
+  leftovers: Array<SeedElement & { subQuery: string }>,
+  k: number,
+): PageHit[] {
+  const pages = new Map<string, PageHit>();
+  for (const n of [...read].sort((a, b) => b.score - a.score)) {
+    const key = pageKey(n);
+    const evidence = { elementId: n.elementId, kind: n.kind, text: n.text, bbox: n.bbox, score: n.score };
+    const page = pages.get(key);
+    if (page) {
+      if (page.elements.length < ELEMENTS_PER_PAGE) page.elements.push(evidence);
+      continue;
+    }
+    pages.set(key, {
+      docId: n.docId,
+      pageNumber: n.pageNumber,
+      score: n.score,
+      reason: `g2:${n.via}`,
+      hop: n.hop,
+      fromPage: n.fromPage,
+      elements: [evidence],
+    });
+  }
+  const ranked = [...pages.values()].sort((a, b) => b.score - a.score);
+  for (const s of [...leftovers].sort((a, b) => b.score - a.score)) {
+    if (ranked.length >= k) break;
+    const key = pageKey(s);
+    if (pages.has(key)) continue;
+    const page: PageHit = {
+      docId: s.docId,
+      pageNumber: s.pageNumber,
+      score: 0,
+      reason: 'g2:seed-unread',
+      hop: 0,
+      fromPage: null,
+      elements: [{ elementId: s.elementId, kind: s.kind, text: s.text, bbox: s.bbox, score: s.score }],
+    };
+    pages.set(key, page);
+    ranked.push(page);
+  }
+  return ranked.slice(0, k);
+}
