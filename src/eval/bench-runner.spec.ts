@@ -15,6 +15,7 @@ const q = (over: Partial<BenchQuestion> & { qid: string }): BenchQuestion => ({
   evidenceSources: ['Pure-text (Plain-text)'],
   imageOnly: false,
   answerFormat: 'Str',
+  evidenceBoxes: [],
   ...over,
 });
 
@@ -64,7 +65,8 @@ class FakeRetriever implements BenchRetriever {
         score: 1 - i / 10,
         reason: 'fake',
         hop: 0,
-        elements: [],
+        // one element per page, in its top-left corner
+        elements: [{ elementId: `e${pageNumber}`, kind: 'paragraph', text: 't', bbox: [0, 0, 10, 10], score: 1 }],
       })),
       timings: [],
       trace: [],
@@ -166,6 +168,33 @@ describe('runRetrievalBench', () => {
     const row = report.questions.find((r) => r.qid === 'q2')!;
     expect(row.ranked).toEqual([3, 1, 7]);
     expect(row.metrics?.hit[3]).toBe(1);
+  });
+
+  it('scores MMDocIR layout recall over the returned elements, and none for questions without boxes', async () => {
+    const boxed = [
+      q({
+        qid: 'q2',
+        evidencePages: [3, 7],
+        dataset: 'mmdocir',
+        // the element of page 3 lies inside the first box; the second box (page 7) is elsewhere on its page
+        evidenceBoxes: [
+          { pageNumber: 3, bbox: [0, 0, 12, 12] },
+          { pageNumber: 7, bbox: [100, 100, 200, 200] },
+        ],
+      }),
+      q({ qid: 'q1', evidencePages: [2] }),
+    ];
+    const report = await runRetrievalBench(
+      setOf(boxed),
+      { strategies: ['VECTOR'], rerank: [false, true] },
+      deps(new FakeRetriever(rankings)),
+    );
+    const [plain, reranked] = report.runs;
+    // ranking [3, 1, 7]: the first element already covers the page-3 box
+    expect(plain?.layout).toEqual({ n: 1, recall: { 1: 0.5, 3: 0.5, 5: 0.5 } });
+    // re-ranked [7, 3, 1]: page 3's element comes second
+    expect(reranked?.layout).toEqual({ n: 1, recall: { 1: 0, 3: 0.5, 5: 0.5 } });
+    expect(report.questions.find((r) => r.qid === 'q1')?.layout).toBeNull();
   });
 
   it('counts a failed search or a failed ingestion as a miss', async () => {
