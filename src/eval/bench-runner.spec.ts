@@ -221,7 +221,7 @@ describe('runRetrievalBench', () => {
     const grader: AnswerGrader = {
       name: 'fake judge',
       grade: (item) => {
-        graded.push(item.question);
+        graded.push(`${item.question}: ${item.answerable ? 'answerable' : 'unanswerable'}`);
         return Promise.resolve({ verdict: item.answer === 'x' ? 'correct' : 'wrong', reason: null });
       },
     };
@@ -232,6 +232,9 @@ describe('runRetrievalBench', () => {
     );
     const run = report.runs[0]!;
     expect(graded).toHaveLength(4);
+    // the grader gets the gold flag, not the system's verdict
+    expect(graded).toContain('question q3: unanswerable');
+    expect(graded).toContain('question q1: answerable');
     // q3 (unanswerable) gets no pages from the fake, so it is flagged unanswerable: 4/4 right
     expect(run.unanswerable).toMatchObject({ n: 4, unanswerable: 1, accuracy: 1, recall: 1, precision: 1 });
     expect(run.answers).toMatchObject({

@@ -416,7 +416,8 @@ async function runQuestions(
             goldAnswer: q.answer ?? '',
             goldFormat: q.answerFormat,
             answer: result.answer,
-            answerable: result.answerable,
+            // the gold flag: graded against the system's own verdict, every "Not answerable" would count as correct
+            answerable: q.answerable,
           });
           row.ask = {
             answer: result.answer,
