@@ -6,7 +6,7 @@ import { DocumentRepository } from '../graph/document.repository';
 import { LlmError } from '../llm/llm.errors';
 import { UsageMeter } from '../llm/llm-usage';
 import { LlmService } from '../llm/llm.service';
-import { ExtractiveAnswerer } from './extractive-answer';
+import { ANSWER_PAGES_READ, type AnswerElement, ExtractiveAnswerer } from './extractive-answer';
 import { buildLuceneQuery } from './lucene-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
 import { PageCandidate, RetrieveRepository } from './retrieve.repository';
@@ -207,9 +207,17 @@ export class RetrieveService {
         );
       }
     }
-    answer ??= this.answerer.answer(question, search);
+    answer ??= this.answerer.answer(question, search, await this.answerElements(search));
     search.timings.push({ stage: 'answer', ms: Math.round(performance.now() - t0) });
     return { question, ...answer, search, usage: meter.toLlmUsage(), warnings };
+  }
+
+  /** Every element of the pages the offline answer reads (their tables' grids and their running headers too). */
+  answerElements(search: SearchResult): Promise<AnswerElement[]> {
+    const pages = search.pages
+      .slice(0, ANSWER_PAGES_READ)
+      .map(({ docId, pageNumber }) => ({ docId, pageNumber }));
+    return pages.length === 0 ? Promise.resolve([]) : this.repo.answerPageElements(pages);
   }
 
   /** MMRAG-DocQA's answer: the model reads the top pages and returns analysis, relevant pages and a typed answer. */
