@@ -124,7 +124,7 @@ export function printedPageLabel(
 
 /** Questions that ask for several things (a list, "respectively", "which ones") may be answered from several places. */
 export function asksForSeveral(question: string): boolean {
-  return /\b(list|enumerate|respectively|which (?:ones|of the|two|three|four|five)|what are (?:the|all)|name (?:the|all)|all the|each of)\b/i.test(
+  return /\b(list|enumerate|respectively|which (?:ones|of the|two|three|four|five)|what are (?:the|all)|name (?:the|all)|all the|each of|and (?:at |in |for |by )?(?:what|which|how|when|where|who))\b/i.test(
     question,
   );
 }

@@ -122,7 +122,9 @@ export class ExtractiveAnswerer {
         if (FURNITURE_KINDS.has(element.kind)) continue;
         // The element's own words and the heading or caption before it say what its sentences are about.
         const context = matchOf(words, `${previous} ${element.text}`).share;
-        for (const unit of unitsOf(element)) {
+        // A heading says what follows; it is context for the answer, not the answer.
+        const quotable = element.kind === 'heading' ? [] : unitsOf(element);
+        for (const unit of quotable) {
           const { share: match, present } = matchOf(words, unit.matchText);
           if (match === 0) continue;
           const fit = wantsNumber && !unit.hasNumber ? 0.6 : 1;
@@ -184,7 +186,7 @@ export class ExtractiveAnswerer {
     if (asksForSeveral(question)) {
       for (const unit of composed.units.slice(1)) {
         if (chosen.length >= MAX_UNITS || unit.score < FURTHER_UNIT_SHARE * best.score) break;
-        if (chosen.some((c) => c.element.elementId === unit.element.elementId)) continue;
+        if (chosen.some((c) => c.text === unit.text)) continue;
         const covered = new Set(chosen.flatMap((c) => [...c.present]));
         if ([...unit.present].every((w) => covered.has(w))) continue;
         chosen.push(unit);
