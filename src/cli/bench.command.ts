@@ -23,10 +23,12 @@ import { STRATEGIES, Strategy } from '../retrieve/retrieve.types';
 import { LlmAnswerGrader } from '../eval/answer-grader';
 import { BenchQuestionsError, loadQuestions } from '../eval/bench-questions';
 import {
+  answerTable,
   breakdownTable,
   ingestSummaryLines,
   ingestTable,
   metricTable,
+  layoutTable,
   writeIngestReport,
   writeRetrievalReport,
 } from '../eval/bench-report';
@@ -294,6 +296,10 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
       printTable(byHops.header, byHops.rows);
       const cost = costTable(report);
       printTable(cost.header, cost.rows);
+      const layout = layoutTable(report);
+      if (layout) printTable(layout.header, layout.rows);
+      const answers = answerTable(report);
+      if (answers) printTable(answers.header, answers.rows);
       process.stdout.write(`\nWrote ${files.json}, ${files.markdown} and ${files.chart}\n`);
       return report.runs.some((r) => r.errors > 0) ? 1 : 0;
     } finally {

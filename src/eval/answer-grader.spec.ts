@@ -1,7 +1,7 @@
 import type { FolioConfig } from '../config/folio-config';
 import type { ChatRequest, ChatResponse, ChatTransport } from '../llm/chat.transport';
 import { LlmService } from '../llm/llm.service';
-import { LlmAnswerGrader, summarizeGrades, type AnswerToGrade } from './answer-grader';
+import { LlmAnswerGrader, summarizeGrades, withoutCitations, type AnswerToGrade } from './answer-grader';
 
 const settings = {
   baseUrl: 'http://llm.test/v1',
@@ -68,5 +68,17 @@ describe('LlmAnswerGrader', () => {
     await expect(
       grader.grade({ ...item, answerable: false, goldAnswer: 'Not answerable', answer: 'Not answerable' }),
     ).resolves.toMatchObject({ verdict: 'correct' });
+  });
+
+  it('grades the answer without its page citations, so a page number never matches a numeric reference', async () => {
+    const grader = new LlmAnswerGrader(new LlmService({ llm: null } as FolioConfig));
+    const numeric = { ...item, goldAnswer: '12', goldFormat: 'Int' };
+    await expect(grader.grade({ ...numeric, answer: 'Revenue grew fast [p. 12]' })).resolves.toMatchObject({
+      verdict: 'wrong',
+    });
+    await expect(
+      grader.grade({ ...numeric, answer: 'Offices: 12 [p. 5, printed page 3]' }),
+    ).resolves.toMatchObject({ verdict: 'correct' });
+    expect(withoutCitations('A [p. 2] B [p. 7, printed page iv]')).toBe('A B');
   });
 });

@@ -11,7 +11,16 @@ export interface AnswerToGrade {
   /** MMLongBench's answer format (Str, Int, Float, List, None) when known. */
   goldFormat: string | null;
   answer: string;
+  /** The gold flag: false when the reference answer is "Not answerable" (never the system's own verdict). */
   answerable: boolean;
+}
+
+/** Page citations the answer carries ("[p. 12]", "[p. 5, printed page 3]"): where, not what, so never graded. */
+export function withoutCitations(answer: string): string {
+  return answer
+    .replace(/\s*\[p\.[^\]]*\]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export interface AnswerGrade {
@@ -56,7 +65,7 @@ export class LlmAnswerGrader implements AnswerGrader {
     const outcome = await this.llm.grade({
       question: item.question,
       reference: item.answerable ? item.goldAnswer : 'Not answerable',
-      candidate: item.answer,
+      candidate: withoutCitations(item.answer),
     });
     if (this.llm.enabled && outcome.source !== 'llm')
       return { verdict: 'not-graded', reason: outcome.warning ?? 'the LLM judge gave no verdict' };

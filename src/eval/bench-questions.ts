@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { z } from 'zod';
+import type { EvidenceBox } from './layout-metrics';
 
 // Questions JSONL in the shared benchmark's normalised format (see ../shared/bench/README.md). The files are read
 // where they lie; nothing from them is copied into the project.
@@ -18,6 +19,14 @@ const questionSchema = z.looseObject({
   pdf_image_only: z.boolean().nullable().optional(),
   extra: z.record(z.string(), z.unknown()).nullable().optional(),
 });
+
+/** MMDocIR's evidence regions: `extra.layouts`, bbox in PDF points with the origin at the top-left. */
+const layoutsSchema = z.array(
+  z.looseObject({
+    page: z.number().int().min(1),
+    bbox_xyxy_pt_topleft: z.tuple([z.number(), z.number(), z.number(), z.number()]),
+  }),
+);
 
 export type RawBenchQuestion = z.infer<typeof questionSchema>;
 
@@ -37,6 +46,8 @@ export interface BenchQuestion {
   imageOnly: boolean;
   /** Answer format when the dataset gives one (MMLongBench: Str, Int, Float, List, None). */
   answerFormat: string | null;
+  /** MMDocIR evidence regions (layout-level metric); empty when the dataset gives none. */
+  evidenceBoxes: EvidenceBox[];
 }
 
 export interface BenchQuestionSet {
@@ -142,6 +153,15 @@ export function parseQuestions(
       continue;
     }
     const format = row.extra?.['answer_format'];
+    const layouts = layoutsSchema.safeParse(row.extra?.['layouts'] ?? []);
+    if (!layouts.success) {
+      set.invalidRows.push({
+        line: i + 1,
+        qid: row.qid,
+        reason: `extra.layouts is not a list of {page, bbox_xyxy_pt_topleft} (${layouts.error.issues[0]?.message ?? 'invalid'})`,
+      });
+      continue;
+    }
     set.questions.push({
       qid: row.qid,
       dataset: row.dataset,
@@ -154,6 +174,7 @@ export function parseQuestions(
       evidenceSources: row.evidence_sources ?? [],
       imageOnly: row.pdf_image_only ?? false,
       answerFormat: typeof format === 'string' ? format : null,
+      evidenceBoxes: layouts.data.map((l) => ({ pageNumber: l.page, bbox: l.bbox_xyxy_pt_topleft })),
     });
   }
   return set;

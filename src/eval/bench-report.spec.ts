@@ -5,6 +5,7 @@ import {
   breakdownTable,
   documentTable,
   ingestTable,
+  layoutTable,
   markdownTable,
   metricTable,
   renderBarChart,
@@ -38,6 +39,7 @@ const row = (
     ranked.map((pageNumber) => ({ docId: 'd', pageNumber })),
     { docId: 'd', hops: hopsFromPages(evidence) },
   ),
+  layout: null,
   latencyMs: 100,
   error: null,
   ask: null,
@@ -47,7 +49,11 @@ const row = (
 function fakeReport(): BenchReport {
   const vector = [
     row('VECTOR', 'q1', [1, 2, 3], [1]),
-    row('VECTOR', 'q2', [4, 5, 6], [9], { dataset: 'mmdocir', latencyMs: 300 }),
+    row('VECTOR', 'q2', [4, 5, 6], [9], {
+      dataset: 'mmdocir',
+      latencyMs: 300,
+      layout: { 1: 0, 3: 0.5, 5: 1 },
+    }),
   ];
   const hybrid = [
     row('HYBRID+RERANK', 'q1', [1], [1]),
@@ -127,6 +133,12 @@ describe('retrieval report rendering', () => {
     expect(md).toContain('stored before');
     expect(md).toContain('1 with unusable labels (line 9: evidence page 0');
     expect(markdownTable({ header: ['a'], rows: [['x|y']] })).toBe('| a |\n| --- |\n| x\\|y |');
+  });
+
+  it('shows layout recall only for runs with evidence boxes', () => {
+    const t = layoutTable(fakeReport());
+    expect(t?.rows).toEqual([['VECTOR', '1', '0.0', '50.0', '100.0']]);
+    expect(renderMarkdown(fakeReport())).toContain('## Element-level evidence (MMDocIR layout recall)');
   });
 
   it('gives each peer its ingest time and chunk columns in the document table', () => {

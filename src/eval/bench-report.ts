@@ -85,6 +85,24 @@ export function breakdownTable(report: BenchReport, key: BreakdownKey): Table {
   };
 }
 
+/** MMDocIR layout recall@1/3/5 per run (Folio runs that cite elements; questions with evidence boxes). */
+export function layoutTable(report: BenchReport): Table | null {
+  const runs = report.runs.filter(
+    (r): r is RunReport & { layout: NonNullable<RunReport['layout']> } => r.layout !== null && r.layout.n > 0,
+  );
+  if (runs.length === 0) return null;
+  return {
+    header: ['run', 'n', 'layout R@1', 'layout R@3', 'layout R@5'],
+    rows: runs.map((r) => [
+      r.name,
+      String(r.layout.n),
+      pct(r.layout.recall[1]),
+      pct(r.layout.recall[3]),
+      pct(r.layout.recall[5]),
+    ]),
+  };
+}
+
 export function answerTable(report: BenchReport): Table | null {
   const asked = report.runs.filter(
     (
@@ -192,6 +210,18 @@ export function renderMarkdown(report: BenchReport): string {
   ];
   for (const key of BREAKDOWN_KEYS)
     parts.push('', `## ${BREAKDOWN_TITLES[key]}`, '', markdownTable(breakdownTable(report, key)));
+  const layout = layoutTable(report);
+  if (layout)
+    parts.push(
+      '',
+      '## Element-level evidence (MMDocIR layout recall)',
+      '',
+      "Share of a question's MMDocIR evidence boxes covered by the top k returned elements (pages best first, each " +
+        "page's elements in the order the strategy gave them): an element covers a box on its page when their IoU is " +
+        'at least 0.5 or the element lies inside it. In %.',
+      '',
+      markdownTable(layout),
+    );
   parts.push('', '## Latency and cost per question', '', markdownTable(costTable(report)));
   const answers = answerTable(report);
   if (answers) parts.push('', '## Answers and unanswerable detection', '', markdownTable(answers));

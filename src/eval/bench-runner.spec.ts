@@ -16,6 +16,7 @@ const q = (over: Partial<BenchQuestion> & { qid: string }): BenchQuestion => ({
   evidenceSources: ['Pure-text (Plain-text)'],
   imageOnly: false,
   answerFormat: 'Str',
+  evidenceBoxes: [],
   ...over,
 });
 
@@ -65,7 +66,8 @@ class FakeRetriever implements BenchRetriever {
         score: 1 - i / 10,
         reason: 'fake',
         hop: 0,
-        elements: [],
+        // one element per page, in its top-left corner
+        elements: [{ elementId: `e${pageNumber}`, kind: 'paragraph', text: 't', bbox: [0, 0, 10, 10], score: 1 }],
       })),
       timings: [],
       trace: [],
@@ -207,6 +209,33 @@ describe('runRetrievalBench', () => {
     expect(row.metrics?.hit[3]).toBe(1);
   });
 
+  it('scores MMDocIR layout recall over the returned elements, and none for questions without boxes', async () => {
+    const boxed = [
+      q({
+        qid: 'q2',
+        evidencePages: [3, 7],
+        dataset: 'mmdocir',
+        // the element of page 3 lies inside the first box; the second box (page 7) is elsewhere on its page
+        evidenceBoxes: [
+          { pageNumber: 3, bbox: [0, 0, 12, 12] },
+          { pageNumber: 7, bbox: [100, 100, 200, 200] },
+        ],
+      }),
+      q({ qid: 'q1', evidencePages: [2] }),
+    ];
+    const report = await runRetrievalBench(
+      setOf(boxed),
+      { strategies: ['VECTOR'], rerank: [false, true] },
+      deps(new FakeRetriever(rankings)),
+    );
+    const [plain, reranked] = report.runs;
+    // ranking [3, 1, 7]: the first element already covers the page-3 box
+    expect(plain?.layout).toEqual({ n: 1, recall: { 1: 0.5, 3: 0.5, 5: 0.5 } });
+    // re-ranked [7, 3, 1]: page 3's element comes second
+    expect(reranked?.layout).toEqual({ n: 1, recall: { 1: 0, 3: 0.5, 5: 0.5 } });
+    expect(report.questions.find((r) => r.qid === 'q1')?.layout).toBeNull();
+  });
+
   it('counts a failed search or a failed ingestion as a miss', async () => {
     const failing = [
       q({ qid: 'boom', evidencePages: [1] }),
@@ -231,7 +260,7 @@ describe('runRetrievalBench', () => {
     const grader: AnswerGrader = {
       name: 'fake judge',
       grade: (item) => {
-        graded.push(item.question);
+        graded.push(`${item.question}: ${item.answerable ? 'answerable' : 'unanswerable'}`);
         return Promise.resolve({ verdict: item.answer === 'x' ? 'correct' : 'wrong', reason: null });
       },
     };
@@ -242,6 +271,9 @@ describe('runRetrievalBench', () => {
     );
     const run = report.runs[0]!;
     expect(graded).toHaveLength(4);
+    // the grader gets the gold flag, not the system's verdict
+    expect(graded).toContain('question q3: unanswerable');
+    expect(graded).toContain('question q1: answerable');
     // q3 (unanswerable) gets no pages from the fake, so it is flagged unanswerable: 4/4 right
     expect(run.unanswerable).toMatchObject({ n: 4, unanswerable: 1, accuracy: 1, recall: 1, precision: 1 });
     expect(run.answers).toMatchObject({

@@ -12,6 +12,7 @@ import type {
 } from '../retrieve/retrieve.types';
 import { AnswerGrader, AnswerVerdict, GradeSummary, summarizeGrades } from './answer-grader';
 import type { BenchQuestion, BenchQuestionSet } from './bench-questions';
+import { LayoutAtK, layoutRecall, LayoutSummary, RankedElement, summarizeLayout } from './layout-metrics';
 import {
   CUTOFFS,
   hopsFromPages,
@@ -97,6 +98,8 @@ export interface RunReport {
   overall: MetricSummary;
   breakdowns: Record<BreakdownKey, Record<string, MetricSummary>>;
   latency: LatencySummary;
+  /** MMDocIR layout recall@1/3/5 over the returned elements; null for runs that return pages only (peers). */
+  layout: LayoutSummary | null;
   errors: number;
   /** With --ask: AskResult.answerable against the gold flag, unanswerable = positive. */
   unanswerable: UnanswerableDetection | null;
@@ -117,6 +120,8 @@ export interface QuestionRow {
   /** Retrieved page numbers, best first (pages of other documents shown as docId#page). */
   ranked: (number | string)[];
   metrics: QuestionMetrics | null;
+  /** Layout recall of the returned elements, for questions with evidence boxes (MMDocIR). */
+  layout: LayoutAtK | null;
   latencyMs: number | null;
   /** What the search cost (folio runs). */
   cost?: RetrievalCost | null;
@@ -236,11 +241,6 @@ export function runVariants(opts: BenchRunOptions): RunVariant[] {
   return variants;
 }
 
-interface RankedPages {
-  pages: PageRef[];
-  cost: RetrievalCost | null;
-}
-
 const errorMessage = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /**
@@ -287,10 +287,7 @@ export async function runRetrievalBench(
     const search = (q: BenchQuestion, docId: string) =>
       deps.retriever
         .search({ query: q.question, strategy, scope: scopeOf(docId), k, rerank, trace: variant.trace })
-        .then((r): RankedPages => ({
-          pages: r.pages.map((p): PageRef => ({ docId: p.docId, pageNumber: p.pageNumber })),
-          cost: r.cost ?? null,
-        }));
+        .then((r): Ranking => rankingOf(r));
     const ask = opts.ask
       ? (q: BenchQuestion, docId: string) =>
           deps.retriever.ask(q.question, { strategy, scope: scopeOf(docId), rerank })
@@ -311,7 +308,7 @@ export async function runRetrievalBench(
       name,
       questions,
       docIdOf,
-      async (q, docId) => ({ pages: await peer.search(q.question, docId, k), cost: null }),
+      async (q, docId) => ({ pages: await peer.search(q.question, docId, k), elements: null, cost: null }),
       null,
       deps.grader,
       progress,
@@ -410,11 +407,29 @@ async function ingestDocuments(
   return documents;
 }
 
+/** What one search returned: ranked pages, and the ranked elements when the system cites elements. */
+interface Ranking {
+  pages: PageRef[];
+  elements: RankedElement[] | null;
+  cost: RetrievalCost | null;
+}
+
+/** Pages best first; elements in page order, each page's elements in the order the strategy gave them. */
+export function rankingOf(result: SearchResult): Ranking {
+  return {
+    pages: result.pages.map((p) => ({ docId: p.docId, pageNumber: p.pageNumber })),
+    elements: result.pages.flatMap((p) =>
+      p.elements.map((e) => ({ docId: p.docId, pageNumber: p.pageNumber, bbox: e.bbox })),
+    ),
+    cost: result.cost ?? null,
+  };
+}
+
 async function runQuestions(
   name: string,
   questions: BenchQuestion[],
   docIdOf: Map<string, string | null>,
-  search: (q: BenchQuestion, docId: string) => Promise<RankedPages>,
+  search: (q: BenchQuestion, docId: string) => Promise<Ranking>,
   ask: ((q: BenchQuestion, docId: string) => Promise<AskResult>) | null,
   grader: AnswerGrader,
   progress: NonNullable<BenchDeps['onProgress']>,
@@ -437,6 +452,7 @@ async function runQuestions(
       imageOnly: q.imageOnly,
       ranked: [],
       metrics: null,
+      layout: null,
       latencyMs: null,
       error: null,
       ask: null,
@@ -446,11 +462,15 @@ async function runQuestions(
       if (q.answerable) {
         const t0 = performance.now();
         try {
-          const { pages: ranked, cost } = await search(q, docId);
+          const ranking = await search(q, docId);
           row.latencyMs = performance.now() - t0;
-          row.cost = cost;
-          row.ranked = ranked.map((r) => (r.docId === docId ? r.pageNumber : `${r.docId}#${r.pageNumber}`));
-          row.metrics = scoreQuestion(ranked, { docId, hops: hopsFromPages(q.evidencePages) });
+          row.cost = ranking.cost;
+          row.ranked = ranking.pages.map((r) =>
+            r.docId === docId ? r.pageNumber : `${r.docId}#${r.pageNumber}`,
+          );
+          row.metrics = scoreQuestion(ranking.pages, { docId, hops: hopsFromPages(q.evidencePages) });
+          if (ranking.elements !== null && q.evidenceBoxes.length > 0)
+            row.layout = layoutRecall(ranking.elements, docId, q.evidenceBoxes);
         } catch (err) {
           row.error = errorMessage(err);
         }
@@ -465,7 +485,8 @@ async function runQuestions(
             goldAnswer: q.answer ?? '',
             goldFormat: q.answerFormat,
             answer: result.answer,
-            answerable: result.answerable,
+            // the gold flag: graded against the system's own verdict, every "Not answerable" would count as correct
+            answerable: q.answerable,
           });
           row.ask = {
             answer: result.answer,
@@ -482,6 +503,7 @@ async function runQuestions(
     // A question that failed is a miss, not a hole in the average.
     if (q.answerable && row.metrics === null) {
       row.metrics = scoreQuestion([], { docId: docId ?? '', hops: hopsFromPages(q.evidencePages) });
+      if (q.evidenceBoxes.length > 0) row.layout = layoutRecall([], docId ?? '', q.evidenceBoxes);
     }
     rows.push(row);
     progress(name, rows.length, todo.length, 'questions');
@@ -532,6 +554,7 @@ export function buildRunReport(
     overall: summarize(scored.map((r) => r.metrics)),
     breakdowns,
     latency: latencySummary(scored.flatMap((r) => (r.latencyMs === null ? [] : [r.latencyMs]))),
+    layout: system === 'peer' ? null : summarizeLayout(scored.flatMap((r) => (r.layout ? [r.layout] : []))),
     errors: rows.filter((r) => r.error !== null).length,
     unanswerable:
       graderName === null

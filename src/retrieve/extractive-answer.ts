@@ -1,29 +1,164 @@
 import { Injectable } from '@nestjs/common';
+import type { BBox } from '../ingest/document-model';
+import {
+  type AnswerUnit,
+  asksForSeveral,
+  expectsNumber,
+  FURNITURE_KINDS,
+  printedPageLabel,
+  unitsOf,
+} from './answer-units';
 import type { AskResult, Citation, SearchResult } from './retrieve.types';
-import { contentWords, coverage, sentences } from './text-match';
+import { contentWords } from './text-match';
 
 /**
- * Below this cross-encoder relevance (0–1) of the best page, the offline answer is "Not answerable".
- * Measured on the first 60 dev-benchmark questions (HYBRID+RERANK): thresholds from 0.005 to 0.02 flag 4 of 11
- * unanswerable and 7–8 of 49 answerable questions; 0.05 flags 6 and 11. Relevance alone separates them poorly
- * (unanswerable questions are on the document's topic), so the threshold stays low; an LLM does better.
+ * Below this confidence (0–1: how well the best sentence or cell matches the question, times the cross-encoder
+ * relevance of its page) the offline answer is "Not answerable". Calibrated on the dev benchmark's MMLongBench-Doc
+ * questions by `npm run bench:answerable` (scripts/bench/answerable-calibration.ts): the point of the ROC that
+ * flags the most unanswerable questions while flagging at most 15 % of answerable ones.
  */
-export const ANSWERABLE_MIN_RELEVANCE = 0.02;
-const MAX_SENTENCES = 3;
-const MAX_ANSWER_CHARS = 700;
-const PAGES_READ = 3;
+export const ANSWERABLE_MIN_CONFIDENCE = 0.015;
+/** Pages whose elements an offline answer reads (the top of the ranking). */
+export const ANSWER_PAGES_READ = 3;
+/** Units one answer may quote when the question asks for several things. */
+const MAX_UNITS = 3;
+/** A further unit must score at least this share of the best one, and hold a question word the others do not. */
+const FURTHER_UNIT_SHARE = 0.4;
+const MAX_UNIT_CHARS = 400;
+/** A second sentence of the best element must score at least this share of the best one. */
+const SIBLING_SHARE = 0.7;
 
-type ExtractiveAnswer = Pick<
+/** An element of a page the answer reads (retrieve.repository's AnswerPageElement). */
+export interface AnswerElement {
+  docId: string;
+  pageNumber: number;
+  elementId: string;
+  kind: string;
+  text: string;
+  description: string | null;
+  bbox: BBox;
+}
+
+export type ExtractiveAnswer = Pick<
   AskResult,
   'answer' | 'answerable' | 'mode' | 'format' | 'analysis' | 'citations'
 >;
 
-/** The answer without an LLM: the evidence sentences that best cover the question, each cited to its page. */
+interface ScoredUnit extends AnswerUnit {
+  element: AnswerElement;
+  /** Question words the unit holds. */
+  present: Set<string>;
+  pageRank: number;
+  pageScore: number;
+  score: number;
+}
+
+/** The offline answer before the answerable threshold: its best units and the confidence it has in them. */
+export interface ComposedAnswer {
+  units: ScoredUnit[];
+  confidence: number;
+  labels: Map<string, string>;
+}
+
+const pageKey = (docId: string, pageNumber: number) => `${docId}#${pageNumber}`;
+
+/** "fy2015" is looked for as "2015", "q3" as "3": tables print the period without its prefix. */
+function questionWords(question: string): string[] {
+  return [...new Set(contentWords(question).map((w) => /^(?:fy|q|h)(\d{1,4})$/.exec(w)?.[1] ?? w))];
+}
+
+/** Numbers and years name the one value asked for, so they weigh double. */
+const weightOf = (word: string) => (/\d/.test(word) ? 2 : 1);
+
+/** Weighted share of the question's words present in the text (0–1), and which of them are. */
+function matchOf(words: string[], text: string): { share: number; present: Set<string> } {
+  const inText = new Set(contentWords(text));
+  const present = new Set(words.filter((w) => inText.has(w)));
+  const total = words.reduce((sum, w) => sum + weightOf(w), 0);
+  const hit = [...present].reduce((sum, w) => sum + weightOf(w), 0);
+  return { share: total === 0 ? 0 : hit / total, present };
+}
+
+/** A unit cut at a word boundary, never inside a number. */
+function clip(text: string): string {
+  if (text.length <= MAX_UNIT_CHARS) return text;
+  const cut = text.slice(0, MAX_UNIT_CHARS).replace(/\s+\S*$/, '');
+  return `${cut} …`;
+}
+
+/**
+ * The answer without an LLM: within the best pages, the sentence (or table cell with its row and column labels)
+ * that best matches the question, cited to its element; a few more only when the question asks for several things.
+ */
 @Injectable()
 export class ExtractiveAnswerer {
-  answer(question: string, search: SearchResult): ExtractiveAnswer {
-    const words = contentWords(question);
-    const best = search.pages[0];
+  /** Scores every unit of the top pages' elements; `elements` are those pages' elements (search evidence if absent). */
+  compose(question: string, search: SearchResult, elements: AnswerElement[]): ComposedAnswer {
+    const words = questionWords(question);
+    const wantsNumber = expectsNumber(question);
+    const pages = search.pages.slice(0, ANSWER_PAGES_READ);
+    const byPage = new Map<string, AnswerElement[]>();
+    for (const e of elements) {
+      const key = pageKey(e.docId, e.pageNumber);
+      byPage.set(key, [...(byPage.get(key) ?? []), e]);
+    }
+    const labels = new Map<string, string>();
+    const units: ScoredUnit[] = [];
+    pages.forEach((page, pageRank) => {
+      const key = pageKey(page.docId, page.pageNumber);
+      const pageElements =
+        byPage.get(key) ??
+        page.elements.map((e) => ({ ...e, docId: page.docId, pageNumber: page.pageNumber, description: null }));
+      const label = printedPageLabel(
+        page.pageNumber,
+        pageElements.filter((e) => FURNITURE_KINDS.has(e.kind)),
+      );
+      if (label) labels.set(key, label);
+      // Cross-encoder relevance is 0–1; without it the rank stands in for the page's strength.
+      const relevance = search.reranked ? Math.min(Math.max(page.score, 0), 1) : 1 / (1 + pageRank);
+      const pageWeight = 0.3 + 0.7 * Math.sqrt(relevance);
+      let previous = '';
+      for (const element of pageElements) {
+        if (FURNITURE_KINDS.has(element.kind)) continue;
+        // The element's own words and the heading or caption before it say what its sentences are about.
+        const context = matchOf(words, `${previous} ${element.text}`).share;
+        // A heading says what follows; it is context for the answer, not the answer.
+        const quotable = element.kind === 'heading' ? [] : unitsOf(element);
+        for (const unit of quotable) {
+          const { share: match, present } = matchOf(words, unit.matchText);
+          if (match === 0) continue;
+          const fit = wantsNumber && !unit.hasNumber ? 0.6 : 1;
+          units.push({
+            ...unit,
+            element,
+            present,
+            pageRank,
+            pageScore: page.score,
+            score: (0.75 * match + 0.25 * context) * fit * pageWeight,
+          });
+        }
+        previous = element.kind === 'heading' || element.kind === 'caption' ? element.text : '';
+      }
+    });
+    units.sort((a, b) => b.score - a.score || a.pageRank - b.pageRank);
+    // Unanswerable questions often name what the pages lack (another year, another product): the share of the
+    // question's words found anywhere on the pages read scales the confidence.
+    const readText = pages
+      .flatMap((p): Array<{ text: string; description?: string | null }> =>
+        byPage.get(pageKey(p.docId, p.pageNumber)) ?? p.elements,
+      )
+      .map((e) => `${e.text} ${e.description ?? ''}`)
+      .join(' ');
+    const found = matchOf(words, readText).share;
+    return { units, confidence: (units[0]?.score ?? 0) * found, labels };
+  }
+
+  answer(
+    question: string,
+    search: SearchResult,
+    elements: AnswerElement[],
+    minConfidence = ANSWERABLE_MIN_CONFIDENCE,
+  ): ExtractiveAnswer {
     const notAnswerable = (why: string): ExtractiveAnswer => ({
       answer: 'Not answerable',
       answerable: false,
@@ -32,62 +167,53 @@ export class ExtractiveAnswerer {
       analysis: why,
       citations: [],
     });
-    if (!best) return notAnswerable('No page matched the question.');
-    if (search.reranked && best.score < ANSWERABLE_MIN_RELEVANCE) {
+    if (search.pages.length === 0) return notAnswerable('No page matched the question.');
+    const composed = this.compose(question, search, elements);
+    const best = composed.units[0];
+    if (!best) return notAnswerable('No sentence or table cell of the top pages shares a word with the question.');
+    if (composed.confidence < minConfidence) {
       return notAnswerable(
-        `The most relevant page scores ${best.score.toFixed(3)}, below the ${ANSWERABLE_MIN_RELEVANCE} needed to answer.`,
+        `The best match ("${clip(best.text)}", p. ${best.element.pageNumber}) has confidence ` +
+          `${composed.confidence.toFixed(3)}, below the ${minConfidence} needed to answer.`,
       );
     }
-
-    const scored: Array<Citation & { rank: number }> = [];
-    for (const page of search.pages.slice(0, PAGES_READ)) {
-      for (const element of page.elements) {
-        for (const sentence of sentences(element.text)) {
-          const rank = coverage(words, sentence) * (0.5 + 0.5 * Math.min(page.score, 1));
-          if (rank > 0) {
-            scored.push({
-              docId: page.docId,
-              pageNumber: page.pageNumber,
-              elementId: element.elementId,
-              bbox: element.bbox,
-              quote: sentence,
-              score: page.score,
-              rank,
-            });
-          }
-        }
+    const chosen = [best];
+    // A second sentence of the same element when it matches nearly as well (a definition and its condition).
+    const sibling = composed.units.find(
+      (u) => u !== best && u.element.elementId === best.element.elementId && u.score >= SIBLING_SHARE * best.score,
+    );
+    if (sibling && best.matchText === best.text) chosen.push(sibling);
+    if (asksForSeveral(question)) {
+      for (const unit of composed.units.slice(1)) {
+        if (chosen.length >= MAX_UNITS || unit.score < FURTHER_UNIT_SHARE * best.score) break;
+        if (chosen.some((c) => c.text === unit.text)) continue;
+        const covered = new Set(chosen.flatMap((c) => [...c.present]));
+        if ([...unit.present].every((w) => covered.has(w))) continue;
+        chosen.push(unit);
       }
     }
-    scored.sort((a, b) => b.rank - a.rank);
-    const chosen: Citation[] = [];
-    let length = 0;
-    for (const s of scored) {
-      if (chosen.length >= MAX_SENTENCES || length + s.quote.length > MAX_ANSWER_CHARS) break;
-      if (chosen.some((c) => c.quote === s.quote)) continue;
-      const { rank: _rank, ...citation } = s;
-      chosen.push(citation);
-      length += s.quote.length;
-    }
-    if (chosen.length === 0) {
-      // Nothing shares a word with the question: cite the best page's strongest element instead of guessing.
-      const top = best.elements[0];
-      if (!top) return notAnswerable('The matching pages hold no text.');
-      chosen.push({
-        docId: best.docId,
-        pageNumber: best.pageNumber,
-        elementId: top.elementId,
-        bbox: top.bbox,
-        quote: top.text.slice(0, MAX_ANSWER_CHARS),
-        score: best.score,
-      });
-    }
+    const pageLabel = (u: ScoredUnit) => {
+      const printed = composed.labels.get(pageKey(u.element.docId, u.element.pageNumber));
+      return printed ? `p. ${u.element.pageNumber}, printed page ${printed}` : `p. ${u.element.pageNumber}`;
+    };
+    const citations: Citation[] = chosen.map((u) => ({
+      docId: u.element.docId,
+      pageNumber: u.element.pageNumber,
+      elementId: u.element.elementId,
+      bbox: u.element.bbox,
+      quote: clip(u.text),
+      score: u.pageScore,
+    }));
     return {
-      answer: chosen.map((c) => `${c.quote} [p. ${c.pageNumber}]`).join(' '),
+      answer: chosen.map((u) => `${clip(u.text)} [${pageLabel(u)}]`).join(' '),
       answerable: true,
       mode: 'extractive',
       format: 'String',
-      analysis: `Extractive answer: the ${chosen.length} sentence(s) from the top pages that best cover the question.`,
-      citations: chosen,
+      analysis:
+        `Extractive answer: the ${best.matchText === best.text ? 'sentence' : 'table cell'} of the best-cited ` +
+        `element that best matches the question (confidence ${composed.confidence.toFixed(3)})` +
+        (chosen.length > 1 ? `, and ${chosen.length - 1} more, as the question asks for several things.` : '.'),
+      citations,
     };
   }
 }

@@ -39,6 +39,18 @@ export interface PageNeighbour {
 
 type PageRef = { docId: string; pageNumber: number };
 
+/** One element of a page an offline answer reads (tables carry their grid in `description`). */
+export interface AnswerPageElement {
+  docId: string;
+  pageNumber: number;
+  elementId: string;
+  kind: string;
+  text: string;
+  description: string | null;
+  bbox: [number, number, number, number];
+  order: number;
+}
+
 export interface CandidateQuery {
   embedding: number[];
   docIds: string[] | null;
@@ -65,6 +77,7 @@ export class RetrieveRepository {
       bestPassages: cypher.get('retrieve/page-best-passages'),
       neighbours: cypher.get('retrieve/page-neighbours'),
       withoutSimilar: cypher.get('retrieve/documents-without-similar'),
+      answerElements: cypher.get('retrieve/answer-page-elements'),
     };
   }
 
@@ -100,6 +113,11 @@ export class RetrieveRepository {
     pages: Array<{ docId: string; pageNumber: number }>,
   ): Promise<Array<{ docId: string; pageNumber: number; text: string }>> {
     return this.graph.read(this.q.passages, { pages });
+  }
+
+  /** The offline answer: every element of these pages, in reading order. */
+  async answerPageElements(pages: PageRef[]): Promise<AnswerPageElement[]> {
+    return this.graph.read<AnswerPageElement>(this.q.answerElements, { pages });
   }
 
   /** TRACE: each page's passages nearest `embedding` (the judge reads them), its text and the elements they cover. */

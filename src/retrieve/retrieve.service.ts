@@ -8,7 +8,7 @@ import { UsageMeter } from '../llm/llm-usage';
 import { LlmService } from '../llm/llm.service';
 import { EVIDENCE_EDGES, type EvidenceEdge, type EvidenceStep } from './evidence-step';
 import { DmapRetriever } from './dmap/dmap-retriever';
-import { ExtractiveAnswerer } from './extractive-answer';
+import { ANSWER_PAGES_READ, type AnswerElement, ExtractiveAnswerer } from './extractive-answer';
 import { G2Retriever } from './g2/g2-retriever';
 import type { WalkStep } from './walk-step';
 import { buildLuceneQuery } from './lucene-query';
@@ -268,7 +268,7 @@ export class RetrieveService {
         );
       }
     }
-    answer ??= this.answerer.answer(question, search);
+    answer ??= this.answerer.answer(question, search, await this.answerElements(search));
     const answerMs = Math.round(performance.now() - t0);
     search.timings.push({ stage: 'answer', ms: answerMs });
     // The question's whole cost: the search's plus the answer's LLM calls and time.
@@ -288,6 +288,14 @@ export class RetrieveService {
       usage: meter.toLlmUsage(),
       warnings: [...search.warnings, ...warnings],
     };
+  }
+
+  /** Every element of the pages the offline answer reads (their tables' grids and their running headers too). */
+  answerElements(search: SearchResult): Promise<AnswerElement[]> {
+    const pages = search.pages
+      .slice(0, ANSWER_PAGES_READ)
+      .map(({ docId, pageNumber }) => ({ docId, pageNumber }));
+    return pages.length === 0 ? Promise.resolve([]) : this.repo.answerPageElements(pages);
   }
 
   /** MMRAG-DocQA's answer: the model reads the top pages and returns analysis, relevant pages and a typed answer. */

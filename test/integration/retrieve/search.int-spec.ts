@@ -123,6 +123,8 @@ describe('search and ask', () => {
     expect(result.mode).toBe('extractive');
     expect(result.answerable).toBe(true);
     expect(result.answer).toContain('0.75');
+    // the table cell with its row and column labels, not the page's sentences around it
+    expect(result.answer).toBe('Graph walk + rerank, Recall@3: 0.75 [p. 2]');
     expect(result.citations[0]).toMatchObject({ docId: sample, pageNumber: 2 });
     expect(result.usage.calls).toBe(0);
   });

@@ -1,0 +1,137 @@
+import { sentences } from './text-match';
+
+// What an offline answer can quote from one element: its sentences, or the cells of a table each with its row and
+// column labels. Pure functions, shared by the answerer and its calibration script.
+
+export interface AnswerUnit {
+  /** What the answer shows: a sentence, or "row label, column label: value". */
+  text: string;
+  /** What is matched against the question (for a cell: its labels and value). */
+  matchText: string;
+  /** The unit states a number (a question asking "how many" wants one). */
+  hasNumber: boolean;
+}
+
+/** Elements that repeat on every page (running headers, folios): never the answer. */
+export const FURNITURE_KINDS = new Set(['page-header', 'page-footer']);
+
+const NUMBER = /\d/;
+const SEPARATOR_ROW = /^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$/;
+/** A cell that only carries a unit or a currency sign belongs with the value beside it. */
+const SIGN_ONLY = /^[$€£¥%()]+$/;
+
+/** Cells of one markdown table row, trimmed ("| a | b |" → ["a", "b"]). */
+function cellsOf(line: string): string[] {
+  const body = line.trim().replace(/^\|/, '').replace(/\|$/, '');
+  return body.split(/(?<!\\)\|/).map((c) => c.replace(/\\\|/g, '|').trim());
+}
+
+/** Joins sign-only cells to the value beside them ("$" "87.4" → "$87.4", "12" "%" → "12%"), keeping numbers whole
+ * and each value under its own column. */
+function joinSigns(cells: string[]): string[] {
+  const out = [...cells];
+  for (let i = 0; i < out.length; i++) {
+    const cell = out[i]!;
+    if (!SIGN_ONLY.test(cell)) continue;
+    const trailing = cell === '%' || cell === ')';
+    const target = trailing ? i - 1 : i + 1;
+    if (target < 0 || target >= out.length || out[target] === '') continue;
+    out[target] = trailing ? `${out[target]!}${cell}` : `${cell}${out[target]!}`;
+    out[i] = '';
+  }
+  return out;
+}
+
+/** A row label without dot leaders or a currency sign left over from the value column. */
+const cleanLabel = (label: string) =>
+  label
+    .replace(/\s*\.{3,}\s*/g, ' ')
+    .replace(/\s*[$€£]\s*$/, '')
+    .trim();
+
+/**
+ * A markdown grid (a table element's description) as labelled cells: the first row gives the column labels, the
+ * first non-numeric cell of each row its row label. Returns [] when the text is not a grid.
+ */
+export function tableCells(grid: string): AnswerUnit[] {
+  const lines = grid.split(/\n/).filter((l) => l.trim().startsWith('|'));
+  const rows = lines.filter((l) => !SEPARATOR_ROW.test(l.trim())).map((l) => joinSigns(cellsOf(l)));
+  const [header, ...body] = rows;
+  if (!header || body.length === 0) return [];
+  const units: AnswerUnit[] = [];
+  for (const row of body) {
+    const labelIndex = row.findIndex((c) => c !== '' && !/^[-\d.,$€£%()\s]+$/.test(c));
+    const rowLabel = labelIndex >= 0 ? cleanLabel(row[labelIndex]!) : '';
+    // the corner cell often names the table's period or subject ("Fiscal 2015:"): matched, not shown
+    const corner = labelIndex >= 0 ? (header[labelIndex] ?? '') : '';
+    row.forEach((value, col) => {
+      if (value === '' || col === labelIndex) return;
+      const columnLabel = header[col] ?? '';
+      const labels = [rowLabel, columnLabel].filter((l) => l !== '' && l !== value);
+      if (labels.length === 0) return;
+      units.push({
+        text: `${labels.join(', ')}: ${value}`,
+        matchText: `${corner} ${labels.join(' ')} ${value}`,
+        hasNumber: NUMBER.test(value),
+      });
+    });
+  }
+  return units;
+}
+
+/** The units of one element: a table's labelled cells and its rows as lines, else its sentences. */
+export function unitsOf(element: { kind: string; text: string; description: string | null }): AnswerUnit[] {
+  const sentenceUnits = (text: string) =>
+    sentences(text).map((s) => ({ text: s, matchText: s, hasNumber: NUMBER.test(s) }));
+  if (element.kind === 'table' && element.description) {
+    const cells = tableCells(element.description);
+    if (cells.length > 0) return cells;
+  }
+  return sentenceUnits(element.text);
+}
+
+const ROMAN = /^[ivxlcdm]{1,7}$/i;
+const LABEL_FORMS = [
+  /^(?:page\s+)?(\d{1,4}|[ivxlcdm]{1,7})(?:\s*(?:of|\/)\s*\d{1,4})?$/i, // "12", "Page 12", "12 of 40", "xii"
+  /^[-–—]\s*(\d{1,4})\s*[-–—]$/, // "- 12 -"
+  /^(\d{1,4})\s*\|\s*\S.*$/, // "12 | Annual report"
+  /^\S.*\|\s*(\d{1,4})$/, // "Annual report | 12"
+];
+
+/**
+ * The page number printed on the page, from its running header or footer, when it differs from the PDF page
+ * number (front matter in roman numerals, a report whose page 1 is the PDF's page 3); null otherwise.
+ */
+export function printedPageLabel(
+  pdfPageNumber: number,
+  furniture: Array<{ kind: string; text: string }>,
+): string | null {
+  // Footers first: folios sit at the bottom more often than at the top.
+  const ordered = [...furniture].sort(
+    (a, b) => Number(b.kind === 'page-footer') - Number(a.kind === 'page-footer'),
+  );
+  for (const element of ordered) {
+    const text = element.text.trim();
+    for (const form of LABEL_FORMS) {
+      const label = form.exec(text)?.[1];
+      if (!label) continue;
+      if (!ROMAN.test(label) && (Number(label) >= 1900 || Number(label) === 0)) continue; // a year, not a folio
+      return label === String(pdfPageNumber) ? null : label;
+    }
+  }
+  return null;
+}
+
+/** Questions that ask for several things (a list, "respectively", "which ones") may be answered from several places. */
+export function asksForSeveral(question: string): boolean {
+  return /\b(list|enumerate|respectively|which (?:ones|of the|two|three|four|five)|what are (?:the|all)|name (?:the|all)|all the|each of|and (?:at |in |for |by )?(?:what|which|how|when|where|who))\b/i.test(
+    question,
+  );
+}
+
+/** Questions whose answer is a number or an amount. */
+export function expectsNumber(question: string): boolean {
+  return /\b(how (?:many|much|long|old|often|large|big|high|far)|what (?:percentage|percent|share|proportion|number|amount|year|ratio|rate)|which year|when (?:was|were|did)|total|sum|difference|average)\b|%/i.test(
+    question,
+  );
+}

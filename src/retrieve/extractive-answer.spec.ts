@@ -1,0 +1,151 @@
+import { emptyCost } from './evidence-step';
+import type { AnswerElement } from './extractive-answer';
+import { ExtractiveAnswerer } from './extractive-answer';
+import type { SearchResult } from './retrieve.types';
+
+// Invented page contents in the shapes Folio stores (a table's grid in `description`).
+const el = (
+  pageNumber: number,
+  i: number,
+  kind: string,
+  text: string,
+  description: string | null = null,
+) => ({
+  docId: 'd',
+  pageNumber,
+  elementId: `p${pageNumber}-e${i}`,
+  kind,
+  text,
+  description,
+  bbox: [50, 100 + 40 * i, 550, 130 + 40 * i] as AnswerElement['bbox'],
+});
+
+const searchOf = (pages: Array<[number, number]>, reranked = true): SearchResult => ({
+  strategy: 'HYBRID',
+  reranked,
+  pages: pages.map(([pageNumber, score]) => ({
+    docId: 'd',
+    pageNumber,
+    score,
+    reason: 'rerank',
+    hop: 0,
+    elements: [],
+  })),
+  timings: [],
+  trace: [],
+  steps: [],
+  cost: emptyCost(),
+  warnings: [],
+});
+
+const incomeStatement = [
+  '| (in millions) | 2016 |  | 2015 |  | 2014 |',
+  '| --- | --- | --- | --- | --- | --- |',
+  '| Revenue ........ $ | 5,854.4 | $ | 4,795.5 | $ | 4,147.1 |',
+  '| Research and development | 975.9 |  | 862.7 |  | 844.4 |',
+  '| Sales and marketing | 1,910.2 |  | 1,683.2 |  | 1,652.3 |',
+].join('\n');
+
+const page7 = [
+  el(7, 0, 'page-header', 'Annual report 2016'),
+  el(7, 1, 'heading', 'Operating expenses'),
+  el(
+    7,
+    2,
+    'paragraph',
+    'Research and development expense increased by $87.4 million compared with the prior year.',
+  ),
+  el(7, 3, 'table', 'Revenue 5,854.4 ...', incomeStatement),
+  el(7, 4, 'page-footer', '5'),
+];
+const page9 = [
+  el(
+    9,
+    0,
+    'paragraph',
+    'We employ about 15,706 people in 2016. Our headquarters are in San Jose, California.',
+  ),
+  el(9, 1, 'paragraph', 'Research facilities are located in India and in the United States.'),
+];
+
+describe('ExtractiveAnswerer', () => {
+  const answerer = new ExtractiveAnswerer();
+
+  it('answers from a table cell with its row and column labels, cited to the table and its printed page', () => {
+    const a = answerer.answer(
+      'What was the research and development expense in FY2015?',
+      searchOf([
+        [7, 0.9],
+        [9, 0.4],
+      ]),
+      [...page7, ...page9],
+    );
+    expect(a.answerable).toBe(true);
+    expect(a.answer).toBe('Research and development, 2015: 862.7 [p. 7, printed page 5]');
+    expect(a.citations).toHaveLength(1);
+    expect(a.citations[0]).toMatchObject({
+      pageNumber: 7,
+      elementId: 'p7-e3',
+      quote: 'Research and development, 2015: 862.7',
+    });
+  });
+
+  it("keeps a currency sign with its number, under the number's own column", () => {
+    const a = answerer.answer('What was revenue in 2015?', searchOf([[7, 0.9]]), page7);
+    expect(a.answer).toMatch(/^Revenue, 2015: \$4,795\.5 \[p\. 7/);
+    // the sign left in the row label's cell is dropped from the label, not glued to the next column
+    expect(answerer.answer('What was revenue in 2016?', searchOf([[7, 0.9]]), page7).answer).toMatch(
+      /^Revenue, 2016: 5,854\.4 \[/,
+    );
+  });
+
+  it('quotes one whole sentence with its number kept whole, and nothing from other pages', () => {
+    const a = answerer.answer(
+      'How many people does the company employ?',
+      searchOf([
+        [9, 0.8],
+        [7, 0.6],
+      ]),
+      [...page9, ...page7],
+    );
+    expect(a.answer).toBe('We employ about 15,706 people in 2016. [p. 9]');
+    expect(a.citations.map((c) => c.elementId)).toEqual(['p9-e0']);
+  });
+
+  it('quotes several places only when the question asks for several things', () => {
+    const a = answerer.answer(
+      'List the locations of the research facilities and the headquarters.',
+      searchOf([[9, 0.8]]),
+      page9,
+    );
+    expect(a.citations.map((c) => c.elementId)).toEqual(['p9-e1', 'p9-e0']);
+  });
+
+  it('says "Not answerable" when the best match is too weak, and why', () => {
+    const a = answerer.answer(
+      'Which football club did the chief executive support as a child?',
+      searchOf([[9, 0.01]]),
+      page9,
+    );
+    expect(a).toMatchObject({ answer: 'Not answerable', answerable: false, format: 'None', citations: [] });
+    // a third of the question's words, on a page the cross-encoder finds barely relevant: below a 0.2 threshold
+    const weak = answerer.answer(
+      'Where are the headquarters of the football club?',
+      searchOf([[9, 0.02]]),
+      page9,
+      0.2,
+    );
+    expect(weak.answerable).toBe(false);
+    expect(weak.analysis).toMatch(/confidence 0\.\d+, below the/);
+    expect(answerer.answer('anything', searchOf([]), []).analysis).toBe('No page matched the question.');
+  });
+
+  it('shows no printed label when the folio equals the PDF page number', () => {
+    const a = answerer.answer(
+      'What was revenue in 2016?',
+      searchOf([[5, 0.9]]),
+      page7.map((e) => ({ ...e, pageNumber: 5 })),
+    );
+    expect(a.answer).toMatch(/\[p\. 5\]$/);
+  });
+});
