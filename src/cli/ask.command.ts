@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { evidenceBrowserCommand } from '../analytics/browser-guide';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { RetrieveService } from '../retrieve/retrieve.service';
-import { STRATEGIES, Strategy } from '../retrieve/retrieve.types';
+import { DEFAULT_STRATEGY, STRATEGIES, Strategy } from '../retrieve/retrieve.types';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DocumentRepository } from '../graph/document.repository';
 import type { AskResult, SearchResult } from '../retrieve/retrieve.types';
@@ -12,7 +12,7 @@ import { formatEvidence } from './evidence-format';
 
 const OPTIONS = {
   doc: { type: 'string', multiple: true },
-  strategy: { type: 'string', default: 'HYBRID' },
+  strategy: { type: 'string', default: DEFAULT_STRATEGY },
   k: { type: 'string', default: '5' },
   rerank: { type: 'boolean' },
   'no-rerank': { type: 'boolean' },

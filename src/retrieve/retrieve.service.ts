@@ -15,13 +15,14 @@ import { buildLuceneQuery } from './lucene-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
 import { PageCandidate, RetrieveRepository } from './retrieve.repository';
 import { TraceWalker } from './trace/trace-walker';
-import type {
-  AskResult,
-  PageHit,
-  SearchRequest,
-  SearchResult,
-  StageTiming,
-  Strategy,
+import {
+  type AskResult,
+  DEFAULT_STRATEGY,
+  type PageHit,
+  type SearchRequest,
+  type SearchResult,
+  type StageTiming,
+  type Strategy,
 } from './retrieve.types';
 
 export const MAX_K = 50;
@@ -248,7 +249,7 @@ export class RetrieveService {
     const search = await this.search(
       {
         query: question,
-        strategy: opts.strategy ?? 'HYBRID',
+        strategy: opts.strategy ?? DEFAULT_STRATEGY,
         scope: opts.scope ?? {},
         k: ANSWER_PAGES,
         rerank: opts.rerank ?? true,

@@ -15,6 +15,12 @@ export const STRATEGIES = [
 ] as const;
 export type Strategy = (typeof STRATEGIES)[number];
 
+/**
+ * What search and ask use when no strategy is named: the one-query graph walk measured best on page recall@3 among
+ * the strategies that answer in interactive time (README, "Measured"). Keep schema.graphql's defaults in step.
+ */
+export const DEFAULT_STRATEGY: Strategy = 'GRAPH';
+
 /** Which documents a query may look at. An empty/absent list means the whole corpus. */
 export interface SearchScope {
   docIds?: string[];
