@@ -5,6 +5,7 @@ import { loadConfig } from '../config/folio-config';
 import { browserUrl, neo4jServerOptionsFromEnv, startNeo4j } from '../graph/server/neo4j-server';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { IngestService } from '../ingest/ingest.service';
+import { EnrichService } from '../enrich/enrich.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import { titlesOf, titleLookup } from './ask.command';
 import { formatAnswer } from './search-format';
@@ -70,6 +71,13 @@ export async function runDemoCommand(args: string[]): Promise<number> {
     process.stdout.write(
       `\nDocument ${doc.id}: "${doc.title}", ${doc.pageCount} pages${ingested.reused ? ' (already stored)' : ''}\n\n`,
     );
+    // The default walk follows SIMILAR_TO too: add the page-similarity layer (offline, seconds) once per document.
+    const enrich = app.get(EnrichService);
+    if (!(await enrich.records(doc.id)).some((r) => r.stage === 'similar')) {
+      const similar = await enrich.run(doc.id, { stages: ['similar'], mode: 'offline' });
+      const ms = similar.stages.reduce((sum, r) => sum + r.ms, 0);
+      process.stdout.write(`Semantic layer (SIMILAR_TO between pages) added in ${(ms / 1000).toFixed(1)} s\n\n`);
+    }
     const answer = await app.get(RetrieveService).ask(question, { scope: { docIds: [doc.id] } });
     const titles = titleLookup(await titlesOf(app, answer));
     process.stdout.write(
