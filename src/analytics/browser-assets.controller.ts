@@ -1,4 +1,4 @@
-import { Controller, Get, Header, Query } from '@nestjs/common';
+import { Controller, Get, Header, HttpCode, Options, Query } from '@nestjs/common';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { renderBrowserGuide } from './browser-guide';
 import { FOLIO_GRASS } from './browser-style';
@@ -17,6 +17,18 @@ export class BrowserAssetsController {
   style(): string {
     return FOLIO_GRASS;
   }
+
+  /**
+   * The Browser fetches a remote guide with `pragma` and `cache-control` request headers, which makes the request
+   * non-simple: the browser first sends a CORS preflight, and a guide without this answer shows "No guide by that name".
+   */
+  @Options(['folio.grass', 'guide.html'])
+  @HttpCode(204)
+  @Header('Access-Control-Allow-Origin', '*')
+  @Header('Access-Control-Allow-Methods', 'GET, OPTIONS')
+  @Header('Access-Control-Allow-Headers', 'pragma, cache-control, content-type')
+  @Header('Access-Control-Max-Age', '600')
+  preflight(): void {}
 
   @Get('guide.html')
   @Header('Content-Type', 'text/html; charset=utf-8')

@@ -87,7 +87,22 @@ describe('GraphQL analytics', () => {
     expect(style.headers.get('access-control-allow-origin')).toBe('*');
     expect(await style.text()).toContain('node.Page {');
 
-    const guide = await fetch(`${http.url}/browser/guide.html?docId=${docId}&page=2`);
+    // Neo4j Browser fetches guides with pragma/cache-control headers: a CORS preflight comes first.
+    const preflight = await fetch(`${http.url}/browser/guide.html?docId=${docId}`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'http://127.0.0.1:7474',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'pragma,cache-control',
+      },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('cache-control');
+
+    const guide = await fetch(`${http.url}/browser/guide.html?docId=${docId}&page=2`, {
+      headers: { origin: 'http://127.0.0.1:7474', pragma: 'no-cache', 'cache-control': 'no-cache' },
+    });
     expect(guide.status).toBe(200);
     expect(guide.headers.get('access-control-allow-origin')).toBe('*');
     const html = await guide.text();
