@@ -3,6 +3,7 @@
 // both refuse with the enrich command; after the summaries and evolve stages they walk the document map and the
 // content graph; with an LLM (the local fake OpenAI server) the plan and the checks come from the model, and
 // malformed replies fall back offline with a warning in the trace.
+import { presentError } from '../../../src/api/error-map';
 import { loadConfig } from '../../../src/config/folio-config';
 import { EMBEDDER } from '../../../src/embed/embed.tokens';
 import type { Embedder } from '../../../src/embed/embedder';
@@ -78,10 +79,8 @@ describe('DMAP and G2 walk the document map and the content graph', () => {
     ] as const) {
       const err = await search(strategy, RESULTS).catch((e: unknown) => e);
       expect(err).toBeInstanceOf(RetrieveError);
-      expect(err).toMatchObject({
-        code: RetrieveErrorCode.ENRICHMENT_MISSING,
-        apiCode: 'FAILED_PRECONDITION',
-      });
+      expect(err).toMatchObject({ code: RetrieveErrorCode.ENRICHMENT_MISSING });
+      expect(presentError(err).code).toBe('FAILED_PRECONDITION');
       expect((err as Error).message).toContain(`npm run folio -- enrich ${docId} --stages ${stage}`);
     }
   });
