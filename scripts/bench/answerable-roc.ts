@@ -1,6 +1,6 @@
 // The "Not answerable" operating point of the offline answer: answerable questions are the positives (kept when
 // their confidence is >= the threshold), unanswerable ones the negatives. The chosen threshold flags as many
-// unanswerable questions as it can while flagging at most a given share of answerable ones (issue 11: <= 15 %).
+// unanswerable questions as it can while flagging at most a given share of answerable ones (the target: <= 15 %).
 import { type ThresholdRate, thresholdRates } from './threshold-calibration';
 
 export interface AnswerablePoint extends ThresholdRate {

@@ -6,7 +6,7 @@ import type { PeerDocument, PeerIngestStats, PeerRetriever } from '../bench-runn
 import type { PageRef } from '../metrics';
 import { pageWindows, type PageWindow } from './page-windows';
 
-// The naive page-passage baseline of issue 15: each page's plain text as Folio stored it (Page.text, so both
+// The naive page-passage baseline: each page's plain text as Folio stored it (Page.text, so both
 // systems read the same text) cut into 200-token windows, embedded with Folio's embedder, searched by exact
 // cosine and full text, fused by RRF, page = best passage. It lives under its own label and naive_* indexes on
 // the same Neo4j and never touches Folio's graph.

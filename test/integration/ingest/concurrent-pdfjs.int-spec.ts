@@ -1,5 +1,5 @@
 // pdf.js keeps the page count of the last opened PDF in a process-wide static that getPage checks: opening a short
-// PDF while a long one is parsed used to fail the long parse with "Invalid page request." (issue 10, defect 1).
+// PDF while a long one is parsed used to fail the long parse with "Invalid page request.".
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
 import type { ParsedPdf } from '../../../src/ingest/document-model';
