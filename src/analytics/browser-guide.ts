@@ -1,7 +1,7 @@
 import type { CypherQuery } from '../graph/cypher-registry';
 import { escapeHtml } from './html-report';
 
-// Folio's Neo4j Browser guide, served at /browser/guide.html for `:play <url>` (or `:guide <url>`): one slide per
+// Folio's Neo4j Browser guide, served at /browser/guide.html for `:guide <url>` (Browser 5 opens remote guides by URL with `:guide`; `:play` only takes names): one slide per
 // query in cypher/browser/, each runnable with a click once `:param docId => '…'` is set.
 
 const INTRO = `<h3>Folio: a document as a graph</h3>

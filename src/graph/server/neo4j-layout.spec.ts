@@ -64,7 +64,7 @@ describe('renderNeo4jConf', () => {
   it("opens Folio's style and guide in Neo4j Browser on connect, and allows fetching them", () => {
     const withFolio = parseConf(renderNeo4jConf({ ...opts, folioHttpPort: 3123 }, layout));
     expect(withFolio.get('browser.post_connect_cmd')).toEqual([
-      'style http://127.0.0.1:3123/browser/folio.grass; play http://127.0.0.1:3123/browser/guide.html',
+      'style http://127.0.0.1:3123/browser/folio.grass; guide http://127.0.0.1:3123/browser/guide.html',
     ]);
     expect(withFolio.get('browser.remote_content_hostname_whitelist')?.[0]?.split(',')).toContain(
       '127.0.0.1',

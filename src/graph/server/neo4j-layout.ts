@@ -79,7 +79,7 @@ export const NEO4J_JVM_FLAGS: readonly string[] = [
 export function browserSettings(folioUrl: string): string[] {
   return [
     'browser.remote_content_hostname_whitelist=guides.neo4j.com,localhost,127.0.0.1',
-    `browser.post_connect_cmd=style ${folioUrl}/browser/folio.grass; play ${folioUrl}/browser/guide.html`,
+    `browser.post_connect_cmd=style ${folioUrl}/browser/folio.grass; guide ${folioUrl}/browser/guide.html`,
   ];
 }
 
