@@ -92,7 +92,7 @@ describe('folio CLI (subprocess)', () => {
       '2',
       '--rerank',
     );
-    expect(reranked.stdout).toMatch(/relevance [01]\.\d\d {2}\(\w+\+rerank\)/);
+    expect(reranked.stdout).toMatch(/relevance [01]\.\d\d {2}\([\w:-]+\+rerank\)/);
     const searchJson = JSON.parse((await folio('search', 'graph walk', '--doc', docId, '--json')).stdout) as {
       pages: unknown[];
       documentTitles: Record<string, string>;

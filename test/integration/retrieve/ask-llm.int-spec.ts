@@ -42,7 +42,9 @@ describe('ask with an LLM', () => {
         answer: '0.75',
       }),
     );
+    // A flat strategy, so the only warnings are the answer path's (the default walk warns about missing SIMILAR_TO).
     const result = await ctx.retrieve.ask('What recall@3 does graph walk + rerank reach?', {
+      strategy: 'HYBRID',
       scope: { docIds: [docId] },
     });
     expect(result).toMatchObject({
@@ -61,7 +63,9 @@ describe('ask with an LLM', () => {
 
   it('degrades to the offline answer with a warning when the LLM keeps failing', async () => {
     server.enqueue(status(500), status(500), malformed(), malformed());
+    // A flat strategy, so the only warnings are the answer path's (the default walk warns about missing SIMILAR_TO).
     const result = await ctx.retrieve.ask('What recall@3 does graph walk + rerank reach?', {
+      strategy: 'HYBRID',
       scope: { docIds: [docId] },
     });
     expect(result.mode).toBe('extractive');
