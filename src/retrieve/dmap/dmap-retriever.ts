@@ -6,6 +6,7 @@ import { buildLuceneQuery } from '../lucene-query';
 import { type PageJudgeText, RetrieveRepository } from '../retrieve.repository';
 import type { PageHit, StageTiming } from '../retrieve.types';
 import { enrichmentMissing, pageLabeller, stepLine, type WalkStep } from '../walk-step';
+import { StageClock } from '../stage-clock';
 import { type FusedPage, fuseByUnion, mergeExpansion, type PathPage } from './dmap-fusion';
 import { DmapRepository, type ExpandedElement } from './dmap.repository';
 
@@ -83,15 +84,8 @@ export class DmapRetriever {
   ) {}
 
   async retrieve(input: DmapInput): Promise<DmapResult> {
-    const stageMs = new Map<string, number>();
-    const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
-      const t0 = performance.now();
-      try {
-        return await work();
-      } finally {
-        stageMs.set(stage, (stageMs.get(stage) ?? 0) + performance.now() - t0);
-      }
-    };
+    const clock = new StageClock();
+    const timed = <T>(stage: string, work: () => Promise<T>): Promise<T> => clock.time(stage, work);
     const label = pageLabeller(input.docIds);
     const trace: string[] = [];
     const steps: WalkStep[] = [];
@@ -178,7 +172,7 @@ export class DmapRetriever {
     );
 
     const pages = await timed('dmap-support', () => this.rank(input, answer, displaced, fused, judged));
-    const timings = [...stageMs].map(([stage, ms]) => ({ stage, ms: Math.round(ms) }));
+    const timings = clock.timings();
     return { pages, steps, trace, timings, support };
   }
 

@@ -8,6 +8,7 @@ import { buildLuceneQuery } from '../lucene-query';
 import type { PageHit, StageTiming } from '../retrieve.types';
 import { decomposeQuestion } from '../trace/decompose-question';
 import { enrichmentMissing, pageLabeller, stepLine, type WalkStep } from '../walk-step';
+import { StageClock } from '../stage-clock';
 import { checkEvidence } from './evidence-check';
 import { G2Repository, type SeedElement } from './g2.repository';
 import { G2_NODE_BUDGET, type ReadNode, readSubgraph } from './subgraph-readout';
@@ -62,15 +63,8 @@ export class G2Retriever {
   ) {}
 
   async retrieve(input: G2Input): Promise<G2Result> {
-    const stageMs = new Map<string, number>();
-    const timed = async <T>(stage: string, work: () => Promise<T>): Promise<T> => {
-      const t0 = performance.now();
-      try {
-        return await work();
-      } finally {
-        stageMs.set(stage, (stageMs.get(stage) ?? 0) + performance.now() - t0);
-      }
-    };
+    const clock = new StageClock();
+    const timed = <T>(stage: string, work: () => Promise<T>): Promise<T> => clock.time(stage, work);
     const label = pageLabeller(input.docIds);
     const trace: string[] = [];
     const steps: WalkStep[] = [];
@@ -167,7 +161,7 @@ export class G2Retriever {
       `G2: ${read.size} content-graph node(s) read on ${new Set([...read.values()].map(pageKey)).size} page(s) ` +
         `over ${plan.length} sub-question(s); seeds the budget did not reach follow`,
     );
-    const timings = [...stageMs].map(([stage, ms]) => ({ stage, ms: Math.round(ms) }));
+    const timings = clock.timings();
     return { pages, steps, trace, timings };
   }
 

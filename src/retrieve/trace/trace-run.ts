@@ -1,6 +1,7 @@
 import type { EvidenceStep } from '../evidence-step';
 import type { NeighbourEdge, PageCandidate, PageNeighbour } from '../retrieve.repository';
 import type { ElementEvidence, StageTiming, TraceOptions } from '../retrieve.types';
+import { StageClock } from '../stage-clock';
 import type { PageJudgement } from './trace-judge';
 
 // The state of one TRACE walk (whitelist, judgements, neighbour cache, counters, trace lines) and how its pages
@@ -78,7 +79,7 @@ export class TraceRun {
   readonly stats = { visited: 0, judged: 0, crossEncoderCalls: 0, llmCalls: 0, neighbourQueries: 0 };
   /** Every judged page's best verdict over the sub-queries, for the final ranking. */
   private readonly judged = new Map<string, Verdict>();
-  private readonly stageMs = new Map<string, number>();
+  private readonly clock = new StageClock();
   private groups = 0;
   private readonly singleDocument: boolean;
 
@@ -199,17 +200,12 @@ export class TraceRun {
     this.stats.llmCalls += llmCalls;
   }
 
-  async timed<T>(stage: string, work: () => Promise<T>): Promise<T> {
-    const t0 = performance.now();
-    try {
-      return await work();
-    } finally {
-      this.stageMs.set(stage, (this.stageMs.get(stage) ?? 0) + performance.now() - t0);
-    }
+  timed<T>(stage: string, work: () => Promise<T>): Promise<T> {
+    return this.clock.time(stage, work);
   }
 
   timings(): StageTiming[] {
-    return [...this.stageMs].map(([stage, ms]) => ({ stage, ms: Math.round(ms) }));
+    return this.clock.timings();
   }
 
   /**
