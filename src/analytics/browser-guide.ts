@@ -2,7 +2,8 @@ import type { CypherQuery } from '../graph/cypher-registry';
 import { escapeHtml } from './html-report';
 
 // Folio's Neo4j Browser guide, served at /browser/guide.html for `:guide <url>` (Browser 5 opens remote guides by URL with `:guide`; `:play` only takes names): one slide per
-// query in cypher/browser/, each runnable with a click once `:param docId => '…'` is set.
+// query in cypher/browser/, each runnable with a click once `:param docId => '…'` is set. The `0-` query lists
+// the documents on the introduction slide.
 
 const INTRO = `<h3>Folio: a document as a graph</h3>
 <p>Folio stores each PDF as pages, layout elements in reading order, sections, captions, cross-references and
@@ -14,13 +15,17 @@ export function renderBrowserGuide(queries: CypherQuery[], docId: string | null,
   const params = `:params {docId: '${id.replace(/'/g, '')}', pageNumber: ${pageNumber}, pages: [${pageNumber}], elementIds: []}`;
   const runnable = (text: string) =>
     `<pre mode="cypher" class="pre-scrollable code runnable">${escapeHtml(text)}</pre>`;
+  const isIntro = (q: CypherQuery) => /^browser\/0-/.test(q.name);
+  const listing = queries.filter(isIntro).map((q) => runnable(q.text));
   const slides = [
-    `${INTRO}${runnable('MATCH (d:Document {status: "READY"}) RETURN d.id AS docId, d.title AS title, d.pageCount AS pages ORDER BY d.ingestedAt DESC LIMIT 25')}${runnable(params)}`,
-    ...queries.map(
-      (q) =>
-        `<h3>${escapeHtml(q.name.replace(/^browser\/\d+-/, '').replace(/-/g, ' '))}</h3><p>${escapeHtml(q.purpose.replace(/^Browser guide, step \d+: /, ''))}</p>` +
-        `<p>Parameters: ${q.params.map((p) => `<code>$${escapeHtml(p)}</code>`).join(', ') || 'none'}</p>${runnable(q.text)}`,
-    ),
+    `${INTRO}${listing.join('')}${runnable(params)}`,
+    ...queries
+      .filter((q) => !isIntro(q))
+      .map(
+        (q) =>
+          `<h3>${escapeHtml(q.name.replace(/^browser\/\d+-/, '').replace(/-/g, ' '))}</h3><p>${escapeHtml(q.purpose.replace(/^Browser guide, step \d+: /, ''))}</p>` +
+          `<p>Parameters: ${q.params.map((p) => `<code>$${escapeHtml(p)}</code>`).join(', ') || 'none'}</p>${runnable(q.text)}`,
+      ),
   ];
   return `<article class="guide">
 <carousel class="deck container-fluid">
