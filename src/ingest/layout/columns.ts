@@ -12,7 +12,39 @@ const MAX_SPANNER_FRACTION = 0.45;
 const MIN_UNITS_PER_SIDE = 2;
 
 export function readingOrder<T extends Boxed>(units: T[]): T[] {
-  return orderNode(units, 0);
+  // Full-width units (a spanning paragraph, a wide table) cut the page into zones first, so a zone with two
+  // columns keeps its own gutter even when another zone's gutter sits elsewhere (a Pew page: text beside a chart
+  // above, text beside a narrower chart below).
+  const zones = zonesBetweenFullWidth(units);
+  if (zones.length <= 1) return orderNode(units, 0);
+  return zones.flatMap((zone) => orderNode(zone, 1));
+}
+
+/** A unit this wide (share of the content width) has nothing beside it: it separates zones. */
+const FULL_WIDTH_SHARE = 0.8;
+
+function zonesBetweenFullWidth<T extends Boxed>(units: T[]): T[][] {
+  let minX = Infinity;
+  let maxX = -Infinity;
+  for (const u of units) {
+    minX = Math.min(minX, u.bbox[0]);
+    maxX = Math.max(maxX, u.bbox[2]);
+  }
+  const full = (u: T): boolean => u.bbox[2] - u.bbox[0] >= (maxX - minX) * FULL_WIDTH_SHARE;
+  const sorted = [...units].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  const zones: T[][] = [];
+  let zone: T[] = [];
+  for (const unit of sorted) {
+    if (!full(unit)) {
+      zone.push(unit);
+      continue;
+    }
+    if (zone.length) zones.push(zone);
+    zones.push([unit]);
+    zone = [];
+  }
+  if (zone.length) zones.push(zone);
+  return zones;
 }
 
 function orderNode<T extends Boxed>(units: T[], depth: number): T[] {
@@ -68,7 +100,9 @@ export function findRiver<T extends Boxed>(units: T[]): [number, number] | null 
   let runStart = -1;
   let runMax = 0;
   for (let x = 0; x <= span + 1; x++) {
-    const c = x <= span ? (coverage[x] ?? 0) : Infinity;
+    // The outermost pixels are never covered (boxes are counted from one pixel inside their edges): they are the
+    // page margin, not a gutter, and would otherwise become a run's lowest point and hide the real gutter.
+    const c = x > 0 && x < span ? (coverage[x] ?? 0) : Infinity;
     if (c <= limit) {
       if (runStart < 0) {
         runStart = x;
@@ -80,7 +114,8 @@ export function findRiver<T extends Boxed>(units: T[]): [number, number] | null 
     }
     if (runStart >= 0) {
       // The gutter proper is the widest stretch of the run at its lowest coverage.
-      const core = lowestStretch(coverage, runStart, x - 1, runMax);
+      const [from, to] = trimMargins(coverage, runStart, x - 1, span);
+      const core = lowestStretch(coverage, from, to, runMax);
       const range: [number, number] = [minX + core[0], minX + core[1]];
       if (range[1] - range[0] >= MIN_RIVER_WIDTH) {
         const score = validRiverScore(units, range, core[2]);
@@ -90,6 +125,19 @@ export function findRiver<T extends Boxed>(units: T[]): [number, number] | null 
     }
   }
   return best?.range ?? null;
+}
+
+/**
+ * A run that reaches the left or right end of the content also holds that side's column, whose coverage falls
+ * off towards the page edge (lines end at different places): the gutter is the valley before that slope.
+ */
+function trimMargins(coverage: Int32Array, from: number, to: number, span: number): [number, number] {
+  const at = (x: number): number => coverage[x] ?? 0;
+  let start = from;
+  let end = to;
+  if (end >= span - 1) while (end > start && at(end - 1) >= at(end)) end--;
+  if (start <= 1) while (start < end && at(start + 1) >= at(start)) start++;
+  return [start, end];
 }
 
 function lowestStretch(
