@@ -155,9 +155,14 @@ function isTitleText(e: LayoutElement): boolean {
  */
 function strongTitle(e: LayoutElement): boolean {
   const text = e.text.trim();
-  if (e.kind === 'heading') return true;
-  if (/\p{Lu}{3}/u.test(text) && text === text.toUpperCase()) return true;
+  if (e.kind === 'heading' || inCapitals(text)) return true;
   return text.split(/\s+/).length >= 5 && LEAD_IN.test(text);
+}
+
+/** "CONDENSED CONSOLIDATED BALANCE SHEETS (Unaudited)": capitals, whatever a parenthetical after them says. */
+function inCapitals(text: string): boolean {
+  const unqualified = text.trim().replace(/\s*\([^)]*\)$/, '');
+  return /\p{Lu}{3}/u.test(unqualified) && unqualified === unqualified.toUpperCase();
 }
 
 /** Blocks stacked directly above the float (nearest first), each within the gap of the one below it. */
@@ -194,6 +199,9 @@ function titleAbove(float: LayoutElement, page: LayoutElement[], used: Set<strin
     if (used.has(e.key) || e.kind === 'figure' || e.kind === 'chart' || e.kind === 'table') return fallback();
     if (!alignedWith(e, float)) continue; // a column header over some columns: look further up
     if (betweenParts(e, float, page)) return fallback(); // a row label between two parts of one table
+    // A statement title qualified by "(Unaudited)" ends like a units line but stands out as a title.
+    if (!/^[(%]/.test(e.text.trim()) && isTitleText(e) && (e.kind === 'heading' || inCapitals(e.text)))
+      return e;
     if (SUBTITLE.test(e.text.trim()) && e.text.split(/\s+/).length <= MAX_SUBTITLE_WORDS) {
       subtitle ??= e;
       continue;

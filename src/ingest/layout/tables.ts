@@ -1,5 +1,6 @@
 // Tables: runs of consecutive rows whose segments line up in shared columns (x-intervals), optionally between rules.
 import type { BBox } from '../document-model';
+import { captionLabel } from './captions';
 import { type Segment, median, unionAll, verticalOverlap } from './layout.types';
 
 export interface DetectedTable {
@@ -52,15 +53,60 @@ export function detectTables(segments: Segment[], rules: BBox[], bodyFontSize: n
       run.length > 0 &&
       (rows[r + 1]?.length ?? 0) >= 2 &&
       row.length === 1 &&
-      (row[0]?.text.length ?? 0) < 60
+      (row[0]?.text.length ?? 0) < 60 &&
+      !isColumnHeaderRow(rows[r + 1] ?? [])
     ) {
       run.push(row); // A wrapped cell or a row with empty cells between two full rows.
+    } else if (run.length > 0 && row.length === 1 && labelRowsBeforeData(rows, r)) {
+      run.push(row); // A statement's group labels ("LIABILITIES AND EQUITY:", "Current liabilities:").
     } else {
       flush();
     }
   }
   flush();
   return tables;
+}
+
+/** Group labels a statement may stack between two parts of one table, and how long such a label may be. */
+const MAX_LABEL_ROWS = 3;
+const MAX_LABEL_CHARS = 110;
+/** An amount that is not a year: "$ 20,535", "(1,176)", "6.2", "—" is not one. */
+const AMOUNT = /^[$(]?\s*[$]?\s*\(?(\d{1,3}(,\d{3})+|\d+\.\d+|\d{1,3})\)?%?$/;
+
+/**
+ * Whether rows[from…] are a few one-cell label rows followed by a data row (a label with amounts): then the
+ * labels group rows inside one table ("Current liabilities:", "Commitments and contingencies") and the table
+ * goes on. A new table starts with its column headers (dates, years) instead, and a lead-in sentence
+ * ("The components of debt were as follows:") introduces one, so neither joins two tables.
+ */
+function labelRowsBeforeData(rows: Segment[][], from: number): boolean {
+  for (let r = from; r < from + MAX_LABEL_ROWS + 1 && r < rows.length; r++) {
+    const row = rows[r] ?? [];
+    if (row.length >= 2) return r > from && isDataRow(row);
+    const text = row[0]?.text.trim() ?? '';
+    if (text.length > MAX_LABEL_CHARS || /[.;]$/.test(text) || captionLabel(text) !== null) return false;
+    if (/:$/.test(text) && text.split(/\s+/).length >= 5 && LEAD_IN_WORDS.test(text)) return false;
+  }
+  return false;
+}
+
+const LEAD_IN_WORDS = /\b(follows?|following|below|summar\w*|presents?|shows?|sets? forth)\b/i;
+
+function isDataRow(row: Segment[]): boolean {
+  const [label, ...values] = row;
+  return label !== undefined && /\p{L}{3}/u.test(label.text) && values.some((s) => isAmount(s.text));
+}
+
+/** Period headers ("Fiscal year 2022 2021", "December 31, 2022"): years and dates, no amounts. */
+function isColumnHeaderRow(row: Segment[]): boolean {
+  const texts = row.map((s) => s.text.replace(/\s+/g, ' ').trim());
+  const years = texts.filter((t) => /^(19|20)\d\d$/.test(t)).length;
+  return years >= 2 && !row.slice(1).some((s) => isAmount(s.text));
+}
+
+function isAmount(text: string): boolean {
+  const t = text.replace(/\s+/g, ' ').trim();
+  return AMOUNT.test(t) && !/^(19|20)\d\d$/.test(t);
 }
 
 function rowTop(row: Segment[]): number {
