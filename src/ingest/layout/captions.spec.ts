@@ -105,15 +105,58 @@ describe('linkTitles', () => {
   it('takes a short photo caption set tight under a figure, not the body text that follows further down', () => {
     const photo = el('figure', '', [72, 100, 288, 300]);
     const caption = el('paragraph', 'Grain Elevator, Giltner (HM02-023).', [72, 303, 250, 313]);
+    const shortCaption = el('paragraph', 'Chaffee Monument (HM00-122).', [324, 303, 460, 313]);
     const otherPhoto = el('figure', '', [324, 100, 540, 300]);
     const body = el(
       'paragraph',
       'Towns on the railroad grew quickly after 1880 and most of them kept their elevators.',
       [324, 330, 540, 380],
     );
-    linkTitles([photo, caption, otherPhoto, body]);
+    linkTitles([photo, caption, otherPhoto, shortCaption, body]);
     expect(caption.captionOf).toBe(photo.key);
+    expect(shortCaption.captionOf).toBe(otherPhoto.key);
     expect(body.captionOf).toBeNull();
+  });
+
+  it('reaches a chart title past its subtitle and legend labels when a source line sits under the plot', () => {
+    const body = el('paragraph', 'Views of the economy have improved since last year.', [67, 120, 290, 200]);
+    const title = el('paragraph', 'Most say human rights should come first', [314, 136, 536, 160]);
+    const subtitle = el('paragraph', '% who say the U.S. should …', [314, 187, 429, 197]);
+    const legendLeft = el('paragraph', 'Prioritize economic relations', [342, 214, 421, 234]);
+    const legendRight = el('paragraph', 'Promote human rights', [437, 213, 501, 233]);
+    const chart = el('chart', '23% 73% 21 76', [390, 239, 544, 375]);
+    const source = el(
+      'paragraph',
+      'Note: Don’t know responses not shown. Source: Survey of adults.',
+      [314, 386, 529, 410],
+    );
+    linkTitles([body, title, subtitle, legendLeft, legendRight, chart, source]);
+    expect(title.captionOf).toBe(chart.key);
+    expect([body, subtitle, legendLeft, source].map((e) => e.captionOf)).toEqual([null, null, null, null]);
+  });
+
+  it('does not reach past body text for a chart title, nor take a plain line without a source under the plot', () => {
+    const title = el('paragraph', 'Most say human rights should come first', [314, 100, 536, 124]);
+    const sentence = el(
+      'paragraph',
+      'In the survey, most adults said the same thing as they did a year ago, and few changed their minds.',
+      [314, 130, 540, 180],
+    );
+    const chart = el('chart', '23% 73% 21 76', [390, 200, 544, 375]);
+    linkTitles([title, sentence, chart]);
+    expect(title.captionOf).toBeNull();
+    const plainTitle = el('paragraph', 'Most say human rights should come first', [314, 136, 536, 160]);
+    const legend = el('paragraph', 'Promote human rights', [437, 213, 501, 233]);
+    const unsourced = el('chart', '23% 73% 21 76', [390, 239, 544, 375]);
+    linkTitles([plainTitle, legend, unsourced]);
+    expect(plainTitle.captionOf).toBeNull();
+  });
+
+  it('reads lettered captions ("table e:") as captions', () => {
+    const caption = el('caption', 'table e: change in population around rezoned lots', [176, 77, 470, 90]);
+    const table = el('table', 'All Upzoned 25.0% 23.0%', [190, 95, 535, 131]);
+    linkCaptions([caption, table]);
+    expect(caption.captionOf).toBe(table.key);
   });
 
   it('leaves a float captioned by a labelled caption alone', () => {

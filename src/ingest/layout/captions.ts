@@ -1,9 +1,9 @@
 // Captions ("Figure 3:", "Fig. 3.", "Table 2.", "Chart 1 –") and the figure/table/chart each one belongs to.
 import type { LayoutElement } from '../document-model';
-import { horizontalOverlap } from './layout.types';
+import { horizontalOverlap, verticalOverlap } from './layout.types';
 
 export const CAPTION_PREFIX =
-  /^(figure|fig\.?|table|tab\.|chart|graph|exhibit|diagram|plate|illustration)\s*([A-Z]?\d+(?:[.-]\d+)*[a-z]?|[IVXL]+\b)\s*([:.\-–—|]|\s(?=\p{Lu}))?/iu;
+  /^(figure|fig\.?|table|tab\.|chart|graph|exhibit|diagram|plate|illustration)\s*([A-Z]?\d+(?:[.-]\d+)*[a-z]?|[IVXL]+\b|[A-Z](?=[:.]\s))\s*([:.\-–—|]|\s(?=\p{Lu}))?/iu;
 
 export type CaptionType = 'figure' | 'table' | 'any';
 
@@ -121,7 +121,8 @@ export function linkTitles(elements: LayoutElement[]): void {
     if (captioned.has(float.key)) continue;
     const page = byPage.get(float.pageNumber) ?? [];
     const title =
-      titleAbove(float, page, used) ?? (float.kind === 'table' ? null : titleBelow(float, page, used));
+      titleAbove(float, page, used) ??
+      (float.kind === 'table' ? null : (titleBelow(float, page, used) ?? chartTitle(float, page, used)));
     if (!title) continue;
     title.captionOf = float.key;
     if (title.kind !== 'heading') title.kind = 'caption';
@@ -143,7 +144,9 @@ function isTitleText(e: LayoutElement): boolean {
   if (words > MAX_TITLE_WORDS || text.length > 260 || words < 2) return false;
   // A short label with a colon heads the table's first rows ("Current liabilities:"), not the table.
   if (/:$/.test(text) && (words < 5 || !LEAD_IN.test(text))) return false;
-  if (COLUMN_HEADER.test(text) || (words <= 3 && /\d/.test(text))) return false;
+  // "2022 2021", "March 31, 2023" head columns; "Chaffee Monument (HM00-122)." names a photo.
+  const letterWords = (text.match(/\p{L}{3,}/gu) ?? []).length;
+  if (COLUMN_HEADER.test(text) || (words <= 3 && /\d/.test(text) && letterWords < 2)) return false;
   if (e.kind !== 'heading' && /^\d{1,2}\s+\p{Lu}/u.test(text)) return false; // a numbered step in a manual
   // A sentence of body text ends with a full stop; titles and table lead-ins ("…as follows:") do not.
   return e.kind === 'heading' || !/[.;]$/.test(text) || (words <= 12 && !/[.!?]\s+\p{Lu}/u.test(text));
@@ -251,4 +254,79 @@ function titleBelow(float: LayoutElement, page: LayoutElement[], used: Set<strin
   // A photo's caption sits tight under it and is short; body text after a figure starts further down or runs on.
   const gap = below.bbox[1] - float.bbox[3];
   return gap <= PHOTO_CAPTION_GAP && words <= 25 ? below : null;
+}
+
+/** How far above a chart its title may stand when legend and axis labels sit between them, in points. */
+const CHART_TITLE_REACH = 110;
+/** Blank space that ends a chart's block of title, subtitle and labels above the plot, in points. */
+const CHART_BLOCK_GAP = 42;
+const CHART_SOURCE_REACH = 45;
+const MAX_FURNITURE_WORDS = 8;
+const MAX_CHART_SUBTITLE_WORDS = 40;
+const SOURCE_LINE = /^(notes?|sources?)\s*:/i;
+
+/**
+ * A report chart (Pew style) is a title, a subtitle ("% who say …", a survey question ending in "?" or "(%)"),
+ * legend and axis labels, the plot, then "Note:"/"Source:" lines. Its title may stand further above the plot
+ * than a table's, past those labels: walk up the chart's column over labels and subtitles to the first block
+ * that is neither; it is the title when it is a heading, or — when a note or source line under the plot marks
+ * the region as a chart — a short title-like line. Body text on the way stops the search.
+ */
+function chartTitle(float: LayoutElement, page: LayoutElement[], used: Set<string>): LayoutElement | null {
+  const above = page
+    .filter(
+      (e) =>
+        e !== float &&
+        e.kind !== 'page-header' &&
+        e.kind !== 'page-footer' &&
+        e.bbox[3] <= float.bbox[1] + 4 &&
+        float.bbox[1] - e.bbox[3] <= CHART_TITLE_REACH &&
+        horizontalOverlap(e.bbox, float.bbox) > 0,
+    )
+    .sort((a, b) => b.bbox[3] - a.bbox[3]);
+  // The chart's block: labels, subtitles and panels stacked above the plot, each within a title gap of the next.
+  let top: LayoutElement | null = null;
+  let blockTop = float.bbox[1];
+  for (const e of above) {
+    if (blockTop - e.bbox[3] > CHART_BLOCK_GAP) break;
+    if (e.kind === 'table' || used.has(e.key)) break;
+    if (e.kind === 'figure' || e.kind === 'chart') {
+      blockTop = Math.min(blockTop, e.bbox[1]); // another panel of the same chart
+      continue;
+    }
+    const text = e.text.trim();
+    const words = text.split(/\s+/).length;
+    const titleLike = isTitleText(e) && (alignedWith(e, float) || e.bbox[0] <= float.bbox[0]);
+    if (e.kind === 'heading') return titleLike ? e : null;
+    if (titleLike && /:$/.test(text) && words >= 5 && LEAD_IN.test(text)) return e;
+    if (!titleLike && !isChartFurniture(e)) break; // body text
+    // Legend entries and axis labels share their row with others; a title stands alone on its lines.
+    const alone = !above.some((o) => o !== e && verticalOverlap(o.bbox, e.bbox) > 0);
+    if (titleLike && alone && words >= 4 && !/^[%(]/.test(text)) top ??= e;
+    blockTop = Math.min(blockTop, e.bbox[1]);
+  }
+  // Without a heading, the title-like line nearest the plot is its title only where a note or source marks a chart.
+  return top && hasSourceLineBelow(float, page) ? top : null;
+}
+
+/** Legend entries, axis labels and subtitles between a chart's title and its plot. */
+function isChartFurniture(e: LayoutElement): boolean {
+  const text = e.text.trim();
+  const words = text.split(/\s+/).length;
+  if (e.kind === 'heading' || (/:$/.test(text) && words >= 5 && LEAD_IN.test(text))) return false;
+  if (words <= MAX_FURNITURE_WORDS && !/[.;]$/.test(text)) return true;
+  return (
+    words <= MAX_CHART_SUBTITLE_WORDS &&
+    (/^%/.test(text) || /(…|\.\.\.|\?|\(%\))$/.test(text) || /\[[A-Z -]+\]$/.test(text))
+  );
+}
+
+function hasSourceLineBelow(float: LayoutElement, page: LayoutElement[]): boolean {
+  return page.some(
+    (e) =>
+      e.bbox[1] >= float.bbox[3] - 4 &&
+      e.bbox[1] - float.bbox[3] <= CHART_SOURCE_REACH &&
+      horizontalOverlap(e.bbox, float.bbox) > 0 &&
+      SOURCE_LINE.test(e.text.trim()),
+  );
 }
