@@ -152,6 +152,17 @@ describe('linkTitles', () => {
     expect(plainTitle.captionOf).toBeNull();
   });
 
+  it("prefers a chart's own title line to the page's section heading above it", () => {
+    const section = el('heading', 'Americans fault China for its role in the outbreak', [67, 60, 480, 110]);
+    const title = el('paragraph', 'Unfavorable views reach new highs in U.S.', [235, 140, 525, 152]);
+    const subtitle = el('paragraph', '% who say they have a(n) __ opinion', [235, 156, 420, 166]);
+    const chart = el('chart', '73 66 60 52', [258, 200, 521, 380]); // 34 pt under the subtitle
+    const source = el('paragraph', 'Source: Survey of U.S. adults.', [235, 395, 460, 405]);
+    linkTitles([section, title, subtitle, chart, source]);
+    expect(title.captionOf).toBe(chart.key);
+    expect(section.captionOf).toBeNull();
+  });
+
   it('reads lettered captions ("table e:") as captions', () => {
     const caption = el('caption', 'table e: change in population around rezoned lots', [176, 77, 470, 90]);
     const table = el('table', 'All Upzoned 25.0% 23.0%', [190, 95, 535, 131]);

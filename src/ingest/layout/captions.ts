@@ -260,6 +260,7 @@ function titleBelow(float: LayoutElement, page: LayoutElement[], used: Set<strin
 const CHART_TITLE_REACH = 110;
 /** Blank space that ends a chart's block of title, subtitle and labels above the plot, in points. */
 const CHART_BLOCK_GAP = 42;
+const SECTION_HEADING_OFFSET = 60;
 const CHART_SOURCE_REACH = 45;
 const MAX_FURNITURE_WORDS = 8;
 const MAX_CHART_SUBTITLE_WORDS = 40;
@@ -297,6 +298,8 @@ function chartTitle(float: LayoutElement, page: LayoutElement[], used: Set<strin
     const text = e.text.trim();
     const words = text.split(/\s+/).length;
     const titleLike = isTitleText(e) && (alignedWith(e, float) || e.bbox[0] <= float.bbox[0]);
+    // A heading that starts far left of the chart's column is the page's section title, not the chart's.
+    if (e.kind === 'heading' && top && e.bbox[0] < float.bbox[0] - SECTION_HEADING_OFFSET) break;
     if (e.kind === 'heading') return titleLike ? e : null;
     if (titleLike && /:$/.test(text) && words >= 5 && LEAD_IN.test(text)) return e;
     if (!titleLike && !isChartFurniture(e)) break; // body text
