@@ -2,6 +2,9 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { EMBEDDER } from '../embed/embed.tokens';
+import type { Embedder } from '../embed/embedder';
+import { QueryCachingEmbedder } from '../embed/query-cache';
 import { loadQuestions } from '../eval/bench-questions';
 import {
   DEFAULT_VARIANTS,
@@ -23,7 +26,8 @@ const USAGE = `Usage: folio bench-search --questions FILE --pdfs DIR [--sizes 10
        [--strategies VECTOR,HYBRID,GRAPH] [--scope document|corpus]
   Search latency (p50/p95 per strategy, mean per stage) with the corpus grown to each size by copying the stored
   documents (pages, elements, vectors) under new ids. Queries are the questions whose PDFs are already ingested.
-  --strategies and --scope keep only those of the default variants; --keep leaves the copies for the next run.`;
+  --strategies (e.g. VECTOR,HYBRID+RERANK) and --scope keep only those of the default variants; --keep leaves
+  the copies for the next run.`;
 
 export async function runBenchSearchCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -75,6 +79,11 @@ export async function runBenchSearchCommand(args: string[]): Promise<number> {
       app.get(RetrieveService),
       app.get(IngestService),
       log,
+      // The variants ask the same questions: each search must embed its query, as a new question would.
+      () => {
+        const embedder = app.get<Embedder>(EMBEDDER);
+        if (embedder instanceof QueryCachingEmbedder) embedder.clear();
+      },
     );
     const rows: LatencyRow[] = [];
     try {
@@ -104,10 +113,10 @@ export async function runBenchSearchCommand(args: string[]): Promise<number> {
 function selectVariants(strategies: string | undefined, scope: string | undefined): LatencyVariant[] {
   const wanted = strategies?.split(',').map((s) => s.trim().toUpperCase());
   const variants = DEFAULT_VARIANTS.filter(
-    (v) => (!wanted || wanted.includes(v.strategy)) && (!scope || v.scope === scope),
+    (v) => (!wanted || wanted.includes(variantName(v))) && (!scope || v.scope === scope),
   );
   if (variants.length === 0) {
-    const known = [...new Set(DEFAULT_VARIANTS.map((v) => v.strategy))].join(', ');
+    const known = [...new Set(DEFAULT_VARIANTS.map(variantName))].join(', ');
     throw new Error(
       `No benchmark variant matches --strategies ${strategies ?? '(all)'} --scope ${scope ?? '(all)'}: ` +
         `strategies are ${known}; scopes are document and corpus.`,
@@ -115,6 +124,8 @@ function selectVariants(strategies: string | undefined, scope: string | undefine
   }
   return variants;
 }
+
+const variantName = (v: LatencyVariant) => `${v.strategy}${v.rerank ? '+RERANK' : ''}`;
 
 function machine(): Record<string, unknown> {
   return {
