@@ -2,11 +2,15 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { EMBEDDER } from '../embed/embed.tokens';
+import type { Embedder } from '../embed/embedder';
+import { QueryCachingEmbedder } from '../embed/query-cache';
 import { loadQuestions } from '../eval/bench-questions';
 import {
   DEFAULT_VARIANTS,
   latencyTable,
   LatencyQuery,
+  LatencyVariant,
   LatencyRow,
   SearchLatencyBench,
 } from '../eval/search-latency-bench';
@@ -19,8 +23,11 @@ import { RetrieveService } from '../retrieve/retrieve.service';
 import { withCliApp } from './cli-app';
 
 const USAGE = `Usage: folio bench-search --questions FILE --pdfs DIR [--sizes 1000,10000] [--queries 40] [--out DIR] [--keep]
-  Search latency (p50/p95 per strategy) with the corpus grown to each size by copying the stored documents
-  (pages, elements, vectors) under new ids. Queries are the questions whose PDFs are already ingested.`;
+       [--strategies VECTOR,HYBRID,GRAPH] [--scope document|corpus]
+  Search latency (p50/p95 per strategy, mean per stage) with the corpus grown to each size by copying the stored
+  documents (pages, elements, vectors) under new ids. Queries are the questions whose PDFs are already ingested.
+  --strategies (e.g. VECTOR,HYBRID+RERANK) and --scope keep only those of the default variants; --keep leaves
+  the copies for the next run.`;
 
 export async function runBenchSearchCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -32,6 +39,8 @@ export async function runBenchSearchCommand(args: string[]): Promise<number> {
       queries: { type: 'string', default: '40' },
       out: { type: 'string', default: 'bench-results/search' },
       keep: { type: 'boolean', default: false },
+      strategies: { type: 'string' },
+      scope: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -43,6 +52,7 @@ export async function runBenchSearchCommand(args: string[]): Promise<number> {
     .split(',')
     .map(Number)
     .sort((a, b) => a - b);
+  const variants = selectVariants(values.strategies, values.scope);
   const set = loadQuestions(values.questions, values.pdfs);
 
   return withCliApp(async (app) => {
@@ -69,6 +79,11 @@ export async function runBenchSearchCommand(args: string[]): Promise<number> {
       app.get(RetrieveService),
       app.get(IngestService),
       log,
+      // The variants ask the same questions: each search must embed its query, as a new question would.
+      () => {
+        const embedder = app.get<Embedder>(EMBEDDER);
+        if (embedder instanceof QueryCachingEmbedder) embedder.clear();
+      },
     );
     const rows: LatencyRow[] = [];
     try {
@@ -77,7 +92,7 @@ export async function runBenchSearchCommand(args: string[]): Promise<number> {
         const stats = await app.get(ContentRepository).graphStats(null);
         const elements = stats.nodes.find((n) => n.label === 'Element')?.count ?? 0;
         log(`corpus at ${pages} pages, ${elements} elements; ${queries.length} queries per variant`);
-        rows.push(...(await bench.measure(queries, DEFAULT_VARIANTS, elements)));
+        rows.push(...(await bench.measure(queries, variants, elements)));
       }
     } finally {
       if (!values.keep) log(`removed ${await bench.removeClones()} copied documents`);
@@ -94,9 +109,28 @@ export async function runBenchSearchCommand(args: string[]): Promise<number> {
   });
 }
 
+/** The default variants narrowed by --strategies and --scope; a name that matches none is a usage error. */
+function selectVariants(strategies: string | undefined, scope: string | undefined): LatencyVariant[] {
+  const wanted = strategies?.split(',').map((s) => s.trim().toUpperCase());
+  const variants = DEFAULT_VARIANTS.filter(
+    (v) => (!wanted || wanted.includes(variantName(v))) && (!scope || v.scope === scope),
+  );
+  if (variants.length === 0) {
+    const known = [...new Set(DEFAULT_VARIANTS.map(variantName))].join(', ');
+    throw new Error(
+      `No benchmark variant matches --strategies ${strategies ?? '(all)'} --scope ${scope ?? '(all)'}: ` +
+        `strategies are ${known}; scopes are document and corpus.`,
+    );
+  }
+  return variants;
+}
+
+const variantName = (v: LatencyVariant) => `${v.strategy}${v.rerank ? '+RERANK' : ''}`;
+
 function machine(): Record<string, unknown> {
   return {
     cpus: os.cpus().length,
+    loadAverage: os.loadavg().map((l) => Math.round(l * 100) / 100),
     cpuModel: os.cpus()[0]?.model,
     memoryGiB: Math.round(os.totalmem() / 2 ** 30),
     node: process.version,

@@ -3,7 +3,7 @@ import { CrossEncoderReranker } from './cross-encoder';
 import { EmbedModule } from './embed.module';
 import { EMBEDDER } from './embed.tokens';
 import type { Embedder } from './embedder';
-import { OpenAiCompatibleEmbedder } from './openai-embedder';
+import { QueryCachingEmbedder } from './query-cache';
 
 describe('EmbedModule', () => {
   it('provides EMBEDDER from the config and a lazy re-ranker, and closes both on shutdown', async () => {
@@ -24,7 +24,9 @@ describe('EmbedModule', () => {
     const app = moduleRef.createNestApplication();
     await app.init();
     const embedder = app.get<Embedder>(EMBEDDER);
-    expect(embedder).toBeInstanceOf(OpenAiCompatibleEmbedder);
+    // The configured backend behind the query-vector cache.
+    expect(embedder).toBeInstanceOf(QueryCachingEmbedder);
+    expect(embedder.modelName).toBe('m');
     expect(embedder.dimension).toBe(16);
     const reranker = app.get(CrossEncoderReranker);
     const closeEmbedder = jest.spyOn(embedder, 'close');

@@ -10,11 +10,13 @@ import { CrossEncoderReranker } from './cross-encoder';
 import type { EmbedConfig } from './embed.config';
 import { EMBED_CONFIG, EMBEDDER } from './embed.tokens';
 import type { Embedder } from './embedder';
+import { QueryCachingEmbedder } from './query-cache';
 
 const providers = [
   {
     provide: EMBEDDER,
-    useFactory: (config: EmbedConfig): Promise<Embedder> => createEmbedder(config.embedder),
+    useFactory: async (config: EmbedConfig): Promise<Embedder> =>
+      new QueryCachingEmbedder(await createEmbedder(config.embedder)),
     inject: [EMBED_CONFIG],
   },
   {

@@ -21,6 +21,8 @@ export interface LatencyRow extends LatencyVariant {
   p50: number;
   p95: number;
   mean: number;
+  /** Mean ms per stage: query embedding, the retrieval query (Cypher round trip + row mapping), the rest. */
+  stages: Record<string, number>;
 }
 
 export interface LatencyQuery {
@@ -31,6 +33,7 @@ export interface LatencyQuery {
 export const DEFAULT_VARIANTS: LatencyVariant[] = [
   { strategy: 'VECTOR', rerank: false, scope: 'document' },
   { strategy: 'HYBRID', rerank: false, scope: 'document' },
+  { strategy: 'GRAPH', rerank: false, scope: 'document' },
   { strategy: 'PARENT_PAGE', rerank: false, scope: 'document' },
   { strategy: 'HYBRID', rerank: true, scope: 'document' },
   { strategy: 'VECTOR', rerank: false, scope: 'corpus' },
@@ -54,6 +57,8 @@ export class SearchLatencyBench {
     private readonly retrieve: RetrieveService,
     private readonly ingest: IngestService,
     private readonly log: (message: string) => void = () => undefined,
+    /** Called before each timed search, so that every one pays for its query embedding (no cached vectors). */
+    private readonly forgetQueryVectors: () => void = () => undefined,
   ) {
     this.q = { clone: cypher.get('eval/clone-document'), docs: cypher.get('eval/list-documents-for-bench') };
   }
@@ -103,7 +108,12 @@ export class SearchLatencyBench {
       // One untimed query first: the first call pays for loading models and warming Neo4j's caches.
       await this.run(queries[0]!, variant);
       const ms: number[] = [];
-      for (const query of queries) ms.push(await this.run(query, variant));
+      const stageSums = new Map<string, number>();
+      for (const query of queries) {
+        const { total, stages } = await this.run(query, variant);
+        ms.push(total);
+        for (const [stage, t] of Object.entries(stages)) stageSums.set(stage, (stageSums.get(stage) ?? 0) + t);
+      }
       ms.sort((a, b) => a - b);
       rows.push({
         ...variant,
@@ -113,6 +123,9 @@ export class SearchLatencyBench {
         p50: Math.round(percentile(ms, 50)),
         p95: Math.round(percentile(ms, 95)),
         mean: Math.round(ms.reduce((a, b) => a + b, 0) / ms.length),
+        stages: Object.fromEntries(
+          [...stageSums].map(([stage, sum]) => [stage, Math.round((sum / ms.length) * 10) / 10]),
+        ),
       });
       this.log(
         `${pages} pages · ${variant.strategy}${variant.rerank ? '+RERANK' : ''} (${variant.scope}): p50 ${rows.at(-1)!.p50} ms`,
@@ -121,25 +134,40 @@ export class SearchLatencyBench {
     return rows;
   }
 
-  private async run(query: LatencyQuery, variant: LatencyVariant): Promise<number> {
+  /** End-to-end ms of one search and its stages; 'other' is what no stage timed (scope check, mapping to hits). */
+  private async run(
+    query: LatencyQuery,
+    variant: LatencyVariant,
+  ): Promise<{ total: number; stages: Record<string, number> }> {
+    this.forgetQueryVectors();
     const t0 = performance.now();
-    await this.retrieve.search({
+    const result = await this.retrieve.search({
       query: query.text,
       strategy: variant.strategy,
       scope: variant.scope === 'document' ? { docIds: [query.docId] } : {},
       k: 5,
       rerank: variant.rerank,
     });
-    return performance.now() - t0;
+    const total = performance.now() - t0;
+    const stages: Record<string, number> = {};
+    for (const t of result.timings) {
+      const stage = t.stage === 'embed-query' || t.stage === 'rerank' ? t.stage : 'retrieval query';
+      stages[stage] = (stages[stage] ?? 0) + t.ms;
+    }
+    stages.other = Math.max(0, total - Object.values(stages).reduce((a, b) => a + b, 0));
+    return { total, stages };
   }
 }
 
 export function latencyTable(rows: LatencyRow[]): string {
   const head =
-    '| corpus pages | strategy | scope | queries | p50 ms | p95 ms | mean ms |\n|---:|---|---|---:|---:|---:|---:|';
+    '| corpus pages | strategy | scope | queries | p50 ms | p95 ms | mean ms | mean per stage (ms) |\n|---:|---|---|---:|---:|---:|---:|---|';
   const body = rows.map(
     (r) =>
-      `| ${r.corpusPages} | ${r.strategy}${r.rerank ? ' + RERANK' : ''} | ${r.scope} | ${r.queries} | ${r.p50} | ${r.p95} | ${r.mean} |`,
+      `| ${r.corpusPages} | ${r.strategy}${r.rerank ? ' + RERANK' : ''} | ${r.scope} | ${r.queries} | ${r.p50} | ${r.p95} | ${r.mean} | ` +
+      `${Object.entries(r.stages)
+        .map(([stage, ms]) => `${stage} ${ms}`)
+        .join(' · ')} |`,
   );
   return [head, ...body].join('\n');
 }

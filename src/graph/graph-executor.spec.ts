@@ -1,6 +1,8 @@
-import { Neo4jError } from 'neo4j-driver';
-import { GraphErrorCode } from './graph.errors';
-import { translateNeo4jError } from './graph-executor';
+import { type Driver, Neo4jError } from 'neo4j-driver';
+import { loadConfig } from '../config/folio-config';
+import type { CypherQuery } from './cypher-registry';
+import { GraphError, GraphErrorCode } from './graph.errors';
+import { GraphExecutor, translateNeo4jError } from './graph-executor';
 
 describe('translateNeo4jError when Neo4j is down', () => {
   const driverParagraph =
@@ -22,5 +24,74 @@ describe('translateNeo4jError when Neo4j is down', () => {
     );
     expect(rest.join('\n')).toContain(driverParagraph);
     expect(err.message.indexOf('encryption')).toBeGreaterThan(err.message.indexOf('neo4j:start'));
+  });
+});
+
+describe('GraphExecutor.read', () => {
+  const query = { name: 'test/one-read', text: 'RETURN 1 AS x' } as unknown as CypherQuery;
+  const configWith = (maxRetryMs: number) => {
+    const config = loadConfig({});
+    return { ...config, neo4j: { ...config.neo4j, maxRetryMs, readTimeoutMs: 1234 } };
+  };
+
+  /** A driver whose sessions answer run() with the scripted outcomes in turn, recording each call. */
+  function fakeDriver(outcomes: Array<Error | number>) {
+    const calls: Array<{ text: string; config: unknown; closed: boolean }> = [];
+    const driver = {
+      session: () => {
+        const call = { text: '', config: undefined as unknown, closed: false };
+        calls.push(call);
+        return {
+          run: (text: string, _params: unknown, config: unknown) => {
+            call.text = text;
+            call.config = config;
+            const next = outcomes.shift();
+            if (next instanceof Error) return Promise.reject(next);
+            return Promise.resolve({ records: [{ toObject: () => ({ x: next }) }] });
+          },
+          close: () => {
+            call.closed = true;
+            return Promise.resolve();
+          },
+        };
+      },
+    } as unknown as Driver;
+    return { driver, calls };
+  }
+
+  it('runs one auto-commit statement with the read timeout and the operation name', async () => {
+    const { driver, calls } = fakeDriver([7]);
+    await expect(new GraphExecutor(driver, configWith(1000)).read(query)).resolves.toEqual([{ x: 7 }]);
+    expect(calls).toEqual([
+      {
+        text: 'RETURN 1 AS x',
+        config: { metadata: { app: 'folio', operation: 'test/one-read' }, timeout: 1234 },
+        closed: true,
+      },
+    ]);
+  });
+
+  it('retries a transient error and gives up on the rest at once', async () => {
+    const transient = new Neo4jError('busy', 'Neo.TransientError.General.DatabaseUnavailable', '', '');
+    const { driver, calls } = fakeDriver([transient, 3]);
+    await expect(new GraphExecutor(driver, configWith(5000)).read(query)).resolves.toEqual([{ x: 3 }]);
+    expect(calls).toHaveLength(2);
+
+    const syntax = new Neo4jError('bad', 'Neo.ClientError.Statement.SyntaxError', '', '');
+    const failing = fakeDriver([syntax, 3]);
+    const error = await new GraphExecutor(failing.driver, configWith(5000))
+      .read(query)
+      .catch((e: unknown) => e);
+    expect((error as GraphError).code).toBe(GraphErrorCode.QUERY_FAILED);
+    expect(failing.calls).toHaveLength(1);
+    expect(failing.calls[0]!.closed).toBe(true);
+  });
+
+  it('stops retrying once NEO4J_RETRY_MS would pass', async () => {
+    const transient = new Neo4jError('busy', 'Neo.TransientError.General.DatabaseUnavailable', '', '');
+    const { driver, calls } = fakeDriver([transient, transient, 3]);
+    const error = await new GraphExecutor(driver, configWith(50)).read(query).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(GraphError);
+    expect(calls).toHaveLength(1);
   });
 });

@@ -103,6 +103,7 @@ export function translateNeo4jError(
 export class GraphExecutor {
   private readonly database: string;
   private readonly readTimeoutMs: number;
+  private readonly maxRetryMs: number;
   private readonly uri: string;
 
   constructor(
@@ -111,16 +112,41 @@ export class GraphExecutor {
   ) {
     this.database = config.neo4j.database;
     this.readTimeoutMs = config.neo4j.readTimeoutMs;
+    this.maxRetryMs = config.neo4j.maxRetryMs;
     this.uri = config.neo4j.uri;
   }
 
-  /** Runs one read query in its own transaction, stopped by Neo4j after the read timeout. */
+  /**
+   * Runs one read query in its own auto-commit transaction, stopped by Neo4j after the read timeout. One
+   * statement needs no BEGIN/COMMIT: the driver sends RUN and PULL together, one round trip where a managed
+   * transaction takes two — on a loaded machine the round trip, not the query, is most of a scoped search.
+   * Transient errors are retried, as executeRead would, for up to NEO4J_RETRY_MS.
+   */
   async read<R extends RecordShape = RecordShape>(
     query: CypherQuery,
     params: Params = {},
     options: ReadOptions = {},
   ): Promise<R[]> {
-    return this.readTx(query.name, (tx) => tx.run<R>(query, params), options);
+    const timeoutMs = options.timeoutMs ?? this.readTimeoutMs;
+    const config = {
+      metadata: { app: 'folio', operation: query.name },
+      timeout: timeoutMs > 0 ? timeoutMs : undefined,
+    };
+    const started = performance.now();
+    for (let attempt = 0; ; attempt++) {
+      const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
+      try {
+        return records<R>(await session.run(query.text, params, config));
+      } catch (err) {
+        const waitMs = Math.min(1000, 100 * 2 ** attempt);
+        if (!neo4j.isRetriableError(err) || performance.now() - started + waitMs > this.maxRetryMs) {
+          throw translateNeo4jError(err, query.name, timeoutMs, this.uri);
+        }
+        await new Promise((resolve) => setTimeout(resolve, waitMs));
+      } finally {
+        await session.close();
+      }
+    }
   }
 
   /** Runs one write query in its own transaction. */

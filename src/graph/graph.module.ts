@@ -12,12 +12,15 @@ import type { FolioConfig } from '../config/folio-config';
 import { ContentRepository } from './content.repository';
 import { CypherRegistry } from './cypher-registry';
 import { DocumentRepository } from './document.repository';
+import { preferNoDelaySockets } from './bolt-no-delay';
 import { GraphExecutor } from './graph-executor';
 import { MIGRATE_ON_START, NEO4J_DRIVER } from './graph.tokens';
 import { HealthService } from './health.service';
 import { MigrationService } from './migration.service';
 
 export function createNeo4jDriver(config: FolioConfig): Driver {
+  // Without TCP_NODELAY every query with a vector parameter waits ~40 ms for a delayed ACK (see bolt-no-delay).
+  preferNoDelaySockets();
   return neo4j.driver(config.neo4j.uri, neo4j.auth.basic(config.neo4j.user, config.neo4j.password), {
     maxConnectionPoolSize: config.neo4j.maxPoolSize,
     // Short on purpose: a request should learn that Neo4j is down in seconds, not after the driver's 30 s retries.

@@ -71,7 +71,6 @@ export class RetrieveService {
       throw new RetrieveError(RetrieveErrorCode.BAD_K, `k must be an integer from 1 to ${MAX_K}.`);
     }
     const docIds = req.scope.docIds?.length ? [...new Set(req.scope.docIds)] : null;
-    if (docIds) await this.checkDocumentsExist(docIds);
 
     const timings: StageTiming[] = [];
     const trace: string[] = [];
@@ -87,7 +86,13 @@ export class RetrieveService {
       }
     };
 
-    const embedding = Array.from(await timed('embed-query', () => this.embedder.embedQuery(query)));
+    // The scope check (a Neo4j round trip) runs while the query is embedded: on a loaded machine each costs
+    // tens of milliseconds, and a missing document still fails the search before any ranking runs.
+    const [, vector] = await Promise.all([
+      docIds ? this.checkDocumentsExist(docIds) : undefined,
+      timed('embed-query', () => this.embedder.embedQuery(query)),
+    ]);
+    const embedding = Array.from(vector);
     const rerank = req.rerank ?? false;
     const depth = rerank ? Math.max(req.k, RERANK_DEPTH) : req.k;
     const base = { embedding, docIds, k: depth, perPage: ELEMENTS_PER_PAGE };
@@ -128,23 +133,26 @@ export class RetrieveService {
       }
       case 'GRAPH': {
         const luceneQuery = buildLuceneQuery(query, ['text'], docIds);
-        const walked = await timed('graph-walk', () =>
-          this.repo.graphWalkPages({
-            ...base,
-            candidates: 50,
-            luceneQuery,
-            rrfK: RRF_K,
-            seeds: GRAPH_SEEDS,
-            walkWeight: GRAPH_WALK_WEIGHT,
-            hopDecay: GRAPH_HOP_DECAY,
-          }),
+        // The SIMILAR_TO check runs beside the walk (one round trip less to wait for).
+        const [walked, unenriched] = await timed('graph-walk', () =>
+          Promise.all([
+            this.repo.graphWalkPages({
+              ...base,
+              candidates: 50,
+              luceneQuery,
+              rrfK: RRF_K,
+              seeds: GRAPH_SEEDS,
+              walkWeight: GRAPH_WALK_WEIGHT,
+              hopDecay: GRAPH_HOP_DECAY,
+            }),
+            this.repo.documentsWithoutSimilar(docIds),
+          ]),
         );
         candidates = walked.map(({ via, ...c }) => ({ ...c, reason: `graph:${via}` }));
         reason = 'graph';
         steps = walked.map((w, i) => graphStep(w, i, query));
         walkStats.visited = walked.length;
         // GRAPH walks NEXT_PAGE too, so without SIMILAR_TO it still works: say so rather than fail.
-        const unenriched = await timed('graph-walk', () => this.repo.documentsWithoutSimilar(docIds));
         if (unenriched.length > 0) {
           const shown = unenriched.slice(0, 5);
           warnings.push(
@@ -372,8 +380,8 @@ export class RetrieveService {
   }
 
   private async checkDocumentsExist(docIds: string[]): Promise<void> {
-    const missing: string[] = [];
-    for (const id of docIds) if (!(await this.documents.get(id))) missing.push(id);
+    const found = await Promise.all(docIds.map((id) => this.documents.get(id)));
+    const missing = docIds.filter((_, i) => !found[i]);
     if (missing.length) {
       throw new RetrieveError(
         RetrieveErrorCode.DOCUMENT_NOT_FOUND,
