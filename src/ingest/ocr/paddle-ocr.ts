@@ -83,7 +83,9 @@ export const DEFAULT_LOAD_OPTIONS = {
   recognitionBatchSize: 8,
   // PP-OCRv4's training shape is 48 × 320; narrower inputs are padded to it, as PaddleOCR does.
   recognitionMinWidth: 320,
-  allowSpinning: true,
+  // Measured with `npm run bench:ocr` on the shared 2-core machine: spinning idle threads cost 30-45 % more CPU
+  // and more wall time per page for the same text; ingest shares the cores with embedding anyway.
+  allowSpinning: false,
 } as const;
 
 function defaultModelDir(): string {
