@@ -197,54 +197,43 @@ export class PaddleOcr {
     }));
   }
 
-  /**
-   * Recognises each box upright, then tall boxes also as rotated text, keeping the best reading. A rotated reading
-   * must beat the upright one by ROTATED_READING_MARGIN, so a tall box read upright with confidence above
-   * 1 − margin (a digit, an "I") cannot be beaten and is not read rotated at all.
-   */
+  /** Recognises each box (tall boxes also as rotated text, keeping the best reading). */
   private async read(image: Canvas, boxes: TextBox[], spaceThreshold: number): Promise<OcrSegment[]> {
-    const upright: Candidate[] = [];
-    const tall = new Set<number>();
+    const candidates: Candidate[] = [];
     boxes.forEach((box, index) => {
       const quad = clampQuad(box.quad, image.width, image.height);
       const [x0, y0, x1, y1] = quadBounds(quad);
       if (x1 - x0 < 1 || y1 - y0 < 1) return;
-      if (y1 - y0 >= TALL_BOX_RATIO * (x1 - x0)) tall.add(upright.length);
-      upright.push({ box: index, quad, crop: this.crop(image, quad) });
+      const turns: Array<0 | 1 | 3> = y1 - y0 >= TALL_BOX_RATIO * (x1 - x0) ? [0, 1, 3] : [0];
+      for (const turn of turns) {
+        const oriented = rotateQuad(quad, turn);
+        candidates.push({
+          box: index,
+          quad,
+          crop: cropTextLine(image, oriented, RECOGNITION_HEIGHT, RECOGNITION_MAX_WIDTH),
+        });
+      }
     });
-    const uprightReadings = await this.recognizeCrops(
-      upright.map((c) => c.crop),
+    const readings = await this.recognizeCrops(
+      candidates.map((c) => c.crop),
       spaceThreshold,
     );
     const best = new Map<number, OcrSegment>();
-    upright.forEach((candidate, i) => {
-      const reading = uprightReadings[i]!;
-      best.set(candidate.box, { ...reading, box: quadBounds(candidate.quad) });
-    });
-
-    const rotated: Candidate[] = [];
-    upright.forEach((candidate, i) => {
-      if (!tall.has(i) || uprightReadings[i]!.confidence + ROTATED_READING_MARGIN >= 1) return;
-      for (const turn of [1, 3] as const)
-        rotated.push({ ...candidate, crop: this.crop(image, rotateQuad(candidate.quad, turn)) });
-    });
-    const rotatedReadings = await this.recognizeCrops(
-      rotated.map((c) => c.crop),
-      spaceThreshold,
-    );
-    rotated.forEach((candidate, i) => {
-      const reading = rotatedReadings[i]!;
-      const current = best.get(candidate.box)!;
-      // A rotated reading must be a real word and clearly better (tall "1"/"I" stay upright).
-      if (reading.text.trim().length < 2 || reading.confidence <= current.confidence + ROTATED_READING_MARGIN)
-        return;
-      best.set(candidate.box, { ...reading, box: quadBounds(candidate.quad) });
+    candidates.forEach((candidate, i) => {
+      const reading = readings[i]!;
+      const current = best.get(candidate.box);
+      // Upright comes first; a rotated reading must be a real word and clearly better (tall "1"/"I" stay upright).
+      const beatsCurrent =
+        !current ||
+        (reading.text.trim().length >= 2 && reading.confidence > current.confidence + ROTATED_READING_MARGIN);
+      if (!beatsCurrent) return;
+      best.set(candidate.box, {
+        text: reading.text,
+        confidence: reading.confidence,
+        box: quadBounds(candidate.quad),
+      });
     });
     return [...best.values()];
-  }
-
-  private crop(image: Canvas, quad: Quad): RgbaImage {
-    return cropTextLine(image, quad, RECOGNITION_HEIGHT, RECOGNITION_MAX_WIDTH);
   }
 
   /** Runs the recogniser over crops of height 48, batching crops of similar width. */
