@@ -73,6 +73,8 @@ const ROTATED_READING_MARGIN = 0.05;
 // detecting at 1280 px reads all but ~5-pt chart ticks that 1920 px finds, for ~30 % less CPU; 960 px loses
 // footnotes. Readings under 0.6 confidence were all garbage (screenshots of screenshots). A space threshold of 0.05
 // fixed ~40 run-together words ("manymore") for ~3 false splits; 0.1 fixed about half as many.
+// Re-measured with `npm run bench:ocr` (2026-11): 1024 px saves ~15 % CPU but changes 2-7 % of the text on
+// 5 of 9 scanned slides, 960 px drops text on a dense 10-Q page (bigram F1 0.995 → 0.978); 1280 stays.
 export const DEFAULT_RECOGNIZE_OPTIONS = {
   detectionMaxSide: 1280,
   minConfidence: 0.6,
@@ -81,7 +83,8 @@ export const DEFAULT_RECOGNIZE_OPTIONS = {
 
 export const DEFAULT_LOAD_OPTIONS = {
   recognitionBatchSize: 8,
-  // PP-OCRv4's training shape is 48 × 320; narrower inputs are padded to it, as PaddleOCR does.
+  // PP-OCRv4's training shape is 48 × 320; narrower inputs are padded to it, as PaddleOCR does. Without the floor
+  // (bench:ocr) OCR used ~5-10 % less CPU but read slightly worse (text-layer F1 0.924 → 0.921 on 4 pages).
   recognitionMinWidth: 320,
   // Measured with `npm run bench:ocr` on the shared 2-core machine: spinning idle threads cost 30-45 % more CPU
   // and more wall time per page for the same text; ingest shares the cores with embedding anyway.
