@@ -1,7 +1,9 @@
-// The stored vectors of a document's pages and of one element, for checking what embedding wrote.
+// The stored vectors of a document's pages, of one element (none since retrieval units) and of the retrieval
+// unit (Passage) that covers that element, for checking what embedding wrote.
 // Params: $docId, $elementId
-// Returns: pageVectors, elementVector
+// Returns: pageVectors, elementVector, passageText, passageVector
 MATCH (p:Page {docId: $docId})
 WITH collect(p.embedding) AS pageVectors
 OPTIONAL MATCH (e:Element {id: $elementId})
-RETURN pageVectors, e.embedding AS elementVector
+OPTIONAL MATCH (u:Passage)-[:COVERS]->(e)
+RETURN pageVectors, e.embedding AS elementVector, u.text AS passageText, u.embedding AS passageVector

@@ -1,4 +1,5 @@
-// Creates a batch of layout elements under their pages (HAS_ELEMENT), with their vectors.
+// Creates a batch of layout elements under their pages (HAS_ELEMENT). Elements carry no vectors: the retrieval
+// units (Passage) that cover them are what is embedded.
 // Params: $docId, $elements
 // Returns: written
 UNWIND $elements AS row
@@ -8,6 +9,4 @@ SET e.pageNumber = row.pageNumber, e.kind = row.kind, e.text = row.text, e.bbox 
     e.readingIndex = row.readingIndex, e.description = row.description, e.headingLevel = row.headingLevel,
     e.source = row.source
 CREATE (p)-[:HAS_ELEMENT]->(e)
-WITH e, row WHERE row.embedding IS NOT NULL
-CALL db.create.setNodeVectorProperty(e, 'embedding', row.embedding)
 RETURN count(e) AS written

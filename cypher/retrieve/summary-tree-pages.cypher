@@ -1,16 +1,16 @@
 // SUMMARY_TREE strategy (MMRAG-DocQA summary retrieval over the RAPTOR-style tree, "collapsed tree"): the nodes
-// nearest the question among all tree levels — cluster Summaries and the leaf Elements — each mapped back to
-// pages: an element to its page, a cluster to the pages of the elements below it, weighted by its leaves on that
-// page relative to its page with the most (a cluster's main page gets its full score, pages it only touches
-// less). A page scores its best weighted node, so a broad cluster neither drowns nor outvotes a precise element.
-// Scoped to $docIds: exact scans through the docId indexes of Summary and Element; unscoped ($docIds null): both
-// vector indexes (ANN).
+// nearest the question among all tree levels — cluster Summaries and the retrieval units (Passage) over the leaf
+// elements — each mapped back to pages: a passage to the elements it COVERS, a cluster to the pages of the
+// elements below it, weighted by its leaves on that page relative to its page with the most (a cluster's main
+// page gets its full score, pages it only touches less). A page scores its best weighted node, so a broad cluster
+// neither drowns nor outvotes a precise passage. Scoped to $docIds: exact scans through the docId indexes of
+// Summary and Passage; unscoped ($docIds null): both vector indexes (ANN).
 // Params: $embedding, $docIds, $candidates, $k, $perPage
 // Returns: docId, pageNumber, score, elements
 CALL () {
   UNWIND coalesce($docIds, []) AS docId
   CALL (docId) {
-    MATCH (n:Element {docId: docId})
+    MATCH (n:Passage {docId: docId})
     WHERE n.embedding IS NOT NULL
     RETURN n
     UNION
@@ -25,7 +25,7 @@ CALL () {
   UNION
   WITH $docIds AS scope
   WHERE scope IS NULL
-  CALL db.index.vector.queryNodes('element_embedding', toInteger($candidates), $embedding) YIELD node, score
+  CALL db.index.vector.queryNodes('passage_embedding', toInteger($candidates), $embedding) YIELD node, score
   RETURN node AS n, score
   UNION
   WITH $docIds AS scope
@@ -38,8 +38,9 @@ WITH n, score
 ORDER BY score DESC
 LIMIT toInteger($candidates)
 CALL (n, score) {
-  WITH n, score WHERE n:Element
-  RETURN n AS e, score AS weight
+  WITH n, score WHERE n:Passage
+  MATCH (n)-[:COVERS]->(e:Element)
+  RETURN e, score AS weight
   UNION
   WITH n, score WHERE n:Summary
   MATCH (n)-[:SUMMARIZES*1..8]->(leaf:Element)

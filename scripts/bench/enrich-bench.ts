@@ -81,8 +81,8 @@ class TimedSimilarityRepository extends SimilarityRepository {
     return this.timed('coarse', super.candidates(...args));
   }
 
-  override elementVectors(pageIds: string[]) {
-    return this.timed('vectors', super.elementVectors(pageIds));
+  override unitVectors(pageIds: string[]) {
+    return this.timed('vectors', super.unitVectors(pageIds));
   }
 
   override writeEdges(edges: Parameters<SimilarityRepository['writeEdges']>[0], tau: number) {

@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     const negatives: number[] = [];
     const usedDocs = new Set<string>();
     const vectorsOf = async (docId: string, n: number) =>
-      (await similarity.elementVectors([`${docId}:p${n}`])).get(`${docId}:p${n}`) ?? [];
+      (await similarity.unitVectors([`${docId}:p${n}`])).get(`${docId}:p${n}`) ?? [];
     for (const q of questions) {
       const doc = byFile.get(q.pdf_name!)!;
       usedDocs.add(doc.id);

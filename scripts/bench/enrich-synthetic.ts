@@ -5,6 +5,7 @@ import type {
   ElementRow,
   IngestRepository,
   PageRow,
+  PassageRow,
 } from '../../src/ingest/ingest.repository';
 
 // Synthetic documents for the enrichment benchmark and tests: clustered unit vectors (pages drawn from a few
@@ -53,6 +54,7 @@ export function syntheticRows(spec: SyntheticDocumentSpec): DocumentGraphRows {
   );
   const pages: PageRow[] = [];
   const elements: ElementRow[] = [];
+  const passages: PassageRow[] = [];
   for (let p = 1; p <= spec.pages; p++) {
     const topic = Math.floor(random() * spec.topics);
     const pageBase = noisy(centroids[topic]!, spec.pageNoise ?? 0.5, random);
@@ -71,6 +73,15 @@ export function syntheticRows(spec: SyntheticDocumentSpec): DocumentGraphRows {
         description: null,
         headingLevel: i === 0 ? 2 : null,
         source: 'synthetic',
+      });
+      // One retrieval unit per element carries its vector (elements carry none).
+      passages.push({
+        id: `${spec.docId}:p${p}-u${i}`,
+        pageNumber: p,
+        order: i,
+        kind: 'text',
+        text: elements[elements.length - 1]!.text,
+        elementIds: [`${spec.docId}:p${p}-e${i}`],
         embedding: Array.from(v),
       });
     }
@@ -90,7 +101,7 @@ export function syntheticRows(spec: SyntheticDocumentSpec): DocumentGraphRows {
     pages,
     elements,
     sections: [],
-    passages: [],
+    passages,
     nextElements,
     captions: [],
     sectionElements: [],

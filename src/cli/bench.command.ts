@@ -71,9 +71,12 @@ const USAGE = `Usage:
     --ask       also ask every question (unanswerable ones too): unanswerable detection and answer accuracy, judged
                 by the configured LLM, or offline by string match (containment, numbers, token F1)
 
-  folio bench ingest --pdfs DIR --out DIR [--limit N] [--keep]
+  folio bench ingest --pdfs DIR --out DIR [--limit N] [--keep] [--peer]
     Ingest benchmark: end-to-end pages/s per document, time per stage, embedding-only passages/s and peak RSS,
-    on separate document ids (bench-<sha16>) that are deleted afterwards unless --keep.`;
+    on separate document ids (bench-<sha16>) that are deleted afterwards unless --keep.
+    --peer      then the LangChain.js peer ingests the same PDFs in the same run (PDFLoader, 1000/200-character
+                chunks, Neo4jVectorStore, same embedder; label PeerIngestChunk, removed afterwards): its pages/s,
+                its stages (load, embed, store), its peak RSS and Folio's pages/s over the peer's`;
 
 /** The service's modules the benchmark drives, without the HTTP server. */
 @Module({
@@ -325,6 +328,7 @@ async function runIngestBenchCommand(args: string[]): Promise<number> {
       out: { type: 'string' },
       limit: { type: 'string' },
       keep: { type: 'boolean', default: false },
+      peer: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -358,6 +362,16 @@ async function runIngestBenchCommand(args: string[]): Promise<number> {
           barFor(file).update(stage, done, total, INGEST_STAGE_UNITS[stage]),
         onDocumentDone: (file) => barFor(file).finishStage(),
         onWarning: (m) => process.stderr.write(`${m}\n`),
+        peer: values.peer
+          ? new LangChainNeo4jBaseline({
+              neo4j: app.get<FolioConfig>(FOLIO_CONFIG).neo4j,
+              embedder: app.get<Embedder>(EMBEDDER),
+              nodeLabel: 'PeerIngestChunk',
+              indexName: 'peer_ingest_chunk_embedding',
+            })
+          : undefined,
+        onPeerDocumentDone: (file, done, total) =>
+          process.stderr.write(`peer: ${done}/${total} ${path.basename(file)}\n`),
       },
     );
     const written = writeIngestReport(report, values.out!);

@@ -6,9 +6,11 @@ export async function runReembedCommand(args: string[]): Promise<number> {
   if (!args.includes('--all')) {
     process.stdout.write(
       'Usage: folio reembed --all [--units]\n' +
-        '  Re-embeds every stored document with the configured FOLIO_EMBEDDING_MODEL and rebuilds the vector indexes.\n' +
-        '  --units  keep element and section vectors (same model) and rebuild only the retrieval units (Passage) and\n' +
-        '           page vectors: moves a database ingested before retrieval units, or after the unit rules changed.\n',
+        '  Re-embeds every stored document with the configured FOLIO_EMBEDDING_MODEL and rebuilds the vector indexes;\n' +
+        '  elements lose the vectors a database ingested before retrieval units gave them (passages are embedded).\n' +
+        '  --units  keep section vectors (same model) and rebuild only the retrieval units (Passage) and page vectors\n' +
+        '           (element vectors are dropped too): moves a database ingested before retrieval units, or after the\n' +
+        '           unit rules changed.\n',
     );
     return 2;
   }

@@ -185,6 +185,7 @@ describe('ingest report rendering', () => {
         pages: 20,
         ocrPages: 2,
         elements: 100,
+        passages: 30,
         sections: 5,
         seconds: 10,
         pagesPerSecond: 2,
@@ -197,6 +198,7 @@ describe('ingest report rendering', () => {
         pages: 0,
         ocrPages: 0,
         elements: 0,
+        passages: 0,
         sections: 0,
         seconds: 0.1,
         pagesPerSecond: 0,
@@ -214,22 +216,43 @@ describe('ingest report rendering', () => {
     },
     'm',
     false,
+    {
+      folioPeakRssMiB: 400,
+      peer: {
+        name: 'langchain-neo4j-vector',
+        documents: [],
+        pages: 20,
+        chunks: 80,
+        seconds: 5,
+        pagesPerSecond: 4,
+        stageMs: { load: 1000, embedStore: 4000 },
+        peakRssMiB: 450,
+      },
+    },
   );
 
   it('sums stages over the documents that worked', () => {
     expect(report.overall).toMatchObject({ documents: 1, pages: 20, pagesPerSecond: 2 });
     expect(report.overall.stageShare.embed).toBeCloseTo(0.4);
-    expect(report.overall.ingestEmbedPassagesPerSecond).toBeCloseTo(105 / 4);
+    expect(report.overall.ingestEmbedPassagesPerSecond).toBeCloseTo(35 / 4); // passages + section paths
     expect(report.peakRssMiB).toBeGreaterThan(0);
   });
 
   it('renders a row per document plus the overall row', () => {
     const t = ingestTable(report);
     expect(t.rows).toHaveLength(3);
-    expect(t.rows[1]![5]).toBe('FAILED');
+    expect(t.rows[1]![t.header.indexOf('pages/s')]).toBe('FAILED');
     expect(t.rows[2]![t.header.indexOf('embed s')]).toBe('4.0 (40.0%)');
     const md = renderIngestMarkdown(report);
     expect(md).toContain('32.0 passages/s');
-    expect(md).toContain('| a.pdf | 20 | 2 | 100 | 10.0 | 2.00 |');
+    expect(md).toContain('| a.pdf | 20 | 2 | 100 | 30 | 10.0 | 2.00 |');
+  });
+
+  it('reports the peer beside Folio: its pages/s, its stages and the ratio', () => {
+    expect(report.speedRatio).toBeCloseTo(0.5);
+    const md = renderIngestMarkdown(report);
+    expect(md).toContain('4.00 pages/s (load 1.0 s, embedStore 4.0 s)');
+    expect(md).toContain('Folio / peer: 0.50×');
+    expect(md).toContain('400 MiB while Folio ingested');
   });
 });

@@ -345,6 +345,7 @@ export function ingestTable(report: IngestBenchReport): Table {
       'pages',
       'ocr pages',
       'elements',
+      'passages',
       'total s',
       'pages/s',
       ...INGEST_STAGES.map((st) => `${st} s`),
@@ -352,12 +353,13 @@ export function ingestTable(report: IngestBenchReport): Table {
     rows: [
       ...report.documents.map((d) =>
         d.error
-          ? [d.file, '–', '–', '–', d.seconds.toFixed(1), 'FAILED', ...INGEST_STAGES.map(() => '–')]
+          ? [d.file, '–', '–', '–', '–', d.seconds.toFixed(1), 'FAILED', ...INGEST_STAGES.map(() => '–')]
           : [
               d.file,
               String(d.pages),
               String(d.ocrPages),
               String(d.elements),
+              String(d.passages ?? '–'),
               d.seconds.toFixed(1),
               d.pagesPerSecond.toFixed(2),
               ...INGEST_STAGES.map((st) => sec(d.timingsMs[st])),
@@ -368,6 +370,7 @@ export function ingestTable(report: IngestBenchReport): Table {
         String(o.pages),
         String(o.ocrPages),
         String(report.documents.reduce((s, d) => s + d.elements, 0)),
+        String(report.documents.reduce((s, d) => s + (d.passages ?? 0), 0)),
         o.seconds.toFixed(1),
         o.pagesPerSecond.toFixed(2),
         ...INGEST_STAGES.map((st) => `${sec(o.stageMs[st])} (${pct(o.stageShare[st])}%)`),
@@ -388,7 +391,26 @@ export function ingestSummaryLines(report: IngestBenchReport): string[] {
       ? `Embedding only (${e.modelName}, ${e.passages} element texts, mean ${e.meanTokens.toFixed(0)} tokens): ` +
         `${e.passagesPerSecond.toFixed(1)} passages/s, ${e.tokensPerSecond.toFixed(0)} tokens/s — the ceiling for the embed stage.`
       : 'Embedding only: no element texts to sample.',
-    `Peak RSS: ${report.peakRssMiB.toFixed(0)} MiB.${report.kept ? ' Documents kept (--keep).' : ' Benchmark documents deleted.'}`,
+    ...peerSummaryLines(report),
+    `Peak RSS: ${report.peakRssMiB.toFixed(0)} MiB for the whole run, ${(report.folioPeakRssMiB ?? report.peakRssMiB).toFixed(0)} MiB while Folio ingested.` +
+      (report.kept ? ' Documents kept (--keep).' : ' Benchmark documents deleted.'),
+  ];
+}
+
+function peerSummaryLines(report: IngestBenchReport): string[] {
+  const p = report.peer;
+  if (!p) return [];
+  const stages = Object.entries(p.stageMs)
+    .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
+    .join(', ');
+  const failed = p.documents.filter((d) => d.error !== null).length;
+  return [
+    `Peer ${p.name} on the same PDFs in this run: ${p.pages} pages, ${p.chunks} chunks in ${p.seconds.toFixed(1)} s = ` +
+      `${p.pagesPerSecond.toFixed(2)} pages/s (${stages})${failed ? `, ${failed} PDFs failed` : ''}; ` +
+      `peak RSS while it ingested ${p.peakRssMiB.toFixed(0)} MiB.`,
+    report.speedRatio === null
+      ? 'Folio / peer: no peer pages.'
+      : `Folio / peer: ${report.speedRatio.toFixed(2)}× the peer's pages/s.`,
   ];
 }
 

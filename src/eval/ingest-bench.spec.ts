@@ -74,7 +74,7 @@ describe('runIngestBench', () => {
     expect(stages).toContain('/x/a.pdf:parse');
     expect(report.documents.map((d) => d.error)).toEqual([null, null, 'broken PDF']);
     expect(report.overall).toMatchObject({ documents: 2, pages: 6 });
-    expect(report.overall.ingestEmbedPassagesPerSecond).toBeCloseTo(28 / 0.8);
+    expect(report.overall.ingestEmbedPassagesPerSecond).toBeCloseTo(12 / 0.8); // (4 passages + 2 section paths) × 2
     // 10 sampled texts (+ a 4-text warm-up)
     expect(report.embeddingOnly?.passages).toBe(10);
     expect(embedder.embedded).toBe(14);
@@ -96,5 +96,47 @@ describe('runIngestBench', () => {
     expect(ingester.deleted).toEqual([]);
     expect(report.kept).toBe(true);
     expect(report.embeddingOnly).toBeNull();
+  });
+
+  it('lets a peer ingest the same PDFs after Folio, reports its pages/s, stages and the ratio, then cleans it up', async () => {
+    const seen: string[] = [];
+    let cleaned = false;
+    const peer = {
+      name: 'fake-peer',
+      ingestFile: (file: string, docId: string) => {
+        seen.push(`${file}:${docId}`);
+        if (file.endsWith('bad.pdf')) return Promise.reject(new Error('peer cannot read it'));
+        return Promise.resolve({ pages: 3, chunks: 9, stageMs: { load: 10, embed: 30, store: 5 } });
+      },
+      cleanup: () => {
+        cleaned = true;
+        return Promise.resolve();
+      },
+    };
+    const report = await runIngestBench(
+      ['/x/a.pdf', '/x/bad.pdf'],
+      {},
+      {
+        ingester: new FakeIngester(),
+        embedder: new FakeEmbedder(),
+        elementTexts: () => Promise.resolve([]),
+        readPdf: (f) => bytes[f.slice(3)]!,
+        peer,
+      },
+    );
+    expect(seen).toEqual([
+      `/x/a.pdf:${benchDocId(bytes['a.pdf']!)}`,
+      `/x/bad.pdf:${benchDocId(bytes['bad.pdf']!)}`,
+    ]);
+    expect(cleaned).toBe(true);
+    expect(report.peer).toMatchObject({
+      name: 'fake-peer',
+      pages: 3,
+      chunks: 9,
+      stageMs: { load: 10, embed: 30, store: 5 },
+    });
+    expect(report.peer!.documents.map((d) => d.error)).toEqual([null, 'peer cannot read it']);
+    expect(report.speedRatio).toBeCloseTo(report.overall.pagesPerSecond / report.peer!.pagesPerSecond);
+    expect(report.folioPeakRssMiB).toBeGreaterThan(0);
   });
 });

@@ -26,6 +26,42 @@ export interface IngestBenchDeps {
   onProgress?: (file: string, stage: IngestStage, done: number, total: number) => void;
   onDocumentDone?: (file: string) => void;
   onWarning?: (message: string) => void;
+  /** A peer that ingests the same PDFs in the same run, after Folio (e.g. the LangChain.js baseline). */
+  peer?: IngestBenchPeer;
+  onPeerDocumentDone?: (file: string, done: number, total: number) => void;
+}
+
+/** What the ingest benchmark needs of a peer: one PDF in, its timings out; cleanup removes what it stored. */
+export interface IngestBenchPeer {
+  readonly name: string;
+  ingestFile(file: string, docId: string): Promise<PeerFileIngest>;
+  cleanup(): Promise<void>;
+}
+
+export interface PeerFileIngest {
+  pages: number;
+  chunks: number;
+  /** Time per peer stage, e.g. load (PDF → text → chunks) and embed+store. */
+  stageMs: Record<string, number>;
+}
+
+export interface IngestBenchPeerDocument extends PeerFileIngest {
+  file: string;
+  seconds: number;
+  pagesPerSecond: number;
+  error: string | null;
+}
+
+export interface IngestBenchPeerReport {
+  name: string;
+  documents: IngestBenchPeerDocument[];
+  pages: number;
+  chunks: number;
+  seconds: number;
+  pagesPerSecond: number;
+  stageMs: Record<string, number>;
+  /** Peak resident set size sampled while the peer ingested (the process's, so it includes what Folio left). */
+  peakRssMiB: number;
 }
 
 export interface IngestBenchOptions {
@@ -41,6 +77,8 @@ export interface IngestBenchDocument {
   pages: number;
   ocrPages: number;
   elements: number;
+  /** Retrieval units embedded (what ingestion embeds, with the section paths). */
+  passages: number;
   sections: number;
   seconds: number;
   pagesPerSecond: number;
@@ -62,9 +100,15 @@ export interface IngestBenchReport {
     stageMs: Record<IngestStage, number>;
     /** Share of the summed stage time, 0..1. */
     stageShare: Record<IngestStage, number>;
-    /** Texts embedded during ingestion (elements + sections) per second of the embed stage. */
+    /** Texts embedded during ingestion (passages + sections) per second of the embed stage. */
     ingestEmbedPassagesPerSecond: number | null;
   };
+  /** Peak resident set size sampled while Folio ingested. */
+  folioPeakRssMiB: number;
+  /** The peer on the same PDFs in the same run (null without one). */
+  peer: IngestBenchPeerReport | null;
+  /** Folio's pages/s over the peer's (null without a peer). */
+  speedRatio: number | null;
   /** The embedder alone on a sample of the documents' element texts: the ceiling for the embed stage. */
   embeddingOnly: EmbeddingThroughput | null;
   peakRssMiB: number;
@@ -87,6 +131,20 @@ export function listPdfFiles(dir: string, limit?: number): string[] {
   return limit === undefined ? files : files.slice(0, limit);
 }
 
+/** The highest resident set size seen while `work` runs, sampled every 50 ms (maxRSS covers the whole process). */
+async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakRssMiB: number }> {
+  let peak = process.memoryUsage().rss;
+  const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
+  timer.unref();
+  try {
+    const result = await work();
+    peak = Math.max(peak, process.memoryUsage().rss);
+    return { result, peakRssMiB: peak / 2 ** 20 };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
 const zeroStages = (): Record<IngestStage, number> =>
   Object.fromEntries(INGEST_STAGES.map((s) => [s, 0])) as Record<IngestStage, number>;
 
@@ -102,51 +160,59 @@ export async function runIngestBench(
   const sample: string[] = [];
   const created: string[] = [];
   try {
-    for (const file of files) {
-      const bytes = readPdf(file);
-      const docId = benchDocId(bytes);
-      const t0 = performance.now();
-      try {
-        const result = await deps.ingester.ingest(bytes, {
-          fileName: path.basename(file),
-          docId,
-          replace: true,
-          onProgress: (p) => deps.onProgress?.(file, p.stage, p.done, p.total),
-        });
-        const seconds = (performance.now() - t0) / 1000;
-        created.push(docId);
-        documents.push({
-          file: path.basename(file),
-          docId,
-          pages: result.counts.pages,
-          ocrPages: result.counts.ocrPages,
-          elements: result.counts.elements,
-          sections: result.counts.sections,
-          seconds,
-          pagesPerSecond: result.counts.pages / seconds,
-          timingsMs: result.timingsMs,
-          error: null,
-        });
-        sample.push(...(await deps.elementTexts(docId, sampleSize)));
-      } catch (err) {
-        deps.onWarning?.(`${path.basename(file)}: ${(err as Error).message}`);
-        documents.push({
-          file: path.basename(file),
-          docId,
-          pages: 0,
-          ocrPages: 0,
-          elements: 0,
-          sections: 0,
-          seconds: (performance.now() - t0) / 1000,
-          pagesPerSecond: 0,
-          timingsMs: {},
-          error: (err as Error).message,
-        });
+    const folio = await withPeakRss(async () => {
+      for (const file of files) {
+        const bytes = readPdf(file);
+        const docId = benchDocId(bytes);
+        const t0 = performance.now();
+        try {
+          const result = await deps.ingester.ingest(bytes, {
+            fileName: path.basename(file),
+            docId,
+            replace: true,
+            onProgress: (p) => deps.onProgress?.(file, p.stage, p.done, p.total),
+          });
+          const seconds = (performance.now() - t0) / 1000;
+          created.push(docId);
+          documents.push({
+            file: path.basename(file),
+            docId,
+            pages: result.counts.pages,
+            ocrPages: result.counts.ocrPages,
+            elements: result.counts.elements,
+            passages: result.counts.passages,
+            sections: result.counts.sections,
+            seconds,
+            pagesPerSecond: result.counts.pages / seconds,
+            timingsMs: result.timingsMs,
+            error: null,
+          });
+          sample.push(...(await deps.elementTexts(docId, sampleSize)));
+        } catch (err) {
+          deps.onWarning?.(`${path.basename(file)}: ${(err as Error).message}`);
+          documents.push({
+            file: path.basename(file),
+            docId,
+            pages: 0,
+            ocrPages: 0,
+            elements: 0,
+            passages: 0,
+            sections: 0,
+            seconds: (performance.now() - t0) / 1000,
+            pagesPerSecond: 0,
+            timingsMs: {},
+            error: (err as Error).message,
+          });
+        }
+        deps.onDocumentDone?.(file);
       }
-      deps.onDocumentDone?.(file);
-    }
+    });
+    const peer = deps.peer ? await runPeer(deps.peer, files, readPdf, deps) : null;
     const embeddingOnly = sample.length > 0 ? await measureEmbeddingThroughput(deps.embedder, sample) : null;
-    return buildIngestReport(documents, embeddingOnly, deps.embedder.modelName, opts.keep ?? false);
+    return buildIngestReport(documents, embeddingOnly, deps.embedder.modelName, opts.keep ?? false, {
+      folioPeakRssMiB: folio.peakRssMiB,
+      peer,
+    });
   } finally {
     if (!opts.keep) {
       for (const docId of created) {
@@ -158,11 +224,71 @@ export async function runIngestBench(
   }
 }
 
+/** The peer ingests every PDF after Folio (same files, same run); it removes what it stored afterwards. */
+async function runPeer(
+  peer: IngestBenchPeer,
+  files: string[],
+  readPdf: (file: string) => Uint8Array,
+  deps: IngestBenchDeps,
+): Promise<IngestBenchPeerReport> {
+  const documents: IngestBenchPeerDocument[] = [];
+  try {
+    const { peakRssMiB } = await withPeakRss(async () => {
+      for (const [i, file] of files.entries()) {
+        const t0 = performance.now();
+        try {
+          const done = await peer.ingestFile(file, benchDocId(readPdf(file)));
+          const seconds = (performance.now() - t0) / 1000;
+          documents.push({
+            file: path.basename(file),
+            ...done,
+            seconds,
+            pagesPerSecond: done.pages / seconds,
+            error: null,
+          });
+        } catch (err) {
+          deps.onWarning?.(`${peer.name} on ${path.basename(file)}: ${(err as Error).message}`);
+          documents.push({
+            file: path.basename(file),
+            pages: 0,
+            chunks: 0,
+            stageMs: {},
+            seconds: (performance.now() - t0) / 1000,
+            pagesPerSecond: 0,
+            error: (err as Error).message,
+          });
+        }
+        deps.onPeerDocumentDone?.(file, i + 1, files.length);
+      }
+    });
+    const ok = documents.filter((d) => d.error === null);
+    const stageMs: Record<string, number> = {};
+    for (const d of ok) for (const [k, v] of Object.entries(d.stageMs)) stageMs[k] = (stageMs[k] ?? 0) + v;
+    const pages = ok.reduce((s, d) => s + d.pages, 0);
+    const seconds = ok.reduce((s, d) => s + d.seconds, 0);
+    return {
+      name: peer.name,
+      documents,
+      pages,
+      chunks: ok.reduce((s, d) => s + d.chunks, 0),
+      seconds,
+      pagesPerSecond: seconds === 0 ? 0 : pages / seconds,
+      stageMs,
+      peakRssMiB,
+    };
+  } finally {
+    await peer
+      .cleanup()
+      .catch((err: unknown) => deps.onWarning?.(`${peer.name} cleanup: ${(err as Error).message}`));
+  }
+}
+
 export function buildIngestReport(
   documents: IngestBenchDocument[],
   embeddingOnly: EmbeddingThroughput | null,
   embeddingModel: string,
   kept: boolean,
+  extra: { folioPeakRssMiB?: number; peer?: IngestBenchPeerReport | null } = {},
 ): IngestBenchReport {
   const ok = documents.filter((d) => d.error === null);
   const stageMs = zeroStages();
@@ -172,7 +298,9 @@ export function buildIngestReport(
   for (const s of INGEST_STAGES) stageShare[s] = stageTotal === 0 ? 0 : stageMs[s] / stageTotal;
   const pages = ok.reduce((s, d) => s + d.pages, 0);
   const seconds = ok.reduce((s, d) => s + d.seconds, 0);
-  const embedded = ok.reduce((s, d) => s + d.elements + d.sections, 0);
+  const embedded = ok.reduce((s, d) => s + d.passages + d.sections, 0);
+  const pagesPerSecond = seconds === 0 ? 0 : pages / seconds;
+  const peer = extra.peer ?? null;
   return {
     kind: 'ingest',
     createdAt: new Date().toISOString(),
@@ -188,7 +316,7 @@ export function buildIngestReport(
       pages,
       ocrPages: ok.reduce((s, d) => s + d.ocrPages, 0),
       seconds,
-      pagesPerSecond: seconds === 0 ? 0 : pages / seconds,
+      pagesPerSecond,
       stageMs,
       stageShare,
       ingestEmbedPassagesPerSecond: stageMs.embed === 0 ? null : embedded / (stageMs.embed / 1000),
@@ -196,6 +324,9 @@ export function buildIngestReport(
     embeddingOnly,
     // maxRSS is in kilobytes
     peakRssMiB: process.resourceUsage().maxRSS / 1024,
+    folioPeakRssMiB: extra.folioPeakRssMiB ?? process.resourceUsage().maxRSS / 1024,
+    peer,
+    speedRatio: peer && peer.pagesPerSecond > 0 ? pagesPerSecond / peer.pagesPerSecond : null,
     kept,
   };
 }

@@ -1,5 +1,5 @@
 import type { DocumentModel, LayoutElement } from './document-model';
-import { buildGraphRows, elementEmbeddingInputs, meanVector, passageRows, unitSources } from './graph-rows';
+import { buildGraphRows, meanVector, passageRows, unitSources } from './graph-rows';
 import { estimateTokens } from './layout/text';
 import { buildRetrievalUnits } from './retrieval-units';
 
@@ -71,16 +71,6 @@ const model: DocumentModel = {
   ],
 };
 
-describe('elementEmbeddingInputs', () => {
-  it('skips running headers, prefixes the section path, embeds tables as their grid with their caption', () => {
-    const inputs = elementEmbeddingInputs(model);
-    expect(inputs.map((i) => i.elementKey)).toEqual(['p1-e1', 'p1-e2', 'p2-e0', 'p2-e1']);
-    expect(inputs[0]!.text).toBe('1 Intro'); // a heading is its own context
-    expect(inputs[1]!.text).toBe('1 Intro\nSee Table 1 and page 2.');
-    expect(inputs[2]!.text).toBe('1 Intro > 1.1 Data\nTable 1: Numbers\n| a | b |\n|---|---|\n| 1 | 2 |');
-  });
-});
-
 describe('meanVector', () => {
   it('averages unit vectors and re-normalises', () => {
     const v = meanVector([new Float32Array([1, 0]), new Float32Array([0, 1])])!;
@@ -91,11 +81,7 @@ describe('meanVector', () => {
 });
 
 describe('buildGraphRows', () => {
-  const vectors = new Map([
-    ['p1-e1', new Float32Array([1, 0])],
-    ['p1-e2', new Float32Array([0, 1])],
-  ]);
-  const rows = buildGraphRows('doc', model, vectors, new Map([['s0', new Float32Array([1, 0])]]));
+  const rows = buildGraphRows('doc', model, new Map([['s0', new Float32Array([1, 0])]]));
 
   it('gives stable, readable ids and the document-wide reading order', () => {
     expect(rows.elements.map((e) => [e.id, e.readingIndex])).toEqual([
@@ -109,10 +95,11 @@ describe('buildGraphRows', () => {
     expect(rows.nextElements[2]).toEqual({ from: 'doc:p1-e2', to: 'doc:p2-e0' }); // across the page break
   });
 
-  it('makes the page vector the mean of its element vectors, and none for a page without', () => {
-    expect(rows.pages[0]!.embedding![0]).toBeCloseTo(Math.SQRT1_2);
-    expect(rows.pages[1]!.embedding).toBeNull();
+  it('writes elements without vectors, and no page vector without passages', () => {
+    expect(rows.elements.every((e) => !('embedding' in e))).toBe(true);
+    expect(rows.pages.map((p) => p.embedding)).toEqual([null, null]);
     expect(rows.pages[0]!.elementCount).toBe(3);
+    expect(rows.sections[0]!.embedding).toEqual([1, 0]);
   });
 
   it('links captions, sections and each kind of cross-reference', () => {
@@ -139,16 +126,10 @@ describe('retrieval units of a document model', () => {
     expect(units[1]!.text).toBe('1 Intro > 1.1 Data\nTable 1: Numbers\n| a | b |\n|---|---|\n| 1 | 2 |');
   });
 
-  it('makes page vectors from passage vectors when there are passages', () => {
+  it('makes each page vector the mean of its passage vectors', () => {
     const passages = passageRows('doc', units, [new Float32Array([0, 1]), new Float32Array([1, 0])]);
     expect(passages.map((p) => p.id)).toEqual(['doc:p1-u0', 'doc:p2-u0']);
-    const rows = buildGraphRows(
-      'doc',
-      model,
-      new Map([['p1-e1', new Float32Array([1, 0])]]),
-      new Map(),
-      passages,
-    );
+    const rows = buildGraphRows('doc', model, new Map(), passages);
     expect(rows.pages.map((p) => p.embedding)).toEqual([
       [0, 1],
       [1, 0],

@@ -1,72 +1,14 @@
-import type { DocumentModel, ElementKind, LayoutElement } from './document-model';
+import type { DocumentModel, LayoutElement } from './document-model';
 import type { DocumentGraphRows, ElementRow, Pair, PassageRow, SectionRow } from './ingest.repository';
 import type { RetrievalUnit, UnitSourceElement } from './retrieval-units';
 
 // Pure mapping from the in-memory document model to the rows the write queries take. Ids are stable and
 // readable: `<docId>:p<page>`, `<docId>:p<page>-e<order>`, `<docId>:s<order>`.
 
-/** Running headers/footers repeat on every page: storing them is faithful, embedding them only adds noise. */
-const UNEMBEDDED_KINDS: ReadonlySet<ElementKind> = new Set(['page-header', 'page-footer']);
-
 export const pageId = (docId: string, page: number) => `${docId}:p${page}`;
 export const elementId = (docId: string, key: string) => `${docId}:${key}`;
 export const sectionId = (docId: string, key: string) => `${docId}:${key}`;
 export const passageId = (docId: string, key: string) => `${docId}:${key}`;
-
-/** What each element is embedded as: its section path gives a bare paragraph its context. */
-export interface EmbeddingInput {
-  elementKey: string;
-  text: string;
-}
-
-function sectionPathByElement(model: DocumentModel): Map<string, string> {
-  const byElement = new Map<string, string>();
-  for (const s of model.sections) for (const key of s.elementKeys) byElement.set(key, s.path);
-  return byElement;
-}
-
-function captionTextByTarget(model: DocumentModel): Map<string, string> {
-  const captions = new Map<string, string>();
-  for (const e of model.elements) if (e.captionOf) captions.set(e.captionOf, e.text);
-  return captions;
-}
-
-export interface EmbeddingSource {
-  kind: string;
-  text: string;
-  description: string | null;
-  sectionPath: string | null;
-  caption: string | null;
-}
-
-/** What an element is embedded as (null: not embedded). Shared by ingestion and re-embedding. */
-export function embeddingText(e: EmbeddingSource): string | null {
-  if (UNEMBEDDED_KINDS.has(e.kind as ElementKind)) return null;
-  const parts: string[] = [];
-  if (e.sectionPath && e.kind !== 'heading') parts.push(e.sectionPath);
-  if (e.caption) parts.push(e.caption);
-  parts.push(e.kind === 'table' && e.description ? e.description : e.text);
-  const text = parts.join('\n').trim();
-  return text || null;
-}
-
-/** The texts to embed, one per embeddable element, in reading order. */
-export function elementEmbeddingInputs(model: DocumentModel): EmbeddingInput[] {
-  const paths = sectionPathByElement(model);
-  const captions = captionTextByTarget(model);
-  const inputs: EmbeddingInput[] = [];
-  for (const e of model.elements) {
-    const text = embeddingText({
-      kind: e.kind,
-      text: e.text,
-      description: e.description,
-      sectionPath: paths.get(e.key) ?? null,
-      caption: captions.get(e.key) ?? null,
-    });
-    if (text) inputs.push({ elementKey: e.key, text });
-  }
-  return inputs;
-}
 
 /** The elements as the retrieval-unit builder takes them (ids are graph ids), in reading order. */
 export function unitSources(docId: string, model: DocumentModel): UnitSourceElement[] {
@@ -128,12 +70,7 @@ export function meanVector(vectors: Float32Array[]): number[] | null {
   return Array.from(sum, (x) => x / norm);
 }
 
-function elementRow(
-  docId: string,
-  e: LayoutElement,
-  readingIndex: number,
-  vector: Float32Array | undefined,
-): ElementRow {
+function elementRow(docId: string, e: LayoutElement, readingIndex: number): ElementRow {
   return {
     id: elementId(docId, e.key),
     pageNumber: e.pageNumber,
@@ -145,23 +82,22 @@ function elementRow(
     description: e.description,
     headingLevel: e.headingLevel,
     source: e.source,
-    embedding: vector ? Array.from(vector) : null,
   };
 }
 
 /**
- * Builds every row of the document graph. `elementVectors` maps element keys to their vectors,
- * `sectionVectors` section keys to theirs (either may lack entries: those nodes get no vector).
+ * Builds every row of the document graph. Elements carry no vectors: what is embedded and searched are the
+ * retrieval units (`passages`, with their vectors), and a page's vector is the mean of its passages'.
+ * `sectionVectors` maps section keys to their vectors (a section without one gets none).
  */
 export function buildGraphRows(
   docId: string,
   model: DocumentModel,
-  elementVectors: Map<string, Float32Array>,
   sectionVectors: Map<string, Float32Array>,
   passages: PassageRow[] = [],
 ): DocumentGraphRows {
   const passagePageVectors = pageVectorsFromPassages(passages);
-  const elements = model.elements.map((e, i) => elementRow(docId, e, i, elementVectors.get(e.key)));
+  const elements = model.elements.map((e, i) => elementRow(docId, e, i));
   const elementsByPage = new Map<number, LayoutElement[]>();
   for (const e of model.elements) {
     const list = elementsByPage.get(e.pageNumber) ?? [];
@@ -171,10 +107,6 @@ export function buildGraphRows(
 
   const pages = model.pages.map((p) => {
     const onPage = elementsByPage.get(p.number) ?? [];
-    const elementMean = () =>
-      meanVector(
-        onPage.map((e) => elementVectors.get(e.key)).filter((v): v is Float32Array => v !== undefined),
-      );
     return {
       id: pageId(docId, p.number),
       number: p.number,
@@ -183,7 +115,7 @@ export function buildGraphRows(
       text: p.text,
       hasTextLayer: p.hasTextLayer,
       elementCount: onPage.length,
-      embedding: passagePageVectors.get(p.number) ?? elementMean(),
+      embedding: passagePageVectors.get(p.number) ?? null,
     };
   });
 

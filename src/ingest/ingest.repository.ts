@@ -29,7 +29,6 @@ export interface ElementRow {
   description: string | null;
   headingLevel: number | null;
   source: string;
-  embedding: number[] | null;
 }
 
 export interface SectionRow {

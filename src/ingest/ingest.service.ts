@@ -8,7 +8,7 @@ import type { StoredDocument } from '../graph/document.repository';
 import { GraphError, GraphErrorCode } from '../graph/graph.errors';
 import type { DocumentModel, ParsedPdf } from './document-model';
 import { FileStore } from './file-store';
-import { buildGraphRows, elementEmbeddingInputs, passageRows, unitSources } from './graph-rows';
+import { buildGraphRows, passageRows, unitSources } from './graph-rows';
 import type { PassageRow } from './ingest.repository';
 import { buildRetrievalUnits } from './retrieval-units';
 import { IngestRecoveryService } from './ingest-recovery.service';
@@ -115,10 +115,8 @@ export class IngestService {
       report('layout', parsed.pageCount, parsed.pageCount);
       return m;
     });
-    const { elementVectors, sectionVectors, passages } = await timed('embed', () =>
-      this.embed(docId, model, report),
-    );
-    const rows = buildGraphRows(docId, model, elementVectors, sectionVectors, passages);
+    const { sectionVectors, passages } = await timed('embed', () => this.embed(docId, model, report));
+    const rows = buildGraphRows(docId, model, sectionVectors, passages);
 
     if (existing) await this.repo.deleteDocument(docId);
     const document = await timed('write', async () => {
@@ -260,22 +258,15 @@ export class IngestService {
     docId: string,
     model: DocumentModel,
     report: (stage: IngestStage, done: number, total: number) => void,
-  ): Promise<{
-    elementVectors: Map<string, Float32Array>;
-    sectionVectors: Map<string, Float32Array>;
-    passages: PassageRow[];
-  }> {
-    const inputs = elementEmbeddingInputs(model);
+  ): Promise<{ sectionVectors: Map<string, Float32Array>; passages: PassageRow[] }> {
+    // Only the retrieval units and the section paths are embedded: elements are read through the unit covering them.
     const units = buildRetrievalUnits(unitSources(docId, model), (t) => this.embedder.countTokens(t));
     const sectionTexts = model.sections.map((s) => s.path);
-    const texts = [...inputs.map((x) => x.text), ...units.map((u) => u.text), ...sectionTexts];
+    const texts = [...units.map((u) => u.text), ...sectionTexts];
     const vectors = await this.embedInChunks(texts, (done) => report('embed', done, texts.length));
-    const elementVectors = new Map(inputs.map((x, i) => [x.elementKey, vectors[i]!]));
-    const passageVectors = vectors.slice(inputs.length, inputs.length + units.length);
-    const sectionVectors = new Map(
-      model.sections.map((s, i) => [s.key, vectors[inputs.length + units.length + i]!]),
-    );
-    return { elementVectors, sectionVectors, passages: passageRows(docId, units, passageVectors) };
+    const passageVectors = vectors.slice(0, units.length);
+    const sectionVectors = new Map(model.sections.map((s, i) => [s.key, vectors[units.length + i]!]));
+    return { sectionVectors, passages: passageRows(docId, units, passageVectors) };
   }
 
   private async embedInChunks(texts: string[], onProgress: (done: number) => void): Promise<Float32Array[]> {

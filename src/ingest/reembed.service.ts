@@ -4,27 +4,18 @@ import type { Embedder } from '../embed/embedder';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
 import { MigrationService } from '../graph/migration.service';
-import { embeddingText, pageVectorsFromPassages, passageRows } from './graph-rows';
+import { pageVectorsFromPassages, passageRows } from './graph-rows';
 import { buildRetrievalUnits, type UnitSourceElement } from './retrieval-units';
 
 const BATCH = 256;
 
-interface ElementInput {
-  id: string;
-  pageNumber: number;
-  kind: string;
-  text: string;
-  description: string | null;
-  sectionPath: string | null;
-  caption: string | null;
-}
-
 /**
- * Re-embeds every stored document with the configured embedder: vector indexes are dropped, element and section
- * vectors recomputed from the stored text and the retrieval units (Passage) rebuilt from the stored elements (the
- * same inputs and rules ingestion uses; this also moves a database from before retrieval units to them), page
- * vectors taken from the passages, then migrations recreate the indexes for the new dimension and record the new
- * model. Run while the service is stopped.
+ * Re-embeds every stored document with the configured embedder: vector indexes are dropped, the retrieval units
+ * (Passage) rebuilt from the stored elements and embedded (the same rules ingestion uses), page vectors taken from
+ * the passages, section vectors recomputed, then migrations recreate the indexes for the new dimension and record
+ * the new model. This also moves a database from before retrieval units to them: elements lose the vectors they
+ * used to carry (nothing reads them; an element is read through the passage covering it). Run while the service is
+ * stopped.
  */
 @Injectable()
 export class ReembedService {
@@ -45,8 +36,7 @@ export class ReembedService {
       deletePassages: get('ingest/delete-document-passages'),
       writePassages: get('ingest/write-passages'),
       documents: get('ingest/list-document-ids'),
-      inputs: get('ingest/list-element-embedding-inputs'),
-      setElements: get('ingest/set-element-vectors'),
+      clearElementVectors: get('ingest/clear-element-vectors'),
       setPages: get('ingest/set-page-vectors'),
       sections: get('ingest/list-section-paths'),
       setSections: get('ingest/set-section-vectors'),
@@ -72,18 +62,8 @@ export class ReembedService {
     return docs.length;
   }
 
-  /** Recomputes one document's element, passage, page and section vectors with this service's embedder. */
+  /** Recomputes one document's passage, page and section vectors with this service's embedder. */
   async reembedDocument(docId: string): Promise<void> {
-    const inputs = await this.graph.read<ElementInput>(this.q.inputs, { docId });
-    const texts = inputs
-      .map((e) => ({ e, text: embeddingText(e) }))
-      .filter((x): x is { e: ElementInput; text: string } => x.text !== null);
-    for (let i = 0; i < texts.length; i += BATCH) {
-      const slice = texts.slice(i, i + BATCH);
-      const vectors = await this.embedder.embedPassages(slice.map((x) => x.text));
-      const rows = slice.map((x, j) => ({ id: x.e.id, embedding: Array.from(vectors[j]!) }));
-      await this.graph.write(this.q.setElements, { rows });
-    }
     await this.rebuildUnits(docId);
     const sections = await this.graph.read<{ id: string; path: string }>(this.q.sections, { docId });
     if (sections.length) {
@@ -95,7 +75,10 @@ export class ReembedService {
     await this.graph.write(this.q.setModel, { docId, model: this.embedder.modelName });
   }
 
-  /** Rebuilds one document's retrieval units from its stored elements, and its page vectors from them. */
+  /**
+   * Rebuilds one document's retrieval units from its stored elements, and its page vectors from them; removes the
+   * element vectors of a document stored before retrieval units.
+   */
   async rebuildUnits(docId: string): Promise<void> {
     const sources = await this.graph.read<UnitSourceElement>(this.q.unitSources, { docId });
     const units = buildRetrievalUnits(sources, (t) => this.embedder.countTokens(t));
@@ -109,5 +92,6 @@ export class ReembedService {
       embedding,
     }));
     await this.graph.write(this.q.setPages, { docId, rows: pageRows });
+    await this.graph.write(this.q.clearElementVectors, { docId });
   }
 }

@@ -1,5 +1,5 @@
 // The fine score of TRACE's coarse-to-fine page linking: late interaction (ColBERT-style MaxSim) over the two
-// pages' element vectors. Vectors are unit length (the embedder normalises), so a dot product is a cosine.
+// pages' retrieval-unit vectors. Vectors are unit length (the embedder normalises), so a dot product is a cosine.
 
 export function dot(a: ArrayLike<number>, b: ArrayLike<number>): number {
   let sum = 0;
@@ -51,7 +51,7 @@ export function cosineFromIndexScore(score: number): number {
 }
 
 /**
- * The order to score pages in so that the element vectors a batch needs were mostly loaded by the batches just
+ * The order to score pages in so that the retrieval-unit vectors a batch needs were mostly loaded by the batches just
  * before it: breadth-first over the candidate graph (a page, then its candidates, then theirs), starting from each
  * not yet reached page in reading order. Candidates in reading order would be scattered over the whole document,
  * and a bounded vector cache would then reload almost every page for every batch.

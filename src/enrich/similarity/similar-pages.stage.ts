@@ -28,7 +28,7 @@ export interface SimilarSettings {
   tau: number;
   /** Coarse candidates per page taken from the vector index (K'), re-scored by MaxSim. */
   candidates: number;
-  /** Pages handled per round trip (candidates, element vectors, edges). */
+  /** Pages handled per round trip (candidates, retrieval-unit vectors, edges). */
   batchSize: number;
 }
 
@@ -56,7 +56,7 @@ export function similarSettingsFrom(params: Readonly<Record<string, number>>): S
 /**
  * TRACE's semantic page layer, coarse-to-fine: for every page, candidates from the page vector index (cost per
  * page ~log N, so the whole document costs ~N log N, never N²), then a fine late-interaction score over the two
- * pages' element vectors; edges with score ≥ τ, top-K per page, no self-edges. Re-running replaces the edges
+ * pages' retrieval-unit vectors; edges with score ≥ τ, top-K per page, no self-edges. Re-running replaces the edges
  * leaving the document's pages.
  */
 @Injectable()
@@ -83,7 +83,7 @@ export class SimilarPagesStage implements EnrichStage {
     const onWiden = () => widened++;
 
     // Coarse: index candidates for every page first, so the fine step can visit pages in an order that keeps the
-    // element vectors it needs in the cache (localityOrder).
+    // retrieval-unit vectors it needs in the cache (localityOrder).
     const found = new Map<string, Array<{ id: string; score: number }>>();
     let done = 0;
     ctx.progress(0, pages.length, 'candidates');
@@ -96,7 +96,7 @@ export class SimilarPagesStage implements EnrichStage {
       ctx.progress(done, pages.length, 'candidates');
     }
 
-    // Fine: MaxSim over element vectors, edges above τ, top-K per page.
+    // Fine: MaxSim over the pages' retrieval-unit (Passage) vectors, edges above τ, top-K per page.
     const vectors = new Map<string, Float32Array[]>();
     let edges = 0;
     let scoredPairs = 0;
@@ -166,7 +166,7 @@ export class SimilarPagesStage implements EnrichStage {
     }
     const missing = wanted.filter((id) => !cache.has(id));
     for (const part of chunk(missing, 500)) {
-      const loaded = await this.repo.elementVectors(part);
+      const loaded = await this.repo.unitVectors(part);
       for (const id of part) cache.set(id, loaded.get(id) ?? []);
     }
     // Drop the oldest entries (Map keeps insertion order): locality order makes recent pages the useful ones.

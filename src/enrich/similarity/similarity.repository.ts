@@ -32,7 +32,7 @@ export class SimilarityRepository {
     this.q = {
       pages: get('similar-list-pages'),
       candidates: get('similar-candidates'),
-      vectors: get('similar-element-vectors'),
+      vectors: get('similar-passage-vectors'),
       clear: get('similar-clear'),
       write: get('similar-write-edges'),
       documentEdges: get('similar-document-edges'),
@@ -58,7 +58,7 @@ export class SimilarityRepository {
     return new Map(rows.map((r) => [r.pageId, r.candidates]));
   }
 
-  async elementVectors(pageIds: string[]): Promise<Map<string, Float32Array[]>> {
+  async unitVectors(pageIds: string[]): Promise<Map<string, Float32Array[]>> {
     const rows = await this.graph.read<{ pageId: string; vectors: number[][] }>(this.q.vectors, { pageIds });
     return new Map(rows.map((r) => [r.pageId, r.vectors.map((v) => Float32Array.from(v))]));
   }

@@ -3,8 +3,10 @@ import { Neo4jVectorStore } from '@langchain/community/vectorstores/neo4j_vector
 import type { Document } from '@langchain/core/documents';
 import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import type { Embedder } from '../../embed/embedder';
 import type { PeerDocument, PeerIngestStats, PeerRetriever } from '../bench-runner';
+import type { IngestBenchPeer, PeerFileIngest } from '../ingest-bench';
 import { dedupeRanking, type PageRef } from '../metrics';
 import { FolioLangChainEmbeddings } from './folio-langchain-embeddings';
 import { loadPdfParse, withPdfParseWorker } from './pdf-parse-isolation';
@@ -23,6 +25,9 @@ export interface LangChainBaselineOptions {
   embedder: Embedder;
   chunkSize?: number;
   chunkOverlap?: number;
+  /** Label and index of its own (default PeerChunk), so the ingest benchmark never meets a retrieval run's chunks. */
+  nodeLabel?: string;
+  indexName?: string;
 }
 
 /** The fields kept on each stored chunk: Neo4j properties must be flat, so the loader's nested metadata is dropped. */
@@ -39,7 +44,7 @@ function pageNumberOf(doc: Document): number | null {
   return null;
 }
 
-export class LangChainNeo4jBaseline implements PeerRetriever {
+export class LangChainNeo4jBaseline implements PeerRetriever, IngestBenchPeer {
   readonly name = 'langchain-neo4j-vector';
   private store: Neo4jVectorStore | null = null;
   private readonly embeddings: FolioLangChainEmbeddings;
@@ -55,14 +60,15 @@ export class LangChainNeo4jBaseline implements PeerRetriever {
 
   private storeConfig() {
     const { uri, user, password, database } = this.opts.neo4j;
+    const indexName = this.opts.indexName ?? PEER_INDEX_NAME;
     return {
       url: uri,
       username: user,
       password,
       database,
-      nodeLabel: PEER_NODE_LABEL,
-      indexName: PEER_INDEX_NAME,
-      keywordIndexName: `${PEER_INDEX_NAME}_keyword`,
+      nodeLabel: this.opts.nodeLabel ?? PEER_NODE_LABEL,
+      indexName,
+      keywordIndexName: `${indexName}_keyword`,
       textNodeProperty: 'text',
       embeddingNodeProperty: 'embedding',
       searchType: 'vector' as const,
@@ -136,6 +142,26 @@ export class LangChainNeo4jBaseline implements PeerRetriever {
       onProgress?.(stats.length, docs.length);
     }
     return stats;
+  }
+
+  /**
+   * One PDF for the ingest benchmark, as addDocuments does it (embed the chunks, then store them with their vectors)
+   * but with the stages timed apart: load (PDFLoader + splitter), embed, store.
+   */
+  async ingestFile(pdfPath: string, docId: string): Promise<PeerFileIngest> {
+    const store = await this.openStore();
+    const t0 = performance.now();
+    const { pages, chunks } = await this.loadChunks({ docId, pdfPath, pdfName: path.basename(pdfPath) });
+    const t1 = performance.now();
+    const vectors = await this.embeddings.embedDocuments(chunks.map((c) => c.pageContent));
+    const t2 = performance.now();
+    await store.addVectors(vectors, chunks);
+    const t3 = performance.now();
+    return {
+      pages,
+      chunks: chunks.length,
+      stageMs: { load: Math.round(t1 - t0), embed: Math.round(t2 - t1), store: Math.round(t3 - t2) },
+    };
   }
 
   /**

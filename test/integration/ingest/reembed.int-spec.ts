@@ -4,13 +4,14 @@ import type { Embedder } from '../../../src/embed/embedder';
 import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
 import { MigrationService } from '../../../src/graph/migration.service';
-import { embeddingText, EmbeddingSource } from '../../../src/ingest/graph-rows';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
 import { ReembedService } from '../../../src/ingest/reembed.service';
 import { createIngestContext, fixture, IngestContext } from '../../support/ingest-context';
 
 // Re-embedding one document with the other local model (fp32 or int8 bge: the same dimension, so the shared indexes
-// stay valid for the other test files): element vectors are replaced by the new model's, page vectors follow.
+// stay valid for the other test files): passage vectors are replaced by the new model's, page vectors follow;
+// elements carry no vectors (a database stored before retrieval units loses them). Only this file's document is
+// re-embedded: reembedAll would touch every document of the shared database.
 const otherModel =
   loadConfig().embedder.model === 'bge-small-en-v1.5-q' ? 'bge-small-en-v1.5' : 'bge-small-en-v1.5-q';
 describe('re-embedding a document', () => {
@@ -19,11 +20,17 @@ describe('re-embedding a document', () => {
   let docId: string;
   const vectors = async (elementId: string) => {
     const graph = ctx.module.get(GraphExecutor);
-    const [row] = await graph.read<{ pageVectors: number[][]; elementVector: number[] }>(
-      ctx.module.get(CypherRegistry).get('graph/get-vectors'),
-      { docId, elementId },
-    );
+    const [row] = await graph.read<Vectors>(ctx.module.get(CypherRegistry).get('graph/get-vectors'), {
+      docId,
+      elementId,
+    });
     return row!;
+  };
+  type Vectors = {
+    pageVectors: number[][];
+    elementVector: number[] | null;
+    passageText: string;
+    passageVector: number[];
   };
 
   beforeAll(async () => {
@@ -38,9 +45,11 @@ describe('re-embedding a document', () => {
     await ctx.close();
   });
 
-  it('replaces element and page vectors with the new model and records it on the document', async () => {
+  it('ingests elements without vectors and replaces passage and page vectors with the new model', async () => {
     const paragraph = (await ctx.content.pageElements(docId, 1, ['paragraph']))[0]!;
     const before = await vectors(paragraph.id);
+    expect(before.elementVector).toBeNull();
+    expect(before.passageText).toContain(paragraph.text.slice(0, 20));
     const service = new ReembedService(
       ctx.module.get(GraphExecutor),
       ctx.module.get(MigrationService),
@@ -50,21 +59,39 @@ describe('re-embedding a document', () => {
     await service.reembedDocument(docId);
     const after = await vectors(paragraph.id);
 
-    const inputs = await ctx.module
-      .get(GraphExecutor)
-      .read<EmbeddingSource & { id: string }>(
-        ctx.module.get(CypherRegistry).get('ingest/list-element-embedding-inputs'),
-        { docId },
-      );
-    const source = inputs.find((i) => i.id === paragraph.id)!;
-    const expected = await other.embedPassages([embeddingText(source)!]);
-    const cosine = after.elementVector.reduce((s, x, i) => s + x * expected[0]![i]!, 0);
+    const expected = await other.embedPassages([after.passageText]);
+    const cosine = after.passageVector.reduce((s, x, i) => s + x * expected[0]![i]!, 0);
     expect(cosine).toBeGreaterThan(0.999);
-    expect(after.elementVector).not.toEqual(before.elementVector);
+    expect(after.passageVector).not.toEqual(before.passageVector);
+    expect(after.elementVector).toBeNull();
     expect(after.pageVectors).toHaveLength(4);
     for (const v of after.pageVectors) expect(Math.hypot(...v)).toBeCloseTo(1, 4);
     const doc = (await ctx.module.get(IngestRepository).findDocument(docId))!;
     expect(doc.embeddingModel).toBe(otherModel);
+  });
+
+  it('moves a document stored with element vectors to the new form: elements lose them, passages stay', async () => {
+    const graph = ctx.module.get(GraphExecutor);
+    const cypher = ctx.module.get(CypherRegistry);
+    const paragraph = (await ctx.content.pageElements(docId, 1, ['paragraph']))[0]!;
+    const [{ written }] = (await graph.write<{ written: number }>(
+      cypher.get('ingest/test-set-element-vectors'),
+      {
+        docId,
+      },
+    )) as [{ written: number }];
+    expect(written).toBeGreaterThan(5);
+    expect((await vectors(paragraph.id)).elementVector).not.toBeNull(); // the old form
+
+    await ctx.module.get(ReembedService).reembedDocument(docId);
+    const after = await vectors(paragraph.id);
+    expect(after.elementVector).toBeNull();
+    expect(after.passageVector).toHaveLength(384);
+    const [{ written: again }] = (await graph.write<{ written: number }>(
+      cypher.get('ingest/test-set-element-vectors'),
+      { docId },
+    )) as [{ written: number }];
+    expect(again).toBe(written); // every element a passage covers was reached, and only those
   });
 
   it('moves a document stored without retrieval units to them, covering every embeddable element once', async () => {
@@ -88,12 +115,16 @@ describe('re-embedding a document', () => {
     expect(rebuilt.every((p) => p.hasEmbedding)).toBe(true);
     const covered = rebuilt.flatMap((p) => p.elementIds);
     expect(new Set(covered).size).toBe(covered.length);
-    const inputs = await graph.read<EmbeddingSource & { id: string }>(
-      cypher.get('ingest/list-element-embedding-inputs'),
+    const sources = await graph.read<{ id: string; kind: string; text: string; description: string | null }>(
+      cypher.get('ingest/list-unit-sources'),
       { docId },
     );
-    const embeddable = inputs.filter((i) => embeddingText(i) !== null).map((i) => i.id);
-    expect([...covered].sort()).toEqual([...embeddable].sort());
+    const content = sources
+      .filter(
+        (e) => !['page-header', 'page-footer'].includes(e.kind) && `${e.text}${e.description ?? ''}`.trim(),
+      )
+      .map((e) => e.id);
+    expect([...covered].sort()).toEqual([...content].sort());
     const table = rebuilt.find((p) => p.kind === 'table')!;
     expect(table.pageNumber).toBe(2);
     expect(table.text).toMatch(/Graph walk \+ rerank/);
