@@ -79,7 +79,13 @@ function setup(opts: {
         analysis: `judged ${p.label}`,
         judge: 'cross-encoder',
       }));
-      return Promise.resolve({ judgements, crossEncoderCalls: 1, llmCalls: 0, warnings: [] });
+      return Promise.resolve({
+        judgements,
+        crossEncoderCalls: 1,
+        crossEncoderPairs: req.pages.length,
+        llmCalls: 0,
+        warnings: [],
+      });
     },
   } as unknown as TraceJudge;
   const llm = { enabled: false, model: null } as unknown as LlmService;
@@ -139,6 +145,17 @@ describe('TraceWalker (TRACE Algorithm 1)', () => {
     }
     expect(judged.filter((j) => j.subQuery === 'What is beta?').flatMap((j) => j.pages)).not.toContain(1);
     expect(result.trace).toContain('  q2 p.1 ← seed #1: skipped, already in the chain of evidence');
+  });
+
+  it('opens the ranking with each sub-query\'s best RELEVANT page, so both parts of a two-part question are in the top 2', async () => {
+    const both = 'What is alpha and what is beta?';
+    const { walk } = setup({
+      seeds: { [both]: [], 'What is alpha?': [1, 2, 3], 'What is beta?': [8] },
+      relevant: { 'What is alpha?': [1, 2, 3], 'What is beta?': [8] },
+    });
+    const result = await walk(both);
+    // By judge score alone alpha's three pages (0.89, 0.88, 0.87) would fill the top 3 ahead of beta's p.8 (0.82).
+    expect(result.pages.slice(0, 4).map((p) => p.pageNumber)).toEqual([1, 8, 2, 3]);
   });
 
   it('judges at most ⌊N_total / N_sub⌋ pages per sub-query and says what the budget left', async () => {

@@ -26,7 +26,7 @@ export const TRACE_SEEDS = 4;
 /** K: SIMILAR_TO neighbours a RELEVANT page pushes. */
 export const TRACE_SIMILAR_K = 2;
 /** Passages per page the cross-encoder reads (~200 tokens each, so the pair fits its 512 tokens). */
-export const BEST_PASSAGES = 2;
+export const BEST_PASSAGES = 1;
 /** Characters of a page without passages that the judge reads instead. */
 export const PAGE_TEXT_CHARS = 1500;
 /** Seed ranking as HYBRID ranks pages: passage candidates per side, RRF constant, evidence elements per page. */
@@ -97,7 +97,7 @@ export class TraceWalker {
         `page(s) each; m = ${TRACE_SEEDS} seeds, K = ${TRACE_SIMILAR_K} similar; judge: ` +
         (this.judge.name === 'llm'
           ? `LLM (${this.llm.model ?? 'model'})`
-          : `cross-encoder ≥ ${TRACE_JUDGE_THRESHOLD} on each page's best ${BEST_PASSAGES} passages`),
+          : `cross-encoder ≥ ${TRACE_JUDGE_THRESHOLD} on each page's best ${BEST_PASSAGES} passage(s)`),
       ...subQueries.map((q, i) => `  q${i + 1}: "${q.text}" (${q.seeds.length} seed candidates)`),
     );
     const ablated = (['semanticEdges', 'physicalEdges', 'referenceEdges'] as const).filter(
@@ -110,6 +110,7 @@ export class TraceWalker {
     const pages = run.ranked(subQueries.map((q) => q.seeds));
     run.trace.push(
       `TRACE: ${run.stats.visited} pages visited, ${run.stats.judged} judged in ${run.stats.crossEncoderCalls} cross-encoder ` +
+        `(${run.stats.crossEncoderPairs} pair(s) scored, the rest cached) ` +
         `and ${run.stats.llmCalls} LLM judge call(s), ${run.stats.neighbourQueries} neighbour quer${run.stats.neighbourQueries === 1 ? 'y' : 'ies'}; chain of evidence: ` +
         (run
           .chain()
@@ -241,7 +242,7 @@ export class TraceWalker {
         // The page and the rest of its push group still unjudged on top of the stack: one judge call for all.
         const batch = [c, ...run.sameGroupOnTop(stack, c, visited, verdicts)].slice(0, budget - judgedHere);
         judgedHere += batch.length;
-        await this.judgeBatch(run, q, sq, batch, verdicts, input, judgedHere < budget);
+        await this.judgeBatch(run, index, sq, batch, verdicts, input, judgedHere < budget);
       }
       const verdict = verdicts.get(key)!;
       visited.add(key);
@@ -273,14 +274,16 @@ export class TraceWalker {
 
   private async judgeBatch(
     run: TraceRun,
-    q: string,
+    index: number,
     sq: SubQuery,
     batch: Candidate[],
     verdicts: Map<string, Verdict>,
     input: TraceWalkInput,
     prefetchNeighbours: boolean,
   ): Promise<void> {
+    const q = `q${index + 1}`;
     const refs = batch.map(({ docId, pageNumber }) => ({ docId, pageNumber }));
+    run.stats.passageQueries += 1;
     const texts = await run.timed('trace-judge', () =>
       this.repo.pageBestPassages({
         pages: refs,
@@ -309,9 +312,9 @@ export class TraceWalker {
         meter: input.meter,
       }),
     );
-    run.countJudging(batch.length, result.crossEncoderCalls, result.llmCalls);
+    run.countJudging(batch.length, result.crossEncoderCalls, result.crossEncoderPairs, result.llmCalls);
     batch.forEach((c, i) =>
-      verdicts.set(pageKey(c), run.verdictOf(c, result.judgements[i]!, pages[i]!.elements)),
+      verdicts.set(pageKey(c), run.verdictOf(index, c, result.judgements[i]!, pages[i]!.elements)),
     );
     run.trace.push(
       `  ${q} judge: ${pages.map((p) => p.label).join(', ')} in ` +
