@@ -53,6 +53,7 @@ function setup(opts: {
   withoutSimilar?: string[];
 }) {
   const judged: Array<{ subQuery: string; pages: number[] }> = [];
+  const seedRounds: Array<Array<[number, number]>> = [];
   const texts = Object.keys(opts.seeds);
   const embedder = {
     embedQuery: (text: string) => Promise.resolve(new Float32Array([texts.indexOf(text)])),
@@ -64,6 +65,12 @@ function setup(opts: {
       Promise.resolve(
         q.pages.map((p) => ({ ...p, bestText: `page ${p.pageNumber}`, pageText: '', elements: [] })),
       ),
+    seedWindows: (q: { pages: Array<{ docId: string; pageNumber: number; query: number }> }) => {
+      seedRounds.push(q.pages.map((p) => [p.query, p.pageNumber]));
+      return Promise.resolve(
+        q.pages.map((p) => ({ ...p, bestText: `page ${p.pageNumber}`, pageText: '', elements: [] })),
+      );
+    },
     pageNeighbours: (q: { pages: Array<{ pageNumber: number }>; similarK: number }) =>
       Promise.resolve(neighbours(q.pages, q.similarK)),
     documentsWithoutSimilar: () => Promise.resolve(opts.withoutSimilar ?? []),
@@ -99,7 +106,7 @@ function setup(opts: {
       options,
       meter: new UsageMeter(),
     });
-  return { walk, judged };
+  return { walk, judged, seedRounds };
 }
 
 const Q = 'What is alpha?';
@@ -134,7 +141,7 @@ describe('TraceWalker (TRACE Algorithm 1)', () => {
 
   it('never judges a page twice for a sub-query, and never re-judges a page already in the chain', async () => {
     const both = 'What is alpha and what is beta?';
-    const { walk, judged } = setup({
+    const { walk, judged, seedRounds } = setup({
       seeds: { [both]: [], 'What is alpha?': [1, 2, 3], 'What is beta?': [1, 4, 3] },
       relevant: { 'What is alpha?': [1, 2, 3, 4], 'What is beta?': [4, 5] },
     });
@@ -144,6 +151,15 @@ describe('TraceWalker (TRACE Algorithm 1)', () => {
       expect(new Set(pages).size).toBe(pages.length);
     }
     expect(judged.filter((j) => j.subQuery === 'What is beta?').flatMap((j) => j.pages)).not.toContain(1);
+    // Both sub-queries' seeds in one round trip; beta's seeds that are alpha's too are left to the walk.
+    expect(seedRounds).toEqual([
+      [
+        [0, 1],
+        [0, 2],
+        [0, 3],
+        [1, 4],
+      ],
+    ]);
     expect(result.trace).toContain('  q2 p.1 ← seed #1: skipped, already in the chain of evidence');
   });
 

@@ -6,7 +6,12 @@ import { LlmService } from '../../llm/llm.service';
 import type { EvidenceStep } from '../evidence-step';
 import { buildLuceneQuery } from '../lucene-query';
 import { RetrieveError, RetrieveErrorCode } from '../retrieve.errors';
-import { type PageCandidate, type PageNeighbour, RetrieveRepository } from '../retrieve.repository';
+import {
+  type PageCandidate,
+  type PageJudgeText,
+  type PageNeighbour,
+  RetrieveRepository,
+} from '../retrieve.repository';
 import type { StageTiming, TraceOptions } from '../retrieve.types';
 import { decomposeQuestion, MAX_SUB_QUERIES } from './decompose-question';
 import { TRACE_JUDGE_THRESHOLD, TraceJudge } from './trace-judge';
@@ -59,6 +64,19 @@ interface SubQuery {
   seeds: PageCandidate[];
 }
 
+/** A sub-query's top-m seed pages as stack entries, best first. */
+function seedCandidates(sq: SubQuery): Candidate[] {
+  return sq.seeds.slice(0, TRACE_SEEDS).map((s, rank) => ({
+    docId: s.docId,
+    pageNumber: s.pageNumber,
+    via: 'seed' as const,
+    fromPage: null,
+    hop: 0,
+    group: 0,
+    rank,
+  }));
+}
+
 /**
  * TRACE's adaptive topology tracker (Algorithm 1) over the page graph: decompose the question; per sub-query pop
  * pages from a stack seeded with its own top-m pages, judge each once (blacklist), and on RELEVANT add it to the
@@ -105,13 +123,15 @@ export class TraceWalker {
     );
     if (ablated.length) run.trace.push(`  ablation: without ${ablated.join(', ')}`);
 
-    for (const [i, sq] of subQueries.entries()) await this.walkSubQuery(run, i, sq, budget, options, input);
+    const seedVerdicts = await this.judgeSeedRound(run, subQueries, budget, input);
+    for (const [i, sq] of subQueries.entries())
+      await this.walkSubQuery(run, i, sq, budget, options, input, seedVerdicts[i]!);
 
     const pages = run.ranked(subQueries.map((q) => q.seeds));
     run.trace.push(
       `TRACE: ${run.stats.visited} pages visited, ${run.stats.judged} judged in ${run.stats.crossEncoderCalls} cross-encoder ` +
-        `(${run.stats.crossEncoderPairs} pair(s) scored, the rest cached) ` +
-        `and ${run.stats.llmCalls} LLM judge call(s), ${run.stats.neighbourQueries} neighbour quer${run.stats.neighbourQueries === 1 ? 'y' : 'ies'}; chain of evidence: ` +
+        `and ${run.stats.llmCalls} LLM judge call(s) (${run.stats.crossEncoderPairs} cross-encoder pair(s) scored, the rest cached), ` +
+        `${run.stats.passageQueries} window and ${run.stats.neighbourQueries} neighbour quer${run.stats.neighbourQueries === 1 ? 'y' : 'ies'}; chain of evidence: ` +
         (run
           .chain()
           .map((v) => run.label(v.candidate))
@@ -205,24 +225,14 @@ export class TraceWalker {
     budget: number,
     options: WalkOptions,
     input: TraceWalkInput,
+    seedVerdicts: Map<string, Verdict>,
   ): Promise<void> {
     const q = `q${index + 1}`;
-    const stack: Candidate[] = sq.seeds
-      .slice(0, TRACE_SEEDS)
-      .map((s, rank) => ({
-        docId: s.docId,
-        pageNumber: s.pageNumber,
-        via: 'seed' as const,
-        fromPage: null,
-        hop: 0,
-        group: 0,
-        rank,
-      }))
-      .reverse();
+    const stack: Candidate[] = seedCandidates(sq).reverse();
     const onStack = new Set(stack.map(pageKey));
-    const verdicts = new Map<string, Verdict>(); // judged for this sub-query: never twice
+    const verdicts = seedVerdicts; // judged for this sub-query (the seed round first): never twice
     const visited = new Set<string>(); // popped: the blacklist plus this sub-query's part of the whitelist
-    let judgedHere = 0;
+    let judgedHere = verdicts.size;
     let unjudged = 0;
     while (stack.length > 0) {
       const c = stack.pop()!;
@@ -281,7 +291,6 @@ export class TraceWalker {
     input: TraceWalkInput,
     prefetchNeighbours: boolean,
   ): Promise<void> {
-    const q = `q${index + 1}`;
     const refs = batch.map(({ docId, pageNumber }) => ({ docId, pageNumber }));
     run.stats.passageQueries += 1;
     const texts = await run.timed('trace-judge', () =>
@@ -292,6 +301,68 @@ export class TraceWalker {
         maxChars: PAGE_TEXT_CHARS,
       }),
     );
+    await this.judgeFetched(run, index, sq, batch, texts, verdicts, input);
+    // The neighbours of this batch's RELEVANT pages in one query, ready for when they are popped.
+    const relevant = batch.filter((c) => verdicts.get(pageKey(c))?.relevant);
+    if (prefetchNeighbours && relevant.length > 0) await this.neighboursOf(run, relevant);
+  }
+
+  /**
+   * The seed round: every sub-query's top seeds (as many as its budget allows) fetched in one Cypher query and
+   * judged before any walk, so a decomposed question pays one passage round trip for its seeds, not one per
+   * sub-query, and one neighbour query for all RELEVANT seeds. A page that is also an earlier sub-query's seed is
+   * left to the walk: the earlier sub-query may put it in the chain of evidence, and then it is skipped, not judged.
+   */
+  private async judgeSeedRound(
+    run: TraceRun,
+    subQueries: SubQuery[],
+    budget: number,
+    input: TraceWalkInput,
+  ): Promise<Array<Map<string, Verdict>>> {
+    const verdicts = subQueries.map(() => new Map<string, Verdict>());
+    const earlier = new Set<string>();
+    const round = subQueries.map((sq) => {
+      const seeds = seedCandidates(sq);
+      const own = seeds.filter((c) => !earlier.has(pageKey(c))).slice(0, budget);
+      for (const c of seeds) earlier.add(pageKey(c));
+      return own;
+    });
+    const pages = round.flatMap((seeds, query) =>
+      seeds.map(({ docId, pageNumber }) => ({ docId, pageNumber, query })),
+    );
+    if (pages.length === 0) return verdicts;
+    run.stats.passageQueries += 1;
+    const texts = await run.timed('trace-judge', () =>
+      this.repo.seedWindows({
+        pages,
+        embeddings: subQueries.map((sq) => sq.embedding),
+        perPage: BEST_PASSAGES,
+        maxChars: PAGE_TEXT_CHARS,
+      }),
+    );
+    for (const [i, seeds] of round.entries()) {
+      if (seeds.length === 0) continue;
+      const own = texts.filter((t) => t.query === i);
+      await this.judgeFetched(run, i, subQueries[i]!, seeds, own, verdicts[i]!, input);
+    }
+    const relevant = round.flatMap((seeds, i) =>
+      seeds.length < budget ? seeds.filter((c) => verdicts[i]!.get(pageKey(c))?.relevant) : [],
+    );
+    if (relevant.length > 0) await this.neighboursOf(run, relevant);
+    return verdicts;
+  }
+
+  /** Judges one sub-query's batch on its fetched windows; a page without a window is judged on nothing. */
+  private async judgeFetched(
+    run: TraceRun,
+    index: number,
+    sq: SubQuery,
+    batch: Candidate[],
+    texts: PageJudgeText[],
+    verdicts: Map<string, Verdict>,
+    input: TraceWalkInput,
+  ): Promise<void> {
+    const q = `q${index + 1}`;
     const byKey = new Map(texts.map((t) => [pageKey(t), t]));
     const pages = batch.map((c) => ({
       ...(byKey.get(pageKey(c)) ?? {
@@ -323,9 +394,6 @@ export class TraceWalker {
         (result.crossEncoderCalls > 0 ? `one cross-encoder call` : ''),
     );
     for (const w of result.warnings) run.warn(w);
-    // The neighbours of this batch's RELEVANT pages in one query, ready for when they are popped.
-    const relevant = batch.filter((c) => verdicts.get(pageKey(c))?.relevant);
-    if (prefetchNeighbours && relevant.length > 0) await this.neighboursOf(run, relevant);
   }
 
   private async neighboursOf(run: TraceRun, pages: Candidate[]): Promise<PageNeighbour[]> {
