@@ -75,6 +75,7 @@ export class RetrieveRepository {
       passages: cypher.get('retrieve/page-passages'),
       summaryTree: cypher.get('retrieve/summary-tree-pages'),
       bestPassages: cypher.get('retrieve/page-best-passages'),
+      seedWindows: cypher.get('retrieve/trace-seed-windows'),
       neighbours: cypher.get('retrieve/page-neighbours'),
       withoutSimilar: cypher.get('retrieve/documents-without-similar'),
       answerElements: cypher.get('retrieve/answer-page-elements'),
@@ -128,6 +129,16 @@ export class RetrieveRepository {
     maxChars: number;
   }): Promise<PageJudgeText[]> {
     return this.graph.read<PageJudgeText>(this.q.bestPassages, { ...query });
+  }
+
+  /** TRACE seed round: pageBestPassages for several sub-queries at once, each page nearest its own sub-query. */
+  async seedWindows(query: {
+    pages: Array<PageRef & { query: number }>;
+    embeddings: number[][];
+    perPage: number;
+    maxChars: number;
+  }): Promise<Array<PageJudgeText & { query: number }>> {
+    return this.graph.read<PageJudgeText & { query: number }>(this.q.seedWindows, { ...query });
   }
 
   /** TRACE: next/previous pages, the top `similarK` SIMILAR_TO pages and REFERS_TO target pages of each page. */

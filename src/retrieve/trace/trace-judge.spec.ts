@@ -3,7 +3,7 @@ import { UsageMeter } from '../../llm/llm-usage';
 import type { LlmService } from '../../llm/llm.service';
 import type { RoleOutcome } from '../../llm/llm.types';
 import type { JudgeInput, JudgeReply } from '../../llm/prompts/judge.prompt';
-import { TRACE_JUDGE_THRESHOLD, TraceJudge } from './trace-judge';
+import { ScoreCache, TRACE_JUDGE_THRESHOLD, TraceJudge } from './trace-judge';
 
 const page = (n: number) => ({
   docId: 'd',
@@ -102,5 +102,29 @@ describe('TraceJudge', () => {
       'p.1, p.3: The LLM judge step failed (LLM_TIMEOUT); the cross-encoder judged them instead',
     ]);
     expect(batch).toMatchObject({ crossEncoderCalls: 1, llmCalls: 3 });
+  });
+
+  it('offline: scores a (sub-query, window) pair once; a window seen again for the same sub-query comes from the cache', async () => {
+    const { judge, scored } = fakes(null, [0.9, 0.1]);
+    await judge.judge(request([page(1), page(2)]));
+    const again = await judge.judge(request([page(2), page(3)]));
+    expect(scored.map((s) => s.passages)).toEqual([
+      ['best passages of page 1', 'best passages of page 2'],
+      ['best passages of page 3'],
+    ]);
+    expect(again.judgements[0]!.score).toBe(0.1);
+    expect(again).toMatchObject({ crossEncoderCalls: 1, crossEncoderPairs: 1 });
+    const other = await judge.judge({ ...request([page(2)]), subQuery: 'another sub-query' });
+    expect(other).toMatchObject({ crossEncoderCalls: 1, crossEncoderPairs: 1 });
+  });
+});
+
+describe('ScoreCache', () => {
+  it('drops the oldest entry when full', () => {
+    const cache = new ScoreCache(2);
+    cache.set('q', 'a', 1);
+    cache.set('q', 'b', 2);
+    cache.set('q', 'c', 3);
+    expect([cache.has('q', 'a'), cache.get('q', 'b'), cache.get('q', 'c'), cache.size]).toEqual([false, 2, 3, 2]);
   });
 });

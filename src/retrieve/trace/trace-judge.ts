@@ -34,6 +34,8 @@ export interface JudgeBatch {
   /** In the order of `pages`. */
   judgements: PageJudgement[];
   crossEncoderCalls: number;
+  /** (sub-query, window) pairs the cross-encoder actually ran on; cached pairs are not counted. */
+  crossEncoderPairs: number;
   llmCalls: number;
   warnings: string[];
 }
@@ -45,6 +47,9 @@ export interface JudgeBatch {
  */
 @Injectable()
 export class TraceJudge {
+  /** Cross-encoder scores by (sub-query, window): one pair per ONNX run, so a score never depends on its batch. */
+  private readonly scoreCache = new ScoreCache(SCORE_CACHE_ENTRIES);
+
   constructor(
     private readonly reranker: CrossEncoderReranker,
     private readonly llm: LlmService,
@@ -85,18 +90,22 @@ export class TraceJudge {
       }
     }
     const offline = req.pages.flatMap((page, i) => (judgements[i] ? [] : [{ page, i }]));
-    if (offline.length > 0) {
-      const scores = await this.reranker.score(
-        req.subQuery,
-        offline.map(({ page }) => page.bestText),
-      );
-      offline.forEach(
-        ({ page, i }, j) => (judgements[i] = crossEncoderVerdict(scores[j] ?? 0, page.bestText)),
-      );
+    const uncached = [
+      ...new Set(
+        offline.map(({ page }) => page.bestText).filter((t) => !this.scoreCache.has(req.subQuery, t)),
+      ),
+    ];
+    if (uncached.length > 0) {
+      const scores = await this.reranker.score(req.subQuery, uncached);
+      uncached.forEach((text, j) => this.scoreCache.set(req.subQuery, text, scores[j] ?? 0));
+    }
+    for (const { page, i } of offline) {
+      judgements[i] = crossEncoderVerdict(this.scoreCache.get(req.subQuery, page.bestText) ?? 0, page.bestText);
     }
     return {
       judgements: judgements.map((j) => j!),
-      crossEncoderCalls: offline.length > 0 ? 1 : 0,
+      crossEncoderCalls: uncached.length > 0 ? 1 : 0,
+      crossEncoderPairs: uncached.length,
       llmCalls,
       warnings: [...failures].map(
         ([warning, labels]) =>
@@ -115,4 +124,37 @@ function crossEncoderVerdict(score: number, text: string): PageJudgement {
     analysis: `cross-encoder ${score.toFixed(3)} ${relevant ? '≥' : '<'} ${TRACE_JUDGE_THRESHOLD} on "${snippet}${snippet.length === 80 ? '…' : ''}"`,
     judge: 'cross-encoder',
   };
+}
+
+/** Scores kept: a bench run over the dev set stays well inside this (~12 pairs a question). */
+const SCORE_CACHE_ENTRIES = 20_000;
+
+/** Insertion-ordered map with the oldest entry dropped when full. */
+export class ScoreCache {
+  private readonly scores = new Map<string, number>();
+
+  constructor(private readonly capacity: number) {}
+
+  has(query: string, text: string): boolean {
+    return this.scores.has(ScoreCache.key(query, text));
+  }
+
+  get(query: string, text: string): number | undefined {
+    return this.scores.get(ScoreCache.key(query, text));
+  }
+
+  set(query: string, text: string, score: number): void {
+    const key = ScoreCache.key(query, text);
+    this.scores.delete(key);
+    this.scores.set(key, score);
+    if (this.scores.size > this.capacity) this.scores.delete(this.scores.keys().next().value!);
+  }
+
+  get size(): number {
+    return this.scores.size;
+  }
+
+  private static key(query: string, text: string): string {
+    return `${query}\u0000${text}`;
+  }
 }

@@ -27,6 +27,8 @@ export interface Candidate {
 
 export interface Verdict extends PageJudgement {
   candidate: Candidate;
+  /** Index of the sub-query that judged the page. */
+  subQuery: number;
   elements: ElementEvidence[];
   /** What the page ranks by: its judge score, or its share of the page that led to it when that is higher. */
   rankScore: number;
@@ -76,7 +78,15 @@ export class TraceRun {
   /** Pages judged RELEVANT, in the order found: the chain of evidence. */
   readonly whitelist = new Map<string, Verdict>();
   readonly neighbours = new Map<string, PageNeighbour[]>();
-  readonly stats = { visited: 0, judged: 0, crossEncoderCalls: 0, llmCalls: 0, neighbourQueries: 0 };
+  readonly stats = {
+    visited: 0,
+    judged: 0,
+    crossEncoderCalls: 0,
+    crossEncoderPairs: 0,
+    llmCalls: 0,
+    neighbourQueries: 0,
+    passageQueries: 0,
+  };
   /** Every judged page's best verdict over the sub-queries, for the final ranking. */
   private readonly judged = new Map<string, Verdict>();
   private readonly clock = new StageClock();
@@ -101,9 +111,14 @@ export class TraceRun {
     return c.via === 'similar' && c.edgeScore !== undefined ? `similar ${c.edgeScore.toFixed(2)}` : c.via;
   }
 
-  verdictOf(candidate: Candidate, judgement: PageJudgement, elements: ElementEvidence[]): Verdict {
+  verdictOf(
+    subQuery: number,
+    candidate: Candidate,
+    judgement: PageJudgement,
+    elements: ElementEvidence[],
+  ): Verdict {
     const rankScore = Math.max(judgement.score, TRACE_WALK_PRIOR * (candidate.fromScore ?? 0));
-    const verdict = { ...judgement, candidate, elements, rankScore };
+    const verdict = { ...judgement, candidate, subQuery, elements, rankScore };
     const key = pageKey(candidate);
     const previous = this.judged.get(key);
     if (!previous || verdict.rankScore > previous.rankScore) this.judged.set(key, verdict);
@@ -194,9 +209,10 @@ export class TraceRun {
     return batch;
   }
 
-  countJudging(pages: number, crossEncoderCalls: number, llmCalls: number): void {
+  countJudging(pages: number, crossEncoderCalls: number, crossEncoderPairs: number, llmCalls: number): void {
     this.stats.judged += pages;
     this.stats.crossEncoderCalls += crossEncoderCalls;
+    this.stats.crossEncoderPairs += crossEncoderPairs;
     this.stats.llmCalls += llmCalls;
   }
 
@@ -210,11 +226,13 @@ export class TraceRun {
 
   /**
    * The chain of evidence by judge score, then the other judged pages by rank score, then the sub-queries' unjudged
-   * candidates taken in turns by rank, so recall@k still counts pages the budget did not reach.
+   * candidates taken in turns by rank, so recall@k still counts pages the budget did not reach. With several
+   * sub-queries the chain opens with each sub-query's best RELEVANT page, so every part of a multi-part question
+   * is represented at the top instead of the part whose pages the judge scores highest taking all of it.
    */
   ranked(seedLists: PageCandidate[][]): TracedPage[] {
     const byScore = (a: Verdict, b: Verdict) => b.rankScore - a.rankScore;
-    const chain = this.chain().sort(byScore);
+    const chain = interleaveSubQueries(this.chain().sort(byScore));
     const rest = [...this.judged.entries()]
       .filter(([key]) => !this.whitelist.has(key))
       .map(([, v]) => v)
@@ -241,6 +259,18 @@ export class TraceRun {
     }
     return pages;
   }
+}
+
+/** Each sub-query's best verdict first (best of those first), then the rest in their order. */
+export function interleaveSubQueries(sorted: Verdict[]): Verdict[] {
+  const leads: Verdict[] = [];
+  const seen = new Set<number>();
+  for (const v of sorted) {
+    if (seen.has(v.subQuery)) continue;
+    seen.add(v.subQuery);
+    leads.push(v);
+  }
+  return [...leads, ...sorted.filter((v) => !leads.includes(v))];
 }
 
 /**

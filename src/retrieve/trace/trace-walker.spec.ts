@@ -53,6 +53,7 @@ function setup(opts: {
   withoutSimilar?: string[];
 }) {
   const judged: Array<{ subQuery: string; pages: number[] }> = [];
+  const seedRounds: Array<Array<[number, number]>> = [];
   const texts = Object.keys(opts.seeds);
   const embedder = {
     embedQuery: (text: string) => Promise.resolve(new Float32Array([texts.indexOf(text)])),
@@ -64,6 +65,12 @@ function setup(opts: {
       Promise.resolve(
         q.pages.map((p) => ({ ...p, bestText: `page ${p.pageNumber}`, pageText: '', elements: [] })),
       ),
+    seedWindows: (q: { pages: Array<{ docId: string; pageNumber: number; query: number }> }) => {
+      seedRounds.push(q.pages.map((p) => [p.query, p.pageNumber]));
+      return Promise.resolve(
+        q.pages.map((p) => ({ ...p, bestText: `page ${p.pageNumber}`, pageText: '', elements: [] })),
+      );
+    },
     pageNeighbours: (q: { pages: Array<{ pageNumber: number }>; similarK: number }) =>
       Promise.resolve(neighbours(q.pages, q.similarK)),
     documentsWithoutSimilar: () => Promise.resolve(opts.withoutSimilar ?? []),
@@ -79,7 +86,13 @@ function setup(opts: {
         analysis: `judged ${p.label}`,
         judge: 'cross-encoder',
       }));
-      return Promise.resolve({ judgements, crossEncoderCalls: 1, llmCalls: 0, warnings: [] });
+      return Promise.resolve({
+        judgements,
+        crossEncoderCalls: 1,
+        crossEncoderPairs: req.pages.length,
+        llmCalls: 0,
+        warnings: [],
+      });
     },
   } as unknown as TraceJudge;
   const llm = { enabled: false, model: null } as unknown as LlmService;
@@ -93,7 +106,7 @@ function setup(opts: {
       options,
       meter: new UsageMeter(),
     });
-  return { walk, judged };
+  return { walk, judged, seedRounds };
 }
 
 const Q = 'What is alpha?';
@@ -128,7 +141,7 @@ describe('TraceWalker (TRACE Algorithm 1)', () => {
 
   it('never judges a page twice for a sub-query, and never re-judges a page already in the chain', async () => {
     const both = 'What is alpha and what is beta?';
-    const { walk, judged } = setup({
+    const { walk, judged, seedRounds } = setup({
       seeds: { [both]: [], 'What is alpha?': [1, 2, 3], 'What is beta?': [1, 4, 3] },
       relevant: { 'What is alpha?': [1, 2, 3, 4], 'What is beta?': [4, 5] },
     });
@@ -138,7 +151,27 @@ describe('TraceWalker (TRACE Algorithm 1)', () => {
       expect(new Set(pages).size).toBe(pages.length);
     }
     expect(judged.filter((j) => j.subQuery === 'What is beta?').flatMap((j) => j.pages)).not.toContain(1);
+    // Both sub-queries' seeds in one round trip; beta's seeds that are alpha's too are left to the walk.
+    expect(seedRounds).toEqual([
+      [
+        [0, 1],
+        [0, 2],
+        [0, 3],
+        [1, 4],
+      ],
+    ]);
     expect(result.trace).toContain('  q2 p.1 ← seed #1: skipped, already in the chain of evidence');
+  });
+
+  it('opens the ranking with each sub-query\'s best RELEVANT page, so both parts of a two-part question are in the top 2', async () => {
+    const both = 'What is alpha and what is beta?';
+    const { walk } = setup({
+      seeds: { [both]: [], 'What is alpha?': [1, 2, 3], 'What is beta?': [8] },
+      relevant: { 'What is alpha?': [1, 2, 3], 'What is beta?': [8] },
+    });
+    const result = await walk(both);
+    // By judge score alone alpha's three pages (0.89, 0.88, 0.87) would fill the top 3 ahead of beta's p.8 (0.82).
+    expect(result.pages.slice(0, 4).map((p) => p.pageNumber)).toEqual([1, 8, 2, 3]);
   });
 
   it('judges at most ⌊N_total / N_sub⌋ pages per sub-query and says what the budget left', async () => {

@@ -6,7 +6,12 @@ import { LlmService } from '../../llm/llm.service';
 import type { EvidenceStep } from '../evidence-step';
 import { buildLuceneQuery } from '../lucene-query';
 import { RetrieveError, RetrieveErrorCode } from '../retrieve.errors';
-import { type PageCandidate, type PageNeighbour, RetrieveRepository } from '../retrieve.repository';
+import {
+  type PageCandidate,
+  type PageJudgeText,
+  type PageNeighbour,
+  RetrieveRepository,
+} from '../retrieve.repository';
 import type { StageTiming, TraceOptions } from '../retrieve.types';
 import { decomposeQuestion, MAX_SUB_QUERIES } from './decompose-question';
 import { TRACE_JUDGE_THRESHOLD, TraceJudge } from './trace-judge';
@@ -26,7 +31,7 @@ export const TRACE_SEEDS = 4;
 /** K: SIMILAR_TO neighbours a RELEVANT page pushes. */
 export const TRACE_SIMILAR_K = 2;
 /** Passages per page the cross-encoder reads (~200 tokens each, so the pair fits its 512 tokens). */
-export const BEST_PASSAGES = 2;
+export const BEST_PASSAGES = 1;
 /** Characters of a page without passages that the judge reads instead. */
 export const PAGE_TEXT_CHARS = 1500;
 /** Seed ranking as HYBRID ranks pages: passage candidates per side, RRF constant, evidence elements per page. */
@@ -57,6 +62,19 @@ interface SubQuery {
   text: string;
   embedding: number[];
   seeds: PageCandidate[];
+}
+
+/** A sub-query's top-m seed pages as stack entries, best first. */
+function seedCandidates(sq: SubQuery): Candidate[] {
+  return sq.seeds.slice(0, TRACE_SEEDS).map((s, rank) => ({
+    docId: s.docId,
+    pageNumber: s.pageNumber,
+    via: 'seed' as const,
+    fromPage: null,
+    hop: 0,
+    group: 0,
+    rank,
+  }));
 }
 
 /**
@@ -97,7 +115,7 @@ export class TraceWalker {
         `page(s) each; m = ${TRACE_SEEDS} seeds, K = ${TRACE_SIMILAR_K} similar; judge: ` +
         (this.judge.name === 'llm'
           ? `LLM (${this.llm.model ?? 'model'})`
-          : `cross-encoder ≥ ${TRACE_JUDGE_THRESHOLD} on each page's best ${BEST_PASSAGES} passages`),
+          : `cross-encoder ≥ ${TRACE_JUDGE_THRESHOLD} on each page's best ${BEST_PASSAGES} passage(s)`),
       ...subQueries.map((q, i) => `  q${i + 1}: "${q.text}" (${q.seeds.length} seed candidates)`),
     );
     const ablated = (['semanticEdges', 'physicalEdges', 'referenceEdges'] as const).filter(
@@ -105,12 +123,15 @@ export class TraceWalker {
     );
     if (ablated.length) run.trace.push(`  ablation: without ${ablated.join(', ')}`);
 
-    for (const [i, sq] of subQueries.entries()) await this.walkSubQuery(run, i, sq, budget, options, input);
+    const seedVerdicts = await this.judgeSeedRound(run, subQueries, budget, input);
+    for (const [i, sq] of subQueries.entries())
+      await this.walkSubQuery(run, i, sq, budget, options, input, seedVerdicts[i]!);
 
     const pages = run.ranked(subQueries.map((q) => q.seeds));
     run.trace.push(
       `TRACE: ${run.stats.visited} pages visited, ${run.stats.judged} judged in ${run.stats.crossEncoderCalls} cross-encoder ` +
-        `and ${run.stats.llmCalls} LLM judge call(s), ${run.stats.neighbourQueries} neighbour quer${run.stats.neighbourQueries === 1 ? 'y' : 'ies'}; chain of evidence: ` +
+        `and ${run.stats.llmCalls} LLM judge call(s) (${run.stats.crossEncoderPairs} cross-encoder pair(s) scored, the rest cached), ` +
+        `${run.stats.passageQueries} window and ${run.stats.neighbourQueries} neighbour quer${run.stats.neighbourQueries === 1 ? 'y' : 'ies'}; chain of evidence: ` +
         (run
           .chain()
           .map((v) => run.label(v.candidate))
@@ -204,24 +225,14 @@ export class TraceWalker {
     budget: number,
     options: WalkOptions,
     input: TraceWalkInput,
+    seedVerdicts: Map<string, Verdict>,
   ): Promise<void> {
     const q = `q${index + 1}`;
-    const stack: Candidate[] = sq.seeds
-      .slice(0, TRACE_SEEDS)
-      .map((s, rank) => ({
-        docId: s.docId,
-        pageNumber: s.pageNumber,
-        via: 'seed' as const,
-        fromPage: null,
-        hop: 0,
-        group: 0,
-        rank,
-      }))
-      .reverse();
+    const stack: Candidate[] = seedCandidates(sq).reverse();
     const onStack = new Set(stack.map(pageKey));
-    const verdicts = new Map<string, Verdict>(); // judged for this sub-query: never twice
+    const verdicts = seedVerdicts; // judged for this sub-query (the seed round first): never twice
     const visited = new Set<string>(); // popped: the blacklist plus this sub-query's part of the whitelist
-    let judgedHere = 0;
+    let judgedHere = verdicts.size;
     let unjudged = 0;
     while (stack.length > 0) {
       const c = stack.pop()!;
@@ -241,7 +252,7 @@ export class TraceWalker {
         // The page and the rest of its push group still unjudged on top of the stack: one judge call for all.
         const batch = [c, ...run.sameGroupOnTop(stack, c, visited, verdicts)].slice(0, budget - judgedHere);
         judgedHere += batch.length;
-        await this.judgeBatch(run, q, sq, batch, verdicts, input, judgedHere < budget);
+        await this.judgeBatch(run, index, sq, batch, verdicts, input, judgedHere < budget);
       }
       const verdict = verdicts.get(key)!;
       visited.add(key);
@@ -273,7 +284,7 @@ export class TraceWalker {
 
   private async judgeBatch(
     run: TraceRun,
-    q: string,
+    index: number,
     sq: SubQuery,
     batch: Candidate[],
     verdicts: Map<string, Verdict>,
@@ -281,6 +292,7 @@ export class TraceWalker {
     prefetchNeighbours: boolean,
   ): Promise<void> {
     const refs = batch.map(({ docId, pageNumber }) => ({ docId, pageNumber }));
+    run.stats.passageQueries += 1;
     const texts = await run.timed('trace-judge', () =>
       this.repo.pageBestPassages({
         pages: refs,
@@ -289,6 +301,68 @@ export class TraceWalker {
         maxChars: PAGE_TEXT_CHARS,
       }),
     );
+    await this.judgeFetched(run, index, sq, batch, texts, verdicts, input);
+    // The neighbours of this batch's RELEVANT pages in one query, ready for when they are popped.
+    const relevant = batch.filter((c) => verdicts.get(pageKey(c))?.relevant);
+    if (prefetchNeighbours && relevant.length > 0) await this.neighboursOf(run, relevant);
+  }
+
+  /**
+   * The seed round: every sub-query's top seeds (as many as its budget allows) fetched in one Cypher query and
+   * judged before any walk, so a decomposed question pays one passage round trip for its seeds, not one per
+   * sub-query, and one neighbour query for all RELEVANT seeds. A page that is also an earlier sub-query's seed is
+   * left to the walk: the earlier sub-query may put it in the chain of evidence, and then it is skipped, not judged.
+   */
+  private async judgeSeedRound(
+    run: TraceRun,
+    subQueries: SubQuery[],
+    budget: number,
+    input: TraceWalkInput,
+  ): Promise<Array<Map<string, Verdict>>> {
+    const verdicts = subQueries.map(() => new Map<string, Verdict>());
+    const earlier = new Set<string>();
+    const round = subQueries.map((sq) => {
+      const seeds = seedCandidates(sq);
+      const own = seeds.filter((c) => !earlier.has(pageKey(c))).slice(0, budget);
+      for (const c of seeds) earlier.add(pageKey(c));
+      return own;
+    });
+    const pages = round.flatMap((seeds, query) =>
+      seeds.map(({ docId, pageNumber }) => ({ docId, pageNumber, query })),
+    );
+    if (pages.length === 0) return verdicts;
+    run.stats.passageQueries += 1;
+    const texts = await run.timed('trace-judge', () =>
+      this.repo.seedWindows({
+        pages,
+        embeddings: subQueries.map((sq) => sq.embedding),
+        perPage: BEST_PASSAGES,
+        maxChars: PAGE_TEXT_CHARS,
+      }),
+    );
+    for (const [i, seeds] of round.entries()) {
+      if (seeds.length === 0) continue;
+      const own = texts.filter((t) => t.query === i);
+      await this.judgeFetched(run, i, subQueries[i]!, seeds, own, verdicts[i]!, input);
+    }
+    const relevant = round.flatMap((seeds, i) =>
+      seeds.length < budget ? seeds.filter((c) => verdicts[i]!.get(pageKey(c))?.relevant) : [],
+    );
+    if (relevant.length > 0) await this.neighboursOf(run, relevant);
+    return verdicts;
+  }
+
+  /** Judges one sub-query's batch on its fetched windows; a page without a window is judged on nothing. */
+  private async judgeFetched(
+    run: TraceRun,
+    index: number,
+    sq: SubQuery,
+    batch: Candidate[],
+    texts: PageJudgeText[],
+    verdicts: Map<string, Verdict>,
+    input: TraceWalkInput,
+  ): Promise<void> {
+    const q = `q${index + 1}`;
     const byKey = new Map(texts.map((t) => [pageKey(t), t]));
     const pages = batch.map((c) => ({
       ...(byKey.get(pageKey(c)) ?? {
@@ -309,9 +383,9 @@ export class TraceWalker {
         meter: input.meter,
       }),
     );
-    run.countJudging(batch.length, result.crossEncoderCalls, result.llmCalls);
+    run.countJudging(batch.length, result.crossEncoderCalls, result.crossEncoderPairs, result.llmCalls);
     batch.forEach((c, i) =>
-      verdicts.set(pageKey(c), run.verdictOf(c, result.judgements[i]!, pages[i]!.elements)),
+      verdicts.set(pageKey(c), run.verdictOf(index, c, result.judgements[i]!, pages[i]!.elements)),
     );
     run.trace.push(
       `  ${q} judge: ${pages.map((p) => p.label).join(', ')} in ` +
@@ -320,9 +394,6 @@ export class TraceWalker {
         (result.crossEncoderCalls > 0 ? `one cross-encoder call` : ''),
     );
     for (const w of result.warnings) run.warn(w);
-    // The neighbours of this batch's RELEVANT pages in one query, ready for when they are popped.
-    const relevant = batch.filter((c) => verdicts.get(pageKey(c))?.relevant);
-    if (prefetchNeighbours && relevant.length > 0) await this.neighboursOf(run, relevant);
   }
 
   private async neighboursOf(run: TraceRun, pages: Candidate[]): Promise<PageNeighbour[]> {
