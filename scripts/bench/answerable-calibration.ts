@@ -1,15 +1,20 @@
-// Calibrates ANSWERABLE_MIN_CONFIDENCE (src/retrieve/extractive-answer.ts) on the dev benchmark's MMLongBench-Doc
-// questions. Each question is searched once exactly as the offline `ask` searches (HYBRID + RERANK, 5 pages) and
-// the elements of the pages the answer reads are fetched; both are cached in --cache (JSONL), so re-running after a
-// change to the answerer only re-composes. Then, for every question, the offline answer's confidence; the ROC of
-// "Not answerable" (unanswerable = to be flagged) over a grid of thresholds; the chosen point (the most unanswerable
-// flagged with at most --max-flagged of the answerable ones flagged); and, at that point, the answers graded by the
-// offline string-match judge. With --baseline DIST (a build of another commit, e.g. main's) its answerer is graded
-// on the same searches, so before/after differ only by the answer composition.
+// Fits and calibrates the offline answer's "Not answerable" model (ANSWERABILITY_MODEL, src/retrieve/answerability.ts)
+// on the dev benchmark's MMLongBench-Doc questions, and measures it out of sample. Each question is searched once as
+// `ask` searches (5 pages; by default GRAPH without RERANK, as `folio bench --ask --strategies GRAPH --rerank off`
+// asks); the elements of the pages the answer reads and the page texts of its document are fetched; all are cached
+// under bench-results/answerable/, so re-running after a change to the answerer only re-composes. Then:
+//   - held out: documents split in two halves (fit and threshold on one, scored on the other, both ways) and a
+//     5-fold document-grouped cross-validation (fit and threshold on four folds, scored on the fifth), so no score
+//     comes from a model that saw the question's document; the ROC (AUC) of the pooled out-of-sample scores;
+//   - the shipped model: fitted on every question, its threshold the point of the cross-validated ROC that flags
+//     the most unanswerable questions with at most --max-flagged of the answerable ones flagged (printed as
+//     TypeScript to paste into answerability.ts);
+//   - the answers graded by the offline string-match judge: with the held-out flags and with the shipped model.
+// With --baseline DIST (a build of another commit, e.g. main's) its answerer is graded on the same searches.
 //
 //   npm run bench:answerable   (builds, then runs this with --out bench-results/answerable/calibration.json)
 //   npx tsx scripts/bench/answerable-calibration.ts [--questions FILE] [--pdfs DIR] [--limit N] [--seed S]
-//        [--cache FILE] [--out FILE] [--max-flagged 0.15] [--baseline DIST]
+//        [--cache FILE] [--out FILE] [--max-flagged 0.15] [--baseline DIST] [--strategy GRAPH] [--rerank off|on]
 //
 // Reads only; the PDFs must be ingested. --limit keeps the first N questions of a seeded shuffle.
 import { Module } from '@nestjs/common';
@@ -36,8 +41,21 @@ import type * as ExtractiveAnswerFile from '../../src/retrieve/extractive-answer
 import type { AnswerElement } from '../../src/retrieve/extractive-answer';
 import type * as RetrieveModuleFile from '../../src/retrieve/retrieve.module';
 import type * as RetrieveServiceFile from '../../src/retrieve/retrieve.service';
-import type { SearchResult } from '../../src/retrieve/retrieve.types';
-import { answerableRoc, chooseOperatingPoint } from './answerable-roc';
+import { STRATEGIES, type SearchResult, type Strategy } from '../../src/retrieve/retrieve.types';
+import {
+  ANSWERABILITY_FEATURES,
+  type AnswerabilityModel,
+  answerableProbability,
+  type DocumentPageText,
+} from '../../src/retrieve/answerability';
+import {
+  fitAnswerability,
+  groupFolds,
+  type HeldOutFlags,
+  heldOutFlags,
+  type LabelledFeatures,
+} from './answerable-model';
+import { type AnswerablePoint, answerableRoc, chooseOperatingPoint } from './answerable-roc';
 import { auc, thresholdGrid } from './threshold-calibration';
 
 async function loadBuild(dist: string) {
@@ -87,18 +105,31 @@ async function main(): Promise<void> {
       questions: { type: 'string', default: '../shared/bench/dev-questions.jsonl' },
       pdfs: { type: 'string', default: '../shared/bench/pdfs' },
       out: { type: 'string', default: path.join('bench-results', 'answerable', 'calibration.json') },
-      cache: { type: 'string', default: path.join('bench-results', 'answerable', 'searches.jsonl') },
+      cache: { type: 'string' },
+      strategy: { type: 'string', default: 'GRAPH' },
+      rerank: { type: 'string', default: 'off' },
       limit: { type: 'string' },
       seed: { type: 'string', default: '42' },
       'max-flagged': { type: 'string', default: '0.15' },
       baseline: { type: 'string' },
+      lambda: { type: 'string', default: '0.3' },
     },
   });
   const seed = Number(values.seed);
+  const lambda = Number(values.lambda);
+  if (!(lambda >= 0)) throw new Error('--lambda must be a non-negative number');
   const maxFlagged = Number(values['max-flagged']);
   const limit = values.limit === undefined ? Infinity : Number(values.limit);
   if (!Number.isInteger(seed) || !(maxFlagged >= 0 && maxFlagged < 1))
     throw new Error('--seed must be an integer and --max-flagged a share in [0, 1)');
+  const strategy = values.strategy as Strategy;
+  if (!STRATEGIES.includes(strategy)) throw new Error(`--strategy must be one of ${STRATEGIES.join(', ')}`);
+  if (values.rerank !== 'on' && values.rerank !== 'off') throw new Error('--rerank must be on or off');
+  const rerank = values.rerank === 'on';
+  // One cache per search setting: the features differ with and without the cross-encoder's page scores.
+  const cacheFile =
+    values.cache ??
+    path.join('bench-results', 'answerable', `searches-${strategy}${rerank ? '-rerank' : ''}.jsonl`);
   if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 1)))
     throw new Error('--limit must be a positive integer');
 
@@ -132,10 +163,10 @@ async function main(): Promise<void> {
     if (questions.length === 0) throw new Error('No MMLongBench-Doc question on an ingested document.');
 
     // Phase 1: the searches, cached.
-    fs.mkdirSync(path.dirname(values.cache), { recursive: true });
+    fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
     const cache = new Map<string, CachedSearch>();
-    if (fs.existsSync(values.cache))
-      for (const line of fs.readFileSync(values.cache, 'utf8').split('\n'))
+    if (fs.existsSync(cacheFile))
+      for (const line of fs.readFileSync(cacheFile, 'utf8').split('\n'))
         if (line.trim()) {
           const row = JSON.parse(line) as CachedSearch;
           cache.set(row.qid, row);
@@ -147,35 +178,81 @@ async function main(): Promise<void> {
       if (cache.has(q.qid)) continue;
       const search = await retrieve.search({
         query: q.question,
-        strategy: 'HYBRID',
+        strategy,
         scope: { docIds: [docIdOf.get(q.pdfName)!] },
         k: 5,
-        rerank: true,
+        rerank,
       });
       const row: CachedSearch = { qid: q.qid, search, elements: await retrieve.answerElements(search) };
       cache.set(q.qid, row);
-      fs.appendFileSync(values.cache, `${JSON.stringify(row)}\n`);
+      fs.appendFileSync(cacheFile, `${JSON.stringify(row)}\n`);
     }
     progress.finishStage();
     const searchSeconds = (performance.now() - t0) / 1000;
+    const documentsFile = path.join(path.dirname(cacheFile), 'document-pages.json');
+    const documentPages = fs.existsSync(documentsFile)
+      ? (JSON.parse(fs.readFileSync(documentsFile, 'utf8')) as Record<string, DocumentPageText[]>)
+      : {};
+    const missing = [...new Set(questions.map((q) => docIdOf.get(q.pdfName)!))].filter(
+      (d) => !documentPages[d],
+    );
+    for (const docId of missing) documentPages[docId] = await retrieve.answerDocumentPages([docId]);
+    if (missing.length > 0) fs.writeFileSync(documentsFile, JSON.stringify(documentPages));
 
-    // Phase 2: confidences, ROC, operating point, graded answers.
+    // Phase 2: features, held-out ROC and operating point, the shipped model, graded answers.
     const answerer = new build.ExtractiveAnswerer();
     const grader = new build.LlmAnswerGrader(new build.LlmService({ ...config, llm: null }));
-    const items = questions.map((q) => ({ q, cached: cache.get(q.qid)! }));
-    const confidence = (x: (typeof items)[number]) =>
-      answerer.compose(x.q.question, x.cached.search, x.cached.elements).confidence;
-    const scored = items.map((x) => ({ ...x, confidence: confidence(x) }));
-    const pos = scored.filter((x) => x.q.answerable).map((x) => x.confidence);
-    const neg = scored.filter((x) => !x.q.answerable).map((x) => x.confidence);
-    const roc = answerableRoc(pos, neg, thresholdGrid(0, 0.6, 0.005));
-    const chosen = chooseOperatingPoint(roc, maxFlagged);
-    // The former signal, for comparison: the cross-encoder relevance of the best page alone.
-    const relevance = (x: (typeof items)[number]) => x.cached.search.pages[0]?.score ?? 0;
-    const relevanceRoc = answerableRoc(
-      items.filter((x) => x.q.answerable).map(relevance),
-      items.filter((x) => !x.q.answerable).map(relevance),
-      thresholdGrid(0, 0.6, 0.005),
+    const items = questions.map((q) => {
+      const cached = cache.get(q.qid)!;
+      const context = { documentPages: documentPages[docIdOf.get(q.pdfName)!] ?? [] };
+      const composed = answerer.compose(q.question, cached.search, cached.elements, context);
+      return { q, cached, context, features: composed.features };
+    });
+    const rows: LabelledFeatures[] = items.map((x) => ({
+      group: x.q.pdfName,
+      answerable: x.q.answerable,
+      features: x.features,
+    }));
+    const grid = thresholdGrid(0, 1, 0.01);
+    const chooseThreshold = (pos: number[], neg: number[]) =>
+      chooseOperatingPoint(answerableRoc(pos, neg, grid), maxFlagged).threshold;
+    const order = (groups: string[]) => shuffled(groups, seed);
+    const evaluate = (k: number) => {
+      const flags = heldOutFlags(
+        rows,
+        groupFolds(rows, k, order),
+        (t) => fitAnswerability(t, { lambda }),
+        chooseThreshold,
+      );
+      const pos = flags.scores.filter((_, i) => rows[i]!.answerable);
+      const neg = flags.scores.filter((_, i) => !rows[i]!.answerable);
+      const share = (gold: boolean) =>
+        rows.filter((r, i) => r.answerable === gold && flags.flagged[i]).length /
+        Math.max(rows.filter((r) => r.answerable === gold).length, 1);
+      return {
+        folds: k,
+        auc: auc(pos, neg),
+        thresholds: flags.thresholds,
+        unanswerableFlagged: share(false),
+        answerableFlagged: share(true),
+        roc: answerableRoc(pos, neg, grid),
+        flags,
+      };
+    };
+    const halves = evaluate(2);
+    const crossValidated = evaluate(5);
+    const fitted = fitAnswerability(rows, { lambda });
+    const chosen = chooseOperatingPoint(crossValidated.roc, maxFlagged);
+    const model: AnswerabilityModel = { ...fitted, threshold: chosen.threshold };
+    const inSample = items.map((x) => answerableProbability(x.features, model));
+    const featureAuc = Object.fromEntries(
+      ANSWERABILITY_FEATURES.map((f) => [
+        f,
+        auc(
+          rows.filter((r) => r.answerable).map((r) => r.features[f]),
+          rows.filter((r) => !r.answerable).map((r) => r.features[f]),
+        ),
+      ]),
     );
 
     type Answer = { answer: string; answerable: boolean };
@@ -214,56 +291,106 @@ async function main(): Promise<void> {
         rows,
       };
     };
-    const after = await gradeAll((x) =>
-      answerer.answer(x.q.question, x.cached.search, x.cached.elements, chosen.threshold),
+    const notAnswerable: Answer = { answer: 'Not answerable', answerable: false };
+    const answerAt = (x: (typeof items)[number], flagged: boolean): Answer =>
+      flagged
+        ? notAnswerable
+        : answerer.answer(x.q.question, x.cached.search, x.cached.elements, {
+            ...x.context,
+            minConfidence: 0,
+          });
+    const shipped = await gradeAll((x) =>
+      answerer.answer(x.q.question, x.cached.search, x.cached.elements, {
+        ...x.context,
+        model,
+      }),
     );
+    const index = new Map(items.map((x, i) => [x.q.qid, i]));
+    const heldOut = await gradeAll((x) => answerAt(x, crossValidated.flags.flagged[index.get(x.q.qid)!]!));
+    const neverFlagged = await gradeAll((x) => answerAt(x, false));
     let before: Awaited<ReturnType<typeof gradeAll>> | null = null;
     if (values.baseline) {
       const old = await loadBuild(path.resolve(values.baseline));
       const oldAnswerer = new old.ExtractiveAnswerer() as unknown as {
-        answer(question: string, search: SearchResult): Answer;
+        answer(question: string, search: SearchResult, elements: AnswerElement[]): Answer;
       };
-      before = await gradeAll((x) => oldAnswerer.answer(x.q.question, x.cached.search));
+      before = await gradeAll((x) => oldAnswerer.answer(x.q.question, x.cached.search, x.cached.elements));
     }
 
+    const summary = (r: { flags: HeldOutFlags; roc: AnswerablePoint[] } & Record<string, unknown>) => ({
+      ...r,
+      flags: undefined,
+      roc: r.roc.filter((p) => Math.round(p.threshold * 100) % 5 === 0),
+    });
     const report = {
       createdAt: new Date().toISOString(),
+      strategy,
+      rerank,
       questions: items.length,
-      answerable: pos.length,
-      unanswerable: neg.length,
+      answerable: rows.filter((r) => r.answerable).length,
+      unanswerable: rows.filter((r) => !r.answerable).length,
+      documents: new Set(rows.map((r) => r.group)).size,
       seed,
       searchSeconds,
       maxAnswerableFlagged: maxFlagged,
-      confidenceAuc: auc(pos, neg),
-      relevanceAuc: auc(
-        items.filter((x) => x.q.answerable).map(relevance),
-        items.filter((x) => !x.q.answerable).map(relevance),
-      ),
+      featureAuc,
+      heldOut: { halves: summary(halves), crossValidated: summary(crossValidated) },
       chosen,
-      chosenByRelevance: chooseOperatingPoint(relevanceRoc, maxFlagged),
-      roc,
-      after: { ...after, rows: undefined },
-      before: before ? { ...before, rows: undefined } : null,
-      answers: after.rows.map((r, i) => ({ ...r, confidence: scored[i]!.confidence, before: before?.rows[i] })),
+      model,
+      inSampleAuc: auc(
+        inSample.filter((_, i) => rows[i]!.answerable),
+        inSample.filter((_, i) => !rows[i]!.answerable),
+      ),
+      answers: {
+        shipped: { ...shipped, rows: undefined },
+        heldOut: { ...heldOut, rows: undefined },
+        neverFlagged: { ...neverFlagged, rows: undefined },
+        before: before ? { ...before, rows: undefined } : null,
+      },
+      rows: shipped.rows.map((r, i) => ({
+        ...r,
+        probability: inSample[i],
+        heldOutProbability: crossValidated.flags.scores[i],
+        features: items[i]!.features,
+        before: before?.rows[i],
+      })),
     };
     fs.mkdirSync(path.dirname(values.out), { recursive: true });
     fs.writeFileSync(values.out, JSON.stringify(report, null, 2));
     const line = (name: string, r: NonNullable<typeof before>) =>
-      `${name}: accuracy ${pct(r.accuracy)} % (answerable ${pct(r.accuracyAnswerable)} %), unanswerable flagged ` +
-      `${pct(r.unanswerableFlagged)} %, answerable flagged ${pct(r.answerableFlagged)} %\n`;
+      `| ${name} | ${pct(r.accuracy)} | ${pct(r.accuracyAnswerable)} | ${pct(r.unanswerableFlagged)} | ` +
+      `${pct(r.answerableFlagged)} |\n`;
+    const heldOutLine = (name: string, r: typeof halves) =>
+      `| ${name} | ${r.auc.toFixed(3)} | ${r.thresholds.map((t) => t.toFixed(2)).join(', ')} | ` +
+      `${pct(r.unanswerableFlagged)} | ${pct(r.answerableFlagged)} |\n`;
     process.stdout.write(
-      `${items.length} questions (${pos.length} answerable, ${neg.length} unanswerable); searches ${searchSeconds.toFixed(0)} s\n` +
-        `ROC AUC (answerable scored above unanswerable): confidence ${report.confidenceAuc.toFixed(3)}, best-page relevance ${report.relevanceAuc.toFixed(3)}\n` +
-        `chosen threshold ${chosen.threshold}: unanswerable flagged ${pct(chosen.unanswerableFlagged)} %, answerable flagged ${pct(chosen.answerableFlagged)} %\n` +
-        roc
-          .filter((p) => Math.round(p.threshold * 1000) % 25 === 0 && p.threshold <= 0.3)
+      `${items.length} questions (${report.answerable} answerable, ${report.unanswerable} unanswerable) on ` +
+        `${report.documents} documents; ${strategy}${rerank ? ' + RERANK' : ''}; searches ${searchSeconds.toFixed(0)} s\n\n` +
+        `Feature AUC (answerable above unanswerable): ${Object.entries(featureAuc)
+          .map(([f, v]) => `${f} ${v.toFixed(3)}`)
+          .join(', ')}\n\n` +
+        `| held out (documents grouped) | AUC | thresholds chosen on the training folds | unanswerable flagged % | answerable flagged % |\n` +
+        `| --- | --- | --- | --- | --- |\n` +
+        heldOutLine('two halves', halves) +
+        heldOutLine('5-fold cross-validation', crossValidated) +
+        `\nChosen point (cross-validated ROC, at most ${pct(maxFlagged)} % of answerable flagged): threshold ` +
+        `${chosen.threshold}, unanswerable flagged ${pct(chosen.unanswerableFlagged)} %, answerable flagged ` +
+        `${pct(chosen.answerableFlagged)} %; in-sample AUC of the shipped model ${report.inSampleAuc.toFixed(3)}\n` +
+        `Cross-validated ROC:\n` +
+        crossValidated.roc
+          .filter((p) => Math.round(p.threshold * 100) % 5 === 0 && p.threshold >= 0.2 && p.threshold <= 0.8)
           .map(
             (p) =>
               `  t=${p.threshold.toFixed(2)}  unanswerable flagged ${pct(p.unanswerableFlagged)} %  answerable flagged ${pct(p.answerableFlagged)} %\n`,
           )
           .join('') +
-        line('after (this build)', after) +
+        `\n| answers (string-match judge) | accuracy % | answerable correct % | unanswerable flagged % | answerable flagged % |\n` +
+        `| --- | --- | --- | --- | --- |\n` +
+        line('shipped model (fitted on all: in sample)', shipped) +
+        line('held-out flags (5-fold)', heldOut) +
+        line('never "Not answerable"', neverFlagged) +
         (before ? line(`before (${values.baseline})`, before) : '') +
+        `\nShipped model for src/retrieve/answerability.ts:\n${JSON.stringify(model, null, 2)}\n` +
         `Wrote ${values.out}\n`,
     );
   } finally {

@@ -135,3 +135,28 @@ export function expectsNumber(question: string): boolean {
     question,
   );
 }
+
+/** Questions answered by yes or no ("Is…", "Does…", "Answer 'yes' or 'no'"). */
+export function expectsYesNo(question: string): boolean {
+  return (
+    /^\s*(?:is|are|does|do|did|was|were|can|could|has|have|had|will|would|should)\b/i.test(question) ||
+    /\byes or no\b/i.test(question)
+  );
+}
+
+/** Questions whose answer names someone or something ("who", "which company", "what is the name"). */
+export function expectsName(question: string): boolean {
+  return /\b(who|whom|whose|which (?:company|person|individual|country|city|state|team|organi[sz]ation|agency|party|university|brand|product|model|author)|what(?:'s| is| was) the name|name (?:of|the))\b/i.test(
+    question,
+  );
+}
+
+/** What kind of value answers the question: a number, a yes or no, a name, or anything else. */
+export type AnswerKind = 'number' | 'yes-no' | 'name' | 'other';
+
+export function expectedAnswerKind(question: string): AnswerKind {
+  if (expectsYesNo(question)) return 'yes-no';
+  if (expectsNumber(question)) return 'number';
+  if (expectsName(question)) return 'name';
+  return 'other';
+}

@@ -121,23 +121,63 @@ describe('ExtractiveAnswerer', () => {
     expect(a.citations.map((c) => c.elementId)).toEqual(['p9-e1', 'p9-e0']);
   });
 
-  it('says "Not answerable" when the best match is too weak, and why', () => {
+  it('says "Not answerable" when no sentence shares a word with the question, and why', () => {
     const a = answerer.answer(
       'Which football club did the chief executive support as a child?',
       searchOf([[9, 0.01]]),
       page9,
     );
     expect(a).toMatchObject({ answer: 'Not answerable', answerable: false, format: 'None', citations: [] });
-    // a third of the question's words, on a page the cross-encoder finds barely relevant: below a 0.2 threshold
-    const weak = answerer.answer(
-      'Where are the headquarters of the football club?',
-      searchOf([[9, 0.02]]),
-      page9,
-      0.2,
-    );
-    expect(weak.answerable).toBe(false);
-    expect(weak.analysis).toMatch(/confidence 0\.\d+, below the/);
     expect(answerer.answer('anything', searchOf([]), []).analysis).toBe('No page matched the question.');
+  });
+
+  // The document's pages as stored (a page's text holds its tables' cells too).
+  const documentPages = [...page7, ...page9].map((e) => ({
+    docId: 'd',
+    pageNumber: e.pageNumber,
+    text: `${e.text}\n${e.description ?? ''}`,
+  }));
+
+  it('says "Not answerable" below the threshold: the question names a year the document never mentions', () => {
+    const asked = 'What was the research and development expense in FY2015?';
+    const answerable = answerer.compose(asked, searchOf([[7, 0.9]]), page7, { documentPages });
+    const lacking = answerer.compose(
+      'What was the research and development expense in FY2019?',
+      searchOf([[7, 0.9]]),
+      page7,
+      { documentPages },
+    );
+    expect(lacking.features.missingNumbers).toBe(1);
+    expect(answerable.features.missingNumbers).toBe(0);
+    expect(lacking.confidence).toBeLessThan(answerable.confidence);
+    // a threshold between the two confidences answers one and flags the other, saying why
+    const minConfidence = (lacking.confidence + answerable.confidence) / 2;
+    expect(answerer.answer(asked, searchOf([[7, 0.9]]), page7, { documentPages, minConfidence }).answer).toBe(
+      'Research and development, 2015: 862.7 [p. 7, printed page 5]',
+    );
+    const flagged = answerer.answer(
+      'What was the research and development expense in FY2019?',
+      searchOf([[7, 0.9]]),
+      page7,
+      { documentPages, minConfidence },
+    );
+    expect(flagged).toMatchObject({ answer: 'Not answerable', answerable: false });
+    expect(flagged.analysis).toMatch(/confidence 0\.\d+, below the 0\.\d+ needed to answer/);
+  });
+
+  it('answers a yes/no question with its verdict first, then the sentence that decides it', () => {
+    const facilities = searchOf([[9, 0.8]]);
+    const yes = answerer.answer('Are research facilities located in India?', facilities, page9, {
+      minConfidence: 0,
+    });
+    expect(yes.answer).toBe('Yes: Research facilities are located in India and in the United States. [p. 9]');
+    const noPage = [
+      el(9, 0, 'paragraph', 'The company does not have research facilities outside the United States.'),
+    ];
+    const no = answerer.answer('Does the company have research facilities in India?', facilities, noPage, {
+      minConfidence: 0,
+    });
+    expect(no.answer).toMatch(/^No: The company does not have research facilities/);
   });
 
   it('shows no printed label when the folio equals the PDF page number', () => {

@@ -1,9 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import type { BBox } from '../ingest/document-model';
 import {
+  ANSWERABILITY_MODEL,
+  type AnswerabilityFeatures,
+  type AnswerabilityModel,
+  answerableProbability,
+  type DocumentPageText,
+  DocumentVocabulary,
+  documentCues,
+  questionProper,
+} from './answerability';
+import {
   type AnswerUnit,
   asksForSeveral,
-  expectsNumber,
+  expectedAnswerKind,
+  expectsYesNo,
   FURNITURE_KINDS,
   printedPageLabel,
   unitsOf,
@@ -11,13 +22,6 @@ import {
 import type { AskResult, Citation, SearchResult } from './retrieve.types';
 import { contentWords } from './text-match';
 
-/**
- * Below this confidence (0–1: how well the best sentence or cell matches the question, times the cross-encoder
- * relevance of its page) the offline answer is "Not answerable". Calibrated on the dev benchmark's MMLongBench-Doc
- * questions by `npm run bench:answerable` (scripts/bench/answerable-calibration.ts): the point of the ROC that
- * flags the most unanswerable questions while flagging at most 15 % of answerable ones.
- */
-export const ANSWERABLE_MIN_CONFIDENCE = 0.015;
 /** Pages whose elements an offline answer reads (the top of the ranking). */
 export const ANSWER_PAGES_READ = 3;
 /** Units one answer may quote when the question asks for several things. */
@@ -50,14 +54,30 @@ interface ScoredUnit extends AnswerUnit {
   present: Set<string>;
   pageRank: number;
   pageScore: number;
+  /** Weighted share of the question's words the unit holds. */
+  match: number;
+  /** The unit holds a value of the kind the question asks for (a number, a name) beyond the question's own. */
+  typed: boolean;
   score: number;
 }
 
-/** The offline answer before the answerable threshold: its best units and the confidence it has in them. */
+/** The offline answer before the answerable threshold: its best units and how likely it is to be answerable. */
 export interface ComposedAnswer {
   units: ScoredUnit[];
+  /** Probability (0–1) that the question is answerable from the document, by the answerability model. */
   confidence: number;
+  features: AnswerabilityFeatures;
   labels: Map<string, string>;
+}
+
+/** What the answer may read besides the top pages' elements. */
+export interface AnswerContext {
+  /** Every page of the documents the top pages belong to: the words the document holds anywhere. */
+  documentPages?: DocumentPageText[];
+  /** Below this answerability probability the answer is "Not answerable" (default: the model's threshold). */
+  minConfidence?: number;
+  /** The answerability model (default ANSWERABILITY_MODEL; the calibration passes the one it is fitting). */
+  model?: AnswerabilityModel;
 }
 
 const pageKey = (docId: string, pageNumber: number) => `${docId}#${pageNumber}`;
@@ -79,6 +99,23 @@ function matchOf(words: string[], text: string): { share: number; present: Set<s
   return { share: total === 0 ? 0 : hit / total, present };
 }
 
+const NEGATION = /\b(?:not|no|never|none|neither|nor|cannot|without)\b|n[’']t\b/i;
+const NUMBER_TOKEN = /\d+(?:[.,]\d+)*/g;
+/** Lines that say where a chart came from or how to read it, not what it shows. */
+const BOILERPLATE = /^(?:sources?|notes?|n\s*=|base|q\d+[a-z]?\.)\s*[:.]?/i;
+
+/** What a unit adds to the question: its words and numbers the question does not have, and whether it names someone. */
+function novelty(unitText: string, words: Set<string>, questionNumbers: Set<string>) {
+  const novelWords = contentWords(unitText).filter((w) => !words.has(w) && !/^\d/.test(w));
+  const novelNumbers = (unitText.match(NUMBER_TOKEN) ?? []).filter(
+    (n) => !questionNumbers.has(n.replace(/,/g, '')),
+  );
+  const novelNames = (unitText.match(/(?<=\S\s+)\p{Lu}[\p{L}-]+/gu) ?? []).filter(
+    (n) => !words.has(contentWords(n)[0] ?? ''),
+  );
+  return { words: novelWords.length, numbers: novelNumbers.length, names: novelNames.length };
+}
+
 /** A unit cut at a word boundary, never inside a number. */
 function clip(text: string): string {
   if (text.length <= MAX_UNIT_CHARS) return text;
@@ -93,9 +130,16 @@ function clip(text: string): string {
 @Injectable()
 export class ExtractiveAnswerer {
   /** Scores every unit of the top pages' elements; `elements` are those pages' elements (search evidence if absent). */
-  compose(question: string, search: SearchResult, elements: AnswerElement[]): ComposedAnswer {
-    const words = questionWords(question);
-    const wantsNumber = expectsNumber(question);
+  compose(
+    question: string,
+    search: SearchResult,
+    elements: AnswerElement[],
+    context: AnswerContext = {},
+  ): ComposedAnswer {
+    const words = questionWords(questionProper(question));
+    const wordSet = new Set(words);
+    const numbersAsked = new Set((question.match(NUMBER_TOKEN) ?? []).map((n) => n.replace(/,/g, '')));
+    const kind = expectedAnswerKind(question);
     const pages = search.pages.slice(0, ANSWER_PAGES_READ);
     const byPage = new Map<string, AnswerElement[]>();
     for (const e of elements) {
@@ -108,7 +152,12 @@ export class ExtractiveAnswerer {
       const key = pageKey(page.docId, page.pageNumber);
       const pageElements =
         byPage.get(key) ??
-        page.elements.map((e) => ({ ...e, docId: page.docId, pageNumber: page.pageNumber, description: null }));
+        page.elements.map((e) => ({
+          ...e,
+          docId: page.docId,
+          pageNumber: page.pageNumber,
+          description: null,
+        }));
       const label = printedPageLabel(
         page.pageNumber,
         pageElements.filter((e) => FURNITURE_KINDS.has(e.kind)),
@@ -121,44 +170,72 @@ export class ExtractiveAnswerer {
       for (const element of pageElements) {
         if (FURNITURE_KINDS.has(element.kind)) continue;
         // The element's own words and the heading or caption before it say what its sentences are about.
-        const context = matchOf(words, `${previous} ${element.text}`).share;
+        const contextShare = matchOf(words, `${previous} ${element.text}`).share;
         // A heading says what follows; it is context for the answer, not the answer.
         const quotable = element.kind === 'heading' ? [] : unitsOf(element);
         for (const unit of quotable) {
           const { share: match, present } = matchOf(words, unit.matchText);
           if (match === 0) continue;
-          const fit = wantsNumber && !unit.hasNumber ? 0.6 : 1;
+          const added = novelty(unit.text, wordSet, numbersAsked);
+          const typed =
+            kind === 'number'
+              ? added.numbers > 0
+              : kind === 'name'
+                ? added.names > 0
+                : added.words + added.numbers > 0;
+          // A unit that only repeats the question ("Source: Survey of U.S. adults…", "To replace the grille:")
+          // answers nothing; one without a value of the kind asked for answers less.
+          const fit =
+            (typed ? 1 : kind === 'other' ? 0.5 : 0.6) *
+            (added.words + added.numbers === 0 ? 0.4 : 1) *
+            (BOILERPLATE.test(unit.text) ? 0.5 : 1);
           units.push({
             ...unit,
             element,
             present,
             pageRank,
             pageScore: page.score,
-            score: (0.75 * match + 0.25 * context) * fit * pageWeight,
+            match,
+            typed,
+            score: (0.75 * match + 0.25 * contextShare) * fit * pageWeight,
           });
         }
         previous = element.kind === 'heading' || element.kind === 'caption' ? element.text : '';
       }
     });
     units.sort((a, b) => b.score - a.score || a.pageRank - b.pageRank);
-    // Unanswerable questions often name what the pages lack (another year, another product): the share of the
-    // question's words found anywhere on the pages read scales the confidence.
     const readText = pages
-      .flatMap((p): Array<{ text: string; description?: string | null }> =>
-        byPage.get(pageKey(p.docId, p.pageNumber)) ?? p.elements,
+      .flatMap(
+        (p): Array<{ text: string; description?: string | null }> =>
+          byPage.get(pageKey(p.docId, p.pageNumber)) ?? p.elements,
       )
       .map((e) => `${e.text} ${e.description ?? ''}`)
       .join(' ');
-    const found = matchOf(words, readText).share;
-    return { units, confidence: (units[0]?.score ?? 0) * found, labels };
+    const read = new Set(pages.map((p) => p.docId));
+    const documentPages = context.documentPages?.filter((p) => read.has(p.docId)) ?? [];
+    const vocabulary = documentPages.length > 0 ? new DocumentVocabulary(documentPages) : null;
+    const best = units[0];
+    const features: AnswerabilityFeatures = {
+      bestMatch: best?.match ?? 0,
+      bestScore: best?.score ?? 0,
+      pagesCoverage: matchOf(words, readText).share,
+      ...documentCues(
+        question,
+        words.map((word) => ({ word, weight: weightOf(word) })),
+        vocabulary,
+      ),
+      typedAnswer: best?.typed ? 1 : 0,
+    };
+    return { units, confidence: answerableProbability(features, context.model), features, labels };
   }
 
   answer(
     question: string,
     search: SearchResult,
     elements: AnswerElement[],
-    minConfidence = ANSWERABLE_MIN_CONFIDENCE,
+    context: AnswerContext = {},
   ): ExtractiveAnswer {
+    const minConfidence = context.minConfidence ?? (context.model ?? ANSWERABILITY_MODEL).threshold;
     const notAnswerable = (why: string): ExtractiveAnswer => ({
       answer: 'Not answerable',
       answerable: false,
@@ -168,9 +245,10 @@ export class ExtractiveAnswerer {
       citations: [],
     });
     if (search.pages.length === 0) return notAnswerable('No page matched the question.');
-    const composed = this.compose(question, search, elements);
+    const composed = this.compose(question, search, elements, context);
     const best = composed.units[0];
-    if (!best) return notAnswerable('No sentence or table cell of the top pages shares a word with the question.');
+    if (!best)
+      return notAnswerable('No sentence or table cell of the top pages shares a word with the question.');
     if (composed.confidence < minConfidence) {
       return notAnswerable(
         `The best match ("${clip(best.text)}", p. ${best.element.pageNumber}) has confidence ` +
@@ -180,7 +258,8 @@ export class ExtractiveAnswerer {
     const chosen = [best];
     // A second sentence of the same element when it matches nearly as well (a definition and its condition).
     const sibling = composed.units.find(
-      (u) => u !== best && u.element.elementId === best.element.elementId && u.score >= SIBLING_SHARE * best.score,
+      (u) =>
+        u !== best && u.element.elementId === best.element.elementId && u.score >= SIBLING_SHARE * best.score,
     );
     if (sibling && best.matchText === best.text) chosen.push(sibling);
     if (asksForSeveral(question)) {
@@ -204,15 +283,20 @@ export class ExtractiveAnswerer {
       quote: clip(u.text),
       score: u.pageScore,
     }));
+    const quoted = chosen.map((u) => `${clip(u.text)} [${pageLabel(u)}]`).join(' ');
+    // A yes/no question gets its verdict first: "no" when the sentence that answers it is negated.
+    const verdict = expectsYesNo(question) ? (NEGATION.test(best.text) ? 'No' : 'Yes') : null;
     return {
-      answer: chosen.map((u) => `${clip(u.text)} [${pageLabel(u)}]`).join(' '),
+      answer: verdict ? `${verdict}: ${quoted}` : quoted,
       answerable: true,
       mode: 'extractive',
       format: 'String',
       analysis:
         `Extractive answer: the ${best.matchText === best.text ? 'sentence' : 'table cell'} of the best-cited ` +
         `element that best matches the question (confidence ${composed.confidence.toFixed(3)})` +
-        (chosen.length > 1 ? `, and ${chosen.length - 1} more, as the question asks for several things.` : '.'),
+        (chosen.length > 1
+          ? `, and ${chosen.length - 1} more, as the question asks for several things.`
+          : '.'),
       citations,
     };
   }

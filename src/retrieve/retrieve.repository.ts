@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
 import type { ElementEvidence } from './retrieve.types';
+import type { DocumentPageText } from './answerability';
 
 export interface PageCandidate {
   docId: string;
@@ -79,6 +80,7 @@ export class RetrieveRepository {
       neighbours: cypher.get('retrieve/page-neighbours'),
       withoutSimilar: cypher.get('retrieve/documents-without-similar'),
       answerElements: cypher.get('retrieve/answer-page-elements'),
+      documentPageTexts: cypher.get('retrieve/document-page-texts'),
     };
   }
 
@@ -119,6 +121,11 @@ export class RetrieveRepository {
   /** The offline answer: every element of these pages, in reading order. */
   async answerPageElements(pages: PageRef[]): Promise<AnswerPageElement[]> {
     return this.graph.read<AnswerPageElement>(this.q.answerElements, { pages });
+  }
+
+  /** The offline answer's "Not answerable" cues: every page's text of these documents. */
+  async documentPageTexts(docIds: string[]): Promise<DocumentPageText[]> {
+    return this.graph.read<DocumentPageText>(this.q.documentPageTexts, { docIds });
   }
 
   /** TRACE: each page's passages nearest `embedding` (the judge reads them), its text and the elements they cover. */

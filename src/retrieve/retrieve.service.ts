@@ -8,6 +8,7 @@ import { UsageMeter } from '../llm/llm-usage';
 import { LlmService } from '../llm/llm.service';
 import { EVIDENCE_EDGES, type EvidenceEdge, type EvidenceStep } from './evidence-step';
 import { DmapRetriever } from './dmap/dmap-retriever';
+import type { DocumentPageText } from './answerability';
 import { ANSWER_PAGES_READ, type AnswerElement, ExtractiveAnswerer } from './extractive-answer';
 import { G2Retriever } from './g2/g2-retriever';
 import type { WalkStep } from './walk-step';
@@ -277,7 +278,11 @@ export class RetrieveService {
         );
       }
     }
-    answer ??= this.answerer.answer(question, search, await this.answerElements(search));
+    answer ??= this.answerer.answer(question, search, await this.answerElements(search), {
+      documentPages: await this.answerDocumentPages([
+        ...new Set(search.pages.slice(0, ANSWER_PAGES_READ).map((p) => p.docId)),
+      ]),
+    });
     const answerMs = Math.round(performance.now() - t0);
     search.timings.push({ stage: 'answer', ms: answerMs });
     // The question's whole cost: the search's plus the answer's LLM calls and time.
@@ -305,6 +310,11 @@ export class RetrieveService {
       .slice(0, ANSWER_PAGES_READ)
       .map(({ docId, pageNumber }) => ({ docId, pageNumber }));
     return pages.length === 0 ? Promise.resolve([]) : this.repo.answerPageElements(pages);
+  }
+
+  /** Every page's text of the documents the offline answer reads: which of the question's words they hold anywhere. */
+  answerDocumentPages(docIds: string[]): Promise<DocumentPageText[]> {
+    return docIds.length === 0 ? Promise.resolve([]) : this.repo.documentPageTexts(docIds);
   }
 
   /** MMRAG-DocQA's answer: the model reads the top pages and returns analysis, relevant pages and a typed answer. */

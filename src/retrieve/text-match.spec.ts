@@ -6,6 +6,8 @@ describe('text matching for the offline answer', () => {
     expect(stem('rerank')).toBe('rerank');
     expect(stem('pages')).toBe('page');
     expect(stem('class')).toBe('class');
+    expect(stem('figures')).toBe(stem('figure'));
+    expect(stem('boxes')).toBe('box');
   });
 
   it('keeps numbers and drops stopwords', () => {

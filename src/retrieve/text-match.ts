@@ -13,7 +13,9 @@ const STOPWORDS = new Set(
 /** A light suffix stemmer: enough for "re-ranking" to meet "rerank" and "pages" to meet "page". */
 export function stem(word: string): string {
   const w = word.replace(/(?<=\p{L})-(?=\p{L})/gu, '');
-  for (const suffix of ['ing', 'ed', 'es', 's']) {
+  // "-es" only after a sibilant ("boxes", "branches"): "figures" and "images" lose just their "s"
+  if (w.length > 4 && /(?:[sxz]|[cs]h)es$/.test(w)) return w.slice(0, -2);
+  for (const suffix of ['ing', 'ed', 's']) {
     if (w.length > suffix.length + 3 && w.endsWith(suffix) && !w.endsWith('ss'))
       return w.slice(0, -suffix.length);
   }

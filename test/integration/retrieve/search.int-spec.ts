@@ -1,5 +1,8 @@
 // Search and ask on the real Neo4j with real embeddings and the real cross-encoder, over the sample report and a
 // second document, so scoping is tested against a corpus that holds more than the scoped document.
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { PROJECT_ROOT } from '../../../src/common/local-paths';
 import { RetrieveErrorCode } from '../../../src/retrieve/retrieve.errors';
 import { STRATEGIES } from '../../../src/retrieve/retrieve.types';
 import { createIngestContext, fixture, IngestContext } from '../../support/ingest-context';
@@ -136,5 +139,19 @@ describe('search and ask', () => {
     expect(result.answer).toBe('Not answerable');
     expect(result.answerable).toBe(false);
     expect(result.citations).toEqual([]);
+  });
+
+  // The README shows offline answers on this report (the demo's Q/A and the GraphQL example's comment): they must
+  // be what `ask` gives, read from the README itself so the two cannot drift.
+  it('gives the offline answers the README shows', async () => {
+    const readme = fs.readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+    const demo = /^Q: (.+)\nA: (.+)$/m.exec(readme);
+    const graphql = /ask\(question: "([^"]+)"[^\n]*\n[^\n]*# offline: "([^"]+)"/.exec(readme);
+    const examples = [demo, graphql].map((m) => ({ question: m?.[1], answer: m?.[2] }));
+    expect(examples.every((e) => e.question && e.answer)).toBe(true);
+    for (const { question, answer } of examples) {
+      const result = await ctx.retrieve.ask(question!, { scope: { docIds: [sample] } });
+      expect({ question, answer: result.answer }).toEqual({ question, answer });
+    }
   });
 });

@@ -1,0 +1,84 @@
+import {
+  ANSWERABILITY_MODEL,
+  type AnswerabilityFeatures,
+  answerableProbability,
+  documentCues,
+  DocumentVocabulary,
+  questionProper,
+} from './answerability';
+import { contentWords } from './text-match';
+
+// An invented two-page laptop guide.
+const guide = new DocumentVocabulary([
+  { docId: 'g', pageNumber: 1, text: 'MacBook Air Essentials. The FaceTime camera sits above the display.' },
+  { docId: 'g', pageNumber: 2, text: 'Figure 3: Ports. Battery life is up to 2,018 minutes (2016 model).' },
+]);
+const cuesOf = (question: string) =>
+  documentCues(
+    question,
+    contentWords(questionProper(question)).map((word) => ({ word, weight: 1 })),
+    guide,
+  );
+
+describe('answerability cues', () => {
+  it('drops the answer-format instructions from the question', () => {
+    expect(questionProper('What is the battery life? Please write the answer in float format.')).toBe(
+      'What is the battery life?',
+    );
+    expect(questionProper('How many ports are shown? Answer in integer format.')).toBe(
+      'How many ports are shown?',
+    );
+  });
+
+  it('finds the question words, numbers, names and references the document lacks', () => {
+    expect(cuesOf('Where is the FaceTime camera of the MacBook Air?')).toMatchObject({
+      documentCoverage: 1,
+      missingNames: 0,
+      missingNumbers: 0,
+    });
+    const thinkpad = cuesOf('Where is the camera of the Thinkpad X1 in the 2019 model?');
+    expect(thinkpad.missingNames).toBe(1); // "Thinkpad X1", one name of two words
+    expect(thinkpad.missingNumbers).toBe(1);
+    expect(thinkpad.documentCoverage).toBeLessThan(1);
+    expect(cuesOf('What does Figure 3 show on page 2?').missingReferences).toBe(0);
+    expect(cuesOf('What does Figure 7 show on page 25?').missingReferences).toBe(2);
+  });
+
+  it('reads numbers whole: "18" is not found inside "2018", and "2,018" is 2018', () => {
+    expect(guide.hasNumber('2018')).toBe(true);
+    expect(guide.hasNumber('18')).toBe(false);
+    expect(guide.hasNumber('201')).toBe(false);
+  });
+
+  it('knows nothing about a document without text, rather than calling everything missing', () => {
+    const empty = documentCues('Which Thinkpad model?', [{ word: 'thinkpad', weight: 1 }], null);
+    expect(empty).toEqual({
+      documentCoverage: 1,
+      documentPairs: 1,
+      missingWords: 0,
+      missingNumbers: 0,
+      missingNames: 0,
+      missingReferences: 0,
+    });
+  });
+
+  it('gives a question whose year the document lacks a lower probability than the same one with its year', () => {
+    const base: AnswerabilityFeatures = {
+      bestMatch: 0.6,
+      bestScore: 0.4,
+      pagesCoverage: 0.8,
+      documentCoverage: 0.9,
+      documentPairs: 0.7,
+      missingWords: 0,
+      missingNumbers: 0,
+      missingNames: 0,
+      missingReferences: 0,
+      typedAnswer: 1,
+    };
+    const withYear = answerableProbability(base);
+    const withoutYear = answerableProbability({ ...base, missingNumbers: 1 });
+    expect(withoutYear).toBeLessThan(withYear);
+    expect(withoutYear).toBeLessThan(ANSWERABILITY_MODEL.threshold);
+    expect(withYear).toBeGreaterThan(ANSWERABILITY_MODEL.threshold);
+  });
+});

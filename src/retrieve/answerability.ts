@@ -1,0 +1,257 @@
+import { contentWords } from './text-match';
+
+// Whether the offline answer should say "Not answerable": a logistic model over cues that need no LLM. Unanswerable
+// questions in MMLongBench-Doc mostly name something the document does not hold (another year, another product, a
+// figure number it lacks, a page past its end), so besides how well the best sentence matches, the model asks which
+// of the question's words, numbers and names occur anywhere in the document. Pure functions; the weights are fitted
+// by `npm run bench:answerable` (scripts/bench/answerable-calibration.ts) and pasted below.
+
+/** The text of one page of a document the answer reads (for the words the document holds anywhere). */
+export interface DocumentPageText {
+  docId: string;
+  pageNumber: number;
+  text: string;
+}
+
+/** What the answerer measured for one question; every value is 0–1 or a small count. */
+export interface AnswerabilityFeatures {
+  /** Weighted share of the question's words in the best sentence or cell. */
+  bestMatch: number;
+  /** The best unit's score relative to the best possible (match, context, type fit and page rank together). */
+  bestScore: number;
+  /** Weighted share of the question's words found on the pages read. */
+  pagesCoverage: number;
+  /** Weighted share of the question's words found anywhere in the document (1 when the document is unknown). */
+  documentCoverage: number;
+  /** Share of the question's adjacent content-word pairs that stand side by side somewhere in the document. */
+  documentPairs: number;
+  /** Content words of the question (other than pointing words such as "colour", "figure", "total") absent from
+   * the whole document: "Thinkpad" asked of a MacBook guide. */
+  missingWords: number;
+  /** Numbers and years of the question absent from the whole document. */
+  missingNumbers: number;
+  /** Capitalised names and quoted phrases of the question absent from the whole document. */
+  missingNames: number;
+  /** "Figure 7", "Table 3", "page 25", "slide 12" that the document does not have. */
+  missingReferences: number;
+  /** The best unit holds a value of the expected kind that the question does not (a number when one is asked). */
+  typedAnswer: number;
+}
+
+export const ANSWERABILITY_FEATURES: ReadonlyArray<keyof AnswerabilityFeatures> = [
+  'bestMatch',
+  'bestScore',
+  'pagesCoverage',
+  'documentCoverage',
+  'documentPairs',
+  'missingWords',
+  'missingNumbers',
+  'missingNames',
+  'missingReferences',
+  'typedAnswer',
+];
+
+export interface AnswerabilityModel {
+  bias: number;
+  weights: Record<keyof AnswerabilityFeatures, number>;
+  /** Below this probability the answer is "Not answerable". */
+  threshold: number;
+}
+
+/**
+ * Fitted on all 366 dev MMLongBench-Doc questions (46 documents; GRAPH, no RERANK) by `npm run bench:answerable`
+ * (L2 λ = 0.3); the threshold is the point of the document-grouped 5-fold cross-validated ROC that flags the most
+ * unanswerable questions with at most 15 % of answerable ones flagged. Held-out AUC 0.63 (README, "Offline answers").
+ */
+export const ANSWERABILITY_MODEL: AnswerabilityModel = {
+  bias: -0.4539,
+  weights: {
+    bestMatch: 0.3256,
+    bestScore: 0.2672,
+    pagesCoverage: 0.2382,
+    documentCoverage: 0.4629,
+    documentPairs: 0.2929,
+    missingWords: -0.0175,
+    missingNumbers: -1.014,
+    missingNames: -0.0764,
+    missingReferences: -0.1289,
+    typedAnswer: -0.1719,
+  },
+  threshold: 0.43,
+};
+
+export function answerableProbability(
+  features: AnswerabilityFeatures,
+  model: AnswerabilityModel = ANSWERABILITY_MODEL,
+): number {
+  let z = model.bias;
+  for (const name of ANSWERABILITY_FEATURES) z += model.weights[name] * features[name];
+  return 1 / (1 + Math.exp(-z));
+}
+
+const cap = (n: number) => Math.min(n, 3);
+
+/** Sentences that say how to write the answer ("Please write the answer in float format"), not what is asked. */
+const INSTRUCTION =
+  /^(?:please|write|answer|round|give|return|enumerate|save|your (?:answer|report)|(?:the )?answer should|for example|e\.g\.|list (?:the|all|them)? ?.*format)\b|\b(?:int|integer|float|string|list) format\b|\bdecimal places?\b|\bin (?:thousands|millions|percentage)\b/i;
+
+/**
+ * Words a question uses to point at the document or to shape the answer, not to name its content ("the red logo
+ * on the cover", "how many figures"): a question may use them whether or not the document's text has them.
+ */
+const POINTING_WORDS = new Set(
+  (
+    'color colour colored coloured red green blue yellow black white grey gray orange purple pink brown dark light ' +
+    'picture image photo photograph figure fig chart graph diagram plot table slide page cover logo icon symbol box ' +
+    'arrow line circle left right top bottom middle center centre corner side upper lower appear shown depict ' +
+    'illustrate present mention contain include different distinct total sum gap difference differ change increase ' +
+    'decrease highest lowest largest smallest biggest most least higher lower larger smaller first second third ' +
+    'fourth fifth last number percentage percent ratio rate amount count name title text word paragraph section ' +
+    'chapter part item type kind category value exact absolute average mean compare between among respectively ' +
+    'every entire whole main guidebook guideline brochure presentation author paper survey respondent people year ' +
+    'day time date many much one two three four five six seven eight nine ten'
+  )
+    .split(' ')
+    .flatMap((w) => contentWords(w)),
+);
+
+/** The question without its answer-format instructions. */
+export function questionProper(question: string): string {
+  const parts = question.split(/(?<=[?.!])\s+(?=\S)/);
+  const kept = parts.filter((s, i) => i === 0 || !INSTRUCTION.test(s.trim()));
+  return kept.join(' ').replace(/\s+/g, ' ').trim();
+}
+
+/** Numbers standing alone in the question ("2018", "65", "3.5", "FY2015"), not digits inside a code ("X1"). */
+function questionNumbers(question: string): string[] {
+  const text = question.replace(/\b(?:fy|q|h)(?=\d)/gi, '');
+  return [...new Set(text.match(/(?<![\p{L}\d])\d+(?:[.,]\d+)*(?![\p{L}\d])/gu) ?? [])].map((n) =>
+    n.replace(/,/g, ''),
+  );
+}
+
+/** Capitalised words not opening the question ("Thinkpad", "Lebron Brennan") and "quoted phrases". */
+function questionNames(question: string): string[] {
+  const quoted = [...question.matchAll(/["“‘']([^"”’']{3,60})["”’']/g)].map((m) => m[1]!.trim());
+  const names = [
+    ...question.matchAll(
+      /(?<=\S\s+)(\p{Lu}[\p{L}\p{N}&.-]*(?:\s+(?:of |and |for |the )?\p{Lu}[\p{L}\p{N}&.-]*)*)/gu,
+    ),
+  ]
+    .map((m) => m[1]!.replace(/[.-]+$/, ''))
+    .filter((n) => n.length > 1);
+  return [...new Set([...quoted, ...names].map((n) => n.toLowerCase()))];
+}
+
+/** "Figure 7", "Table 3", "page 25", "slide 12", "chapter 4" named by the question. */
+function questionReferences(question: string): Array<{ kind: string; number: number }> {
+  return [
+    ...question.matchAll(/\b(figure|fig\.|table|page|slide|chapter|section|appendix)\s+(\d{1,4})\b/gi),
+  ].map((m) => ({ kind: m[1]!.toLowerCase().replace('fig.', 'figure'), number: Number(m[2]) }));
+}
+
+const flatten = (text: string) =>
+  ` ${text
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
+
+/** What the whole document holds, read once per question: its words, its text, its page count. */
+export class DocumentVocabulary {
+  readonly words: Set<string>;
+  readonly text: string;
+  private readonly pairs: Set<string>;
+  /** The text as lower-case words separated by single spaces, for phrase look-ups. */
+  private readonly flat: string;
+  readonly pageCount: number;
+
+  constructor(pages: readonly DocumentPageText[]) {
+    this.text = pages
+      .map((p) => p.text)
+      .join('\n')
+      .toLowerCase()
+      .replace(/\s+/g, ' ');
+    const all = contentWords(this.text);
+    this.words = new Set(all);
+    this.pairs = new Set(all.slice(1).map((w, i) => `${all[i]!} ${w}`));
+    this.flat = flatten(this.text);
+    this.pageCount = pages.reduce((max, p) => Math.max(max, p.pageNumber), 0);
+  }
+
+  get empty(): boolean {
+    return this.text.trim().length === 0;
+  }
+
+  hasNumber(n: string): boolean {
+    // "2,018" and "2018" alike; a number inside a longer one ("18" in "2018") does not count
+    const digits = this.text.replace(/(?<=\d),(?=\d{3})/g, '');
+    return new RegExp(`(?<![\\d.])${n.replace('.', '\\.')}(?![\\d]|\\.\\d)`).test(digits);
+  }
+
+  /** A name of several words must occur as written (punctuation aside); one word may occur in any form. */
+  hasPhrase(phrase: string): boolean {
+    const words = contentWords(phrase);
+    if (words.length === 0) return true;
+    if (words.length === 1) return this.words.has(words[0]!);
+    return this.flat.includes(flatten(phrase));
+  }
+
+  /** Share of the question's adjacent word pairs that also stand side by side in the document. */
+  pairCoverage(words: readonly string[]): number {
+    const pairs = words.slice(1).map((w, i) => `${words[i]!} ${w}`);
+    if (pairs.length === 0) return 1;
+    return pairs.filter((p) => this.pairs.has(p)).length / pairs.length;
+  }
+
+  hasReference(ref: { kind: string; number: number }): boolean {
+    if (ref.kind === 'page' || ref.kind === 'slide') return ref.number <= this.pageCount;
+    return new RegExp(
+      `\\b${ref.kind === 'figure' ? '(?:figure|fig\\.)' : ref.kind}\\s*${ref.number}\\b`,
+    ).test(this.text);
+  }
+}
+
+/** The document-level cues: which of the question's numbers, names and references the document lacks. */
+export function documentCues(
+  fullQuestion: string,
+  weightedWords: Array<{ word: string; weight: number }>,
+  vocabulary: DocumentVocabulary | null,
+): Pick<
+  AnswerabilityFeatures,
+  | 'documentCoverage'
+  | 'documentPairs'
+  | 'missingWords'
+  | 'missingNumbers'
+  | 'missingNames'
+  | 'missingReferences'
+> {
+  const question = questionProper(fullQuestion);
+  if (!vocabulary || vocabulary.empty)
+    return {
+      documentCoverage: 1,
+      documentPairs: 1,
+      missingWords: 0,
+      missingNumbers: 0,
+      missingNames: 0,
+      missingReferences: 0,
+    };
+  const total = weightedWords.reduce((s, w) => s + w.weight, 0);
+  const found = weightedWords.filter((w) => vocabulary.words.has(w.word)).reduce((s, w) => s + w.weight, 0);
+  const references = questionReferences(question);
+  // a page or figure number is judged as a reference, not as a bare number
+  const referenced = new Set(references.map((r) => String(r.number)));
+  return {
+    documentCoverage: total === 0 ? 1 : found / total,
+    documentPairs: vocabulary.pairCoverage(contentWords(question)),
+    missingWords: cap(
+      [...new Set(contentWords(question))].filter(
+        (w) => !/\d/.test(w) && !POINTING_WORDS.has(w) && !vocabulary.words.has(w),
+      ).length,
+    ),
+    missingNumbers: cap(
+      questionNumbers(question).filter((n) => !referenced.has(n) && !vocabulary.hasNumber(n)).length,
+    ),
+    missingNames: cap(questionNames(question).filter((n) => !vocabulary.hasPhrase(n)).length),
+    missingReferences: cap(references.filter((r) => !vocabulary.hasReference(r)).length),
+  };
+}
