@@ -1,3 +1,4 @@
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { folioHome } from '../common/local-paths';
@@ -67,6 +68,9 @@ const envSchema = z.object({
   FOLIO_INGEST_SERVER_PATHS: bool.default(false),
   FOLIO_INGEST_ROOT: z.string().optional(),
   FOLIO_FILE_STORE: z.string().optional(),
+  // Ingestions running at once in one process; the rest wait QUEUED. Unset: 1 on up to 2 cores (measured with
+  // npm run bench:load, see docs/worker-queue.md), else half the cores.
+  FOLIO_INGEST_CONCURRENCY: int(1, 64).optional(),
   // An ingestion or background job silent for this long was left by a process that stopped.
   FOLIO_STALE_HEARTBEAT_MS: int(2000, 86_400_000).default(300_000),
   // GraphQL cost limits, checked before a query runs (see src/api/query-cost.ts for how cost is estimated).
@@ -122,7 +126,14 @@ export interface FolioConfig {
   limits: { maxPages: number; maxUploadBytes: number };
   /** Running ingestions and jobs report every `intervalMs`; silent for `staleAfterMs`, they count as abandoned. */
   heartbeat: { intervalMs: number; staleAfterMs: number };
-  ingest: { ocr: boolean; serverPaths: boolean; serverPathRoot: string | undefined; fileStore: string };
+  ingest: {
+    ocr: boolean;
+    serverPaths: boolean;
+    serverPathRoot: string | undefined;
+    fileStore: string;
+    /** Ingestions one process runs at once. */
+    concurrency: number;
+  };
 }
 
 /** `read`: queries, page images. `admin`: also mutations (ingest, delete, enrich). */
@@ -295,6 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
       serverPaths: e.FOLIO_INGEST_SERVER_PATHS,
       serverPathRoot: e.FOLIO_INGEST_ROOT,
       fileStore: e.FOLIO_FILE_STORE ?? path.join(folioHome(), 'files'),
+      concurrency: e.FOLIO_INGEST_CONCURRENCY ?? Math.max(1, Math.floor(os.cpus().length / 2)),
     },
   };
 }

@@ -24,3 +24,12 @@ export class IngestError extends FolioError<IngestErrorCode> {
     this.name = 'IngestError';
   }
 }
+
+/** Another ingestion of the same document id (the same bytes) waits or runs right now. */
+export function documentBusy(docId: string): IngestError {
+  return new IngestError(
+    IngestErrorCode.DOCUMENT_BUSY,
+    `Document ${docId} (the same bytes) is being ingested by another request right now. ` +
+      `Wait for it to finish (query document(id: "${docId}")) instead of ingesting it again.`,
+  );
+}

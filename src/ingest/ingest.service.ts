@@ -12,7 +12,7 @@ import { buildGraphRows, elementEmbeddingInputs, passageRows, unitSources } from
 import type { PassageRow } from './ingest.repository';
 import { buildRetrievalUnits } from './retrieval-units';
 import { IngestRecoveryService } from './ingest-recovery.service';
-import { IngestError, IngestErrorCode } from './ingest.errors';
+import { documentBusy, IngestError, IngestErrorCode } from './ingest.errors';
 import { IngestRepository } from './ingest.repository';
 import { analyzeLayout } from './layout/analyze-layout';
 import { OcrService } from './ocr.service';
@@ -234,11 +234,7 @@ export class IngestService {
   }
 
   private busy(docId: string): IngestError {
-    return new IngestError(
-      IngestErrorCode.DOCUMENT_BUSY,
-      `Document ${docId} (the same bytes) is being ingested by another request right now. ` +
-        `Wait for it to finish (query document(id: "${docId}")) instead of ingesting it again.`,
-    );
+    return documentBusy(docId);
   }
 
   /** OCR for pages without a text layer; returns how many pages were read that way. */
