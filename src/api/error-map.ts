@@ -59,7 +59,12 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
   moduleErrors(AuthError, AuthErrorCode, {
     [AuthErrorCode.API_KEY_MISSING]: 'UNAUTHENTICATED',
     [AuthErrorCode.API_KEY_INVALID]: 'UNAUTHENTICATED',
+    [AuthErrorCode.API_KEY_REVOKED]: 'UNAUTHENTICATED',
+    [AuthErrorCode.API_KEYS_REQUIRED]: 'UNAUTHENTICATED',
+    [AuthErrorCode.WRITE_SCOPE_REQUIRED]: 'FORBIDDEN',
     [AuthErrorCode.ADMIN_SCOPE_REQUIRED]: 'FORBIDDEN',
+    [AuthErrorCode.API_KEY_NOT_FOUND]: 'NOT_FOUND',
+    [AuthErrorCode.BAD_API_KEY_INPUT]: 'BAD_USER_INPUT',
   }),
   moduleErrors(QueryLimitError, QueryLimit, {
     [QueryLimit.MAX_DEPTH]: 'QUERY_TOO_COMPLEX',
