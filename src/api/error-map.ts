@@ -93,6 +93,7 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
   }),
   moduleErrors(IngestError, IngestErrorCode, {
     [IngestErrorCode.DOCUMENT_BUSY]: 'CONFLICT',
+    [IngestErrorCode.DOCUMENT_ID_TAKEN]: 'CONFLICT',
     [IngestErrorCode.DOCUMENT_NOT_FOUND]: 'NOT_FOUND',
     [IngestErrorCode.FILE_NOT_FOUND]: 'BAD_USER_INPUT',
     [IngestErrorCode.FILE_TOO_LARGE]: 'BAD_USER_INPUT',

@@ -3,6 +3,8 @@ import { FolioError } from '../common/folio-error';
 
 export enum IngestErrorCode {
   DOCUMENT_BUSY = 'DOCUMENT_BUSY',
+  /** An explicit id (`ingest --id`) that another document (other bytes) already has. */
+  DOCUMENT_ID_TAKEN = 'DOCUMENT_ID_TAKEN',
   DOCUMENT_NOT_FOUND = 'DOCUMENT_NOT_FOUND',
   FILE_NOT_FOUND = 'FILE_NOT_FOUND',
   FILE_TOO_LARGE = 'FILE_TOO_LARGE',

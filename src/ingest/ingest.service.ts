@@ -66,6 +66,8 @@ export function documentIdFor(bytes: Uint8Array): { sha256: string; docId: strin
 @Injectable()
 export class IngestService {
   private readonly logger = new Logger(IngestService.name);
+  /** Document ids this process is ingesting right now. */
+  private readonly inFlight = new Set<string>();
 
   constructor(
     private readonly repo: IngestRepository,
@@ -79,8 +81,31 @@ export class IngestService {
   async ingest(bytes: Uint8Array, opts: IngestOptions): Promise<IngestResult> {
     const { sha256, docId: derivedId } = documentIdFor(bytes);
     const docId = opts.docId ?? derivedId;
+    // Decided before any parse: a second ingestion of the same id in this process loses at once, not after
+    // parsing and embedding the whole PDF (another process loses when it claims the id).
+    if (this.inFlight.has(docId)) throw this.busy(docId);
+    this.inFlight.add(docId);
+    try {
+      return await this.ingestClaimed(bytes, sha256, docId, opts);
+    } finally {
+      this.inFlight.delete(docId);
+    }
+  }
+
+  private async ingestClaimed(
+    bytes: Uint8Array,
+    sha256: string,
+    docId: string,
+    opts: IngestOptions,
+  ): Promise<IngestResult> {
     const existing = await this.repo.findDocument(docId);
     if (existing) {
+      if (opts.docId && existing.sha256 !== sha256 && !opts.replace)
+        throw new IngestError(
+          IngestErrorCode.DOCUMENT_ID_TAKEN,
+          `The id '${docId}' belongs to another document ('${existing.fileName}'); choose another id, or pass ` +
+            'replace (--replace) to overwrite it.',
+        );
       const reuse = this.decideOnExisting(existing, opts.replace ?? false);
       if (reuse) return { document: existing, reused: true, timingsMs: {}, counts: this.countsOf(existing) };
     }
