@@ -40,6 +40,7 @@ export class ApiKeyService {
   private readonly logger = new Logger(ApiKeyService.name);
   private readonly byHash = new Map<string, { key: StoredApiKey | null; until: number }>();
   private activeStored: { count: number; until: number } | null = null;
+  private activeRefresh: Promise<number> | null = null;
   private readonly touchedAt = new Map<string, number>();
 
   constructor(
@@ -66,9 +67,10 @@ export class ApiKeyService {
     throw this.keysRequired();
   }
 
-  /** Refuses to serve beyond loopback with no key anywhere (the API start calls it). */
+  /** Refuses to serve beyond loopback with no key anywhere (the API start calls it, which primes the cache). */
   async assertServable(): Promise<void> {
-    if (!this.config.auth.openAllowed && !(await this.anyKeys())) throw this.keysRequired();
+    const any = await this.anyKeys();
+    if (!this.config.auth.openAllowed && !any) throw this.keysRequired();
   }
 
   async create(name: string, scopes: readonly string[]): Promise<CreatedApiKey> {
@@ -122,12 +124,28 @@ export class ApiKeyService {
     return key;
   }
 
+  /**
+   * Whether any key exists. Past its cache time the last answer still serves while a refresh runs in the
+   * background, so a Neo4j outage does not turn every request (even `health`) into a key lookup that fails;
+   * only the first answer is awaited (the API start primes it).
+   */
   private async anyKeys(): Promise<boolean> {
     if (this.config.auth.keys.length > 0) return true;
-    const now = Date.now();
-    if (!this.activeStored || this.activeStored.until <= now)
-      this.activeStored = { count: await this.repo.countActive(), until: now + API_KEY_CACHE_MS };
-    return this.activeStored.count > 0;
+    const known = this.activeStored;
+    if (!known) return (await this.refreshActive()) > 0;
+    if (known.until <= Date.now()) void this.refreshActive().catch(() => undefined);
+    return known.count > 0;
+  }
+
+  private refreshActive(): Promise<number> {
+    this.activeRefresh ??= this.repo
+      .countActive()
+      .then((count) => {
+        this.activeStored = { count, until: Date.now() + API_KEY_CACHE_MS };
+        return count;
+      })
+      .finally(() => (this.activeRefresh = null));
+    return this.activeRefresh;
   }
 
   private noteUse(id: string): void {
