@@ -16,7 +16,7 @@ import { documentBusy, IngestError, IngestErrorCode } from './ingest.errors';
 import { IngestRepository } from './ingest.repository';
 import { analyzeLayout } from './layout/analyze-layout';
 import { OcrService } from './ocr.service';
-import { parsePdf } from './pdf/pdf-parser';
+import { checkPdfOpens, parsePdf } from './pdf/pdf-parser';
 
 export const INGEST_STAGES = ['parse', 'ocr', 'layout', 'embed', 'write'] as const;
 export type IngestStage = (typeof INGEST_STAGES)[number];
@@ -107,7 +107,11 @@ export class IngestService {
             'replace (--replace) to overwrite it.',
         );
       const reuse = this.decideOnExisting(existing, opts.replace ?? false);
-      if (reuse) return { document: existing, reused: true, timingsMs: {}, counts: this.countsOf(existing) };
+      if (reuse) {
+        // The stored document answers only to whoever could open the PDF: an encrypted one needs its password.
+        await checkPdfOpens(bytes, opts.password);
+        return { document: existing, reused: true, timingsMs: {}, counts: this.countsOf(existing) };
+      }
     }
 
     const timingsMs: IngestResult['timingsMs'] = {};

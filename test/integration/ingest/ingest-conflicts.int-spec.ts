@@ -1,5 +1,6 @@
 import { IngestErrorCode } from '../../../src/ingest/ingest.errors';
 import type { IngestProgress } from '../../../src/ingest/ingest.service';
+import { PdfErrorCode } from '../../../src/ingest/pdf/pdf.errors';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../../support/ingest-context';
 
 // Two ingestions that want the same document id, on the real Neo4j: the loser learns it before parsing anything,
@@ -46,5 +47,19 @@ describe('ingestion conflicts', () => {
       message: expect.stringContaining('first.pdf'),
     });
     expect(await ctx.counts(id)).toEqual(before);
+  });
+
+  it('re-uploading stored encrypted bytes asks for the password again (no reuse without it)', async () => {
+    const bytes = uniqueCopy(fixture('pdf', 'encrypted.pdf'));
+    const first = await ctx.ingest.ingest(bytes, { fileName: 'enc.pdf', password: 'folio-secret' });
+    docIds.push(first.document.id);
+    await expect(ctx.ingest.ingest(bytes, { fileName: 'enc.pdf' })).rejects.toMatchObject({
+      code: PdfErrorCode.ENCRYPTED_PDF_PASSWORD_REQUIRED,
+    });
+    await expect(ctx.ingest.ingest(bytes, { fileName: 'enc.pdf', password: 'guess' })).rejects.toMatchObject({
+      code: PdfErrorCode.ENCRYPTED_PDF_WRONG_PASSWORD,
+    });
+    const again = await ctx.ingest.ingest(bytes, { fileName: 'enc.pdf', password: 'folio-secret' });
+    expect(again).toMatchObject({ reused: true, document: { id: first.document.id } });
   });
 });
