@@ -4,7 +4,7 @@
 // pageCount, the NEXT_PAGE chain, elements == elementCount, no orphan elements, every job terminal) and deleted.
 // Writes <out>/load.json and <out>/load.md. Without --url it starts its own API (dist/main.js) on a free port.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -30,6 +30,8 @@ interface Options {
   apiKey?: string;
   maxSeconds: number;
   timeoutMs: number;
+  /** FOLIO_INGEST_CONCURRENCY of the API this script starts (unset: the API's default). */
+  ingestConcurrency?: number;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -52,6 +54,7 @@ function parseArgs(argv: string[]): Options {
     apiKey: value('--api-key') ?? process.env.FOLIO_BENCH_API_KEY,
     maxSeconds: Number(value('--max-seconds') ?? 1200),
     timeoutMs: Number(value('--timeout-ms') ?? 300_000),
+    ingestConcurrency: value('--ingest-concurrency') ? Number(value('--ingest-concurrency')) : undefined,
   };
 }
 
@@ -233,10 +236,20 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function startApi(port: number): Promise<ChildProcess> {
+/**
+ * Starts the API with a bootstrap key of its own (FOLIO_API_KEYS), so it works whether or not the database holds
+ * API keys; the key lives only in this process and the child's environment.
+ */
+async function startApi(port: number, apiKey: string, ingestConcurrency?: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'main.js')], {
     cwd: ROOT,
-    env: { ...process.env, FOLIO_HTTP_HOST: '127.0.0.1', FOLIO_HTTP_PORT: String(port), FOLIO_API_KEYS: '' },
+    env: {
+      ...process.env,
+      FOLIO_HTTP_HOST: '127.0.0.1',
+      FOLIO_HTTP_PORT: String(port),
+      FOLIO_API_KEYS: `admin:${createHash('sha256').update(apiKey).digest('hex')}`,
+      ...(ingestConcurrency ? { FOLIO_INGEST_CONCURRENCY: String(ingestConcurrency) } : {}),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 180_000;
@@ -269,13 +282,15 @@ async function main(): Promise<void> {
 
   let server: ChildProcess | undefined;
   let url = opts.url;
+  let apiKey = opts.apiKey;
   if (!url) {
     const port = await freePort();
+    apiKey = `folio_load_${randomBytes(24).toString('base64url')}`;
     process.stdout.write(`starting the API (dist/main.js) on 127.0.0.1:${port}…\n`);
-    server = await startApi(port);
+    server = await startApi(port, apiKey, opts.ingestConcurrency);
     url = `http://127.0.0.1:${port}`;
   }
-  const api = new Api(url, opts.apiKey, opts.timeoutMs);
+  const api = new Api(url, apiKey, opts.timeoutMs);
   const deadline = Date.now() + opts.maxSeconds * 1000;
   const rows: KindSummary[] = [];
   const reconciliation: Array<{
@@ -290,7 +305,17 @@ async function main(): Promise<void> {
     const { documents } = await api.graphql<{
       documents: { edges: Array<{ node: { id: string; status: string; pageCount: number } }> };
     }>('{ documents(first: 50) { edges { node { id status pageCount } } } }');
-    const imageTargets = documents.edges.map((e) => e.node).filter((d) => d.status === 'READY');
+    // Page images of documents that can render one (an encrypted PDF answers 412 by design, not under load).
+    const imageTargets: typeof documents.edges[number]['node'][] = [];
+    for (const d of documents.edges.map((e) => e.node).filter((n) => n.status === 'READY')) {
+      if (imageTargets.length >= 8) break;
+      const probe = await fetch(`${url}/documents/${d.id}/pages/1/image.png`, {
+        headers: api.headers(),
+        signal: AbortSignal.timeout(opts.timeoutMs),
+      });
+      await probe.arrayBuffer();
+      if (probe.ok) imageTargets.push(d);
+    }
     for (const level of opts.levels) {
       const run: LevelRun = { docIds: [], failedJobs: [], pollErrors: [] };
       const { docIds, failedJobs } = run;

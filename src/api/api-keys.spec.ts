@@ -1,5 +1,14 @@
 import { parseApiKeys } from '../config/folio-config';
-import { assertMayRun, authorize, generateApiKey, hashApiKey, presentedKey } from './api-keys';
+import {
+  assertScope,
+  generateApiKey,
+  hashApiKey,
+  keyPrefix,
+  matchConfiguredKey,
+  presentedKey,
+  requiredScope,
+  strongestScope,
+} from './api-keys';
 import { AuthError, AuthErrorCode } from './auth.errors';
 
 const adminKey = 'folio_admin-secret';
@@ -35,21 +44,24 @@ describe('API keys', () => {
     expect(presentedKey({})).toBeUndefined();
   });
 
-  it('grants the scope of the matching key, and refuses a missing or unknown one', () => {
-    expect(authorize(keys, adminKey)).toBe('admin');
-    expect(authorize(keys, readKey)).toBe('read');
-    expect(codeOf(() => authorize(keys, undefined))).toBe(AuthErrorCode.API_KEY_MISSING);
-    expect(codeOf(() => authorize(keys, 'folio_guess'))).toBe(AuthErrorCode.API_KEY_INVALID);
+  it('matches a configured key by its hash and grants its strongest scope; an unknown key matches nothing', () => {
+    expect(matchConfiguredKey(keys, hashApiKey(adminKey))).toBe('admin');
+    expect(matchConfiguredKey(keys, hashApiKey(readKey))).toBe('read');
+    expect(matchConfiguredKey(keys, hashApiKey('folio_guess'))).toBeUndefined();
+    expect(strongestScope(['read', 'admin', 'write'])).toBe('admin');
+    expect(strongestScope(['owner'])).toBeUndefined();
+    expect(keyPrefix('folio_abcdefghijkl')).toBe('folio_abcdef');
   });
 
-  it('is open (admin) when no keys are configured', () => {
-    expect(authorize([], undefined)).toBe('admin');
-  });
-
-  it('lets read keys query but not mutate', () => {
-    expect(codeOf(() => assertMayRun('read', 'query'))).toBeUndefined();
-    expect(codeOf(() => assertMayRun('admin', 'mutation'))).toBeUndefined();
-    expect(codeOf(() => assertMayRun('read', 'mutation'))).toBe(AuthErrorCode.ADMIN_SCOPE_REQUIRED);
+  it('lets read keys query, write keys mutate, and only admin keys manage keys', () => {
+    expect(requiredScope('query', false)).toBe('read');
+    expect(requiredScope('mutation', false)).toBe('write');
+    expect(requiredScope('query', true)).toBe('admin');
+    expect(codeOf(() => assertScope('read', 'read'))).toBeUndefined();
+    expect(codeOf(() => assertScope('write', 'write'))).toBeUndefined();
+    expect(codeOf(() => assertScope('admin', 'write'))).toBeUndefined();
+    expect(codeOf(() => assertScope('read', 'write'))).toBe(AuthErrorCode.WRITE_SCOPE_REQUIRED);
+    expect(codeOf(() => assertScope('write', 'admin'))).toBe(AuthErrorCode.ADMIN_SCOPE_REQUIRED);
   });
 
   it('parses FOLIO_API_KEYS entries and names each malformed one', () => {

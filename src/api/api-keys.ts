@@ -1,8 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ApiKeyEntry, ApiScope } from '../config/folio-config';
+import { API_SCOPES, type ApiKeyEntry, type ApiScope } from '../config/folio-config';
 import { AuthError, AuthErrorCode } from './auth.errors';
 
-/** The form a key is configured in (FOLIO_API_KEYS holds `scope:<this>`), so the key itself is never stored. */
+/** The form a key is kept in (FOLIO_API_KEYS entries, ApiKey nodes), so the secret itself is never stored. */
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
 }
@@ -10,6 +10,11 @@ export function hashApiKey(key: string): string {
 /** A new random key (32 bytes, base64url) with the `folio_` prefix that makes a leaked one easy to spot. */
 export function generateApiKey(): string {
   return `folio_${randomBytes(32).toString('base64url')}`;
+}
+
+/** What is shown of a key after it was created: enough to tell keys apart, far too little to guess the rest. */
+export function keyPrefix(key: string): string {
+  return key.slice(0, 12);
 }
 
 /** The key a request presents: `Authorization: Bearer <key>` or `x-api-key: <key>`. */
@@ -23,36 +28,62 @@ export function presentedKey(headers: Record<string, string | string[] | undefin
   return typeof apiKey === 'string' && apiKey.length > 0 ? apiKey : undefined;
 }
 
-/**
- * The scope a request may use. With no keys configured the API is open (admin for everyone); otherwise the key must
- * hash to a configured entry, compared in constant time so the comparison reveals nothing about the hashes.
- */
-export function authorize(keys: readonly ApiKeyEntry[], key: string | undefined): ApiScope {
-  if (keys.length === 0) return 'admin';
-  if (!key)
-    throw new AuthError(
-      AuthErrorCode.API_KEY_MISSING,
-      'An API key is required: send it as "Authorization: Bearer <key>" (or an x-api-key header).',
-    );
-  const digest = Buffer.from(hashApiKey(key), 'hex');
-  let scope: ApiScope | undefined;
-  for (const entry of keys) {
-    // Check every entry, so the time taken does not depend on which one matched; admin wins over read.
-    if (timingSafeEqual(digest, Buffer.from(entry.sha256, 'hex')) && scope !== 'admin') scope = entry.scope;
-  }
-  if (!scope)
-    throw new AuthError(
-      AuthErrorCode.API_KEY_INVALID,
-      'The API key is not valid (unknown or revoked). Ask the operator for a key listed in FOLIO_API_KEYS.',
-    );
-  return scope;
+/** The strongest of `scopes` (admin includes write, write includes read); undefined for none. */
+export function strongestScope(scopes: readonly string[]): ApiScope | undefined {
+  let best = -1;
+  for (const s of scopes) best = Math.max(best, API_SCOPES.indexOf(s as ApiScope));
+  return best >= 0 ? API_SCOPES[best] : undefined;
 }
 
-/** Mutations change the stored graph (ingest, delete, enrich), so they need the admin scope. */
-export function assertMayRun(scope: ApiScope, operation: 'query' | 'mutation' | 'subscription'): void {
-  if (operation === 'query' || scope === 'admin') return;
-  throw new AuthError(
-    AuthErrorCode.ADMIN_SCOPE_REQUIRED,
-    `This API key has the "${scope}" scope; ${operation}s (ingest, delete, enrich) need an "admin" key.`,
+/**
+ * The scope of the FOLIO_API_KEYS entry the key's hash matches, or undefined. Every entry is compared, in
+ * constant time, so the time taken reveals nothing about which entry (or how much of a hash) matched.
+ */
+export function matchConfiguredKey(keys: readonly ApiKeyEntry[], sha256: string): ApiScope | undefined {
+  const digest = Buffer.from(sha256, 'hex');
+  const matched: ApiScope[] = [];
+  for (const entry of keys) {
+    if (timingSafeEqual(digest, Buffer.from(entry.sha256, 'hex'))) matched.push(entry.scope);
+  }
+  return strongestScope(matched);
+}
+
+export function missingKey(): AuthError {
+  return new AuthError(
+    AuthErrorCode.API_KEY_MISSING,
+    'An API key is required: send it as "Authorization: Bearer <key>" (or an x-api-key header).',
   );
 }
+
+export function invalidKey(): AuthError {
+  return new AuthError(
+    AuthErrorCode.API_KEY_INVALID,
+    'The API key is not valid (unknown). Ask the operator for a key (`folio keys create`).',
+  );
+}
+
+/** What an operation needs: queries `read`, mutations `write`, API key management `admin`. */
+export function requiredScope(
+  operation: 'query' | 'mutation' | 'subscription',
+  touchesApiKeys: boolean,
+): ApiScope {
+  if (touchesApiKeys) return 'admin';
+  return operation === 'query' ? 'read' : 'write';
+}
+
+/** Throws WRITE_ / ADMIN_SCOPE_REQUIRED when `scope` does not include `needed`. */
+export function assertScope(scope: ApiScope, needed: ApiScope): void {
+  if (API_SCOPES.indexOf(scope) >= API_SCOPES.indexOf(needed)) return;
+  if (needed === 'admin')
+    throw new AuthError(
+      AuthErrorCode.ADMIN_SCOPE_REQUIRED,
+      `This API key has the "${scope}" scope; managing API keys needs an "admin" key.`,
+    );
+  throw new AuthError(
+    AuthErrorCode.WRITE_SCOPE_REQUIRED,
+    `This API key has the "${scope}" scope; mutations (ingest, delete, enrich) need a "write" or "admin" key.`,
+  );
+}
+
+/** The GraphQL root fields that read or change API keys (admin only). */
+export const API_KEY_FIELDS: ReadonlySet<string> = new Set(['apiKeys', 'createApiKey', 'revokeApiKey']);

@@ -24,6 +24,9 @@ import {
   DocumentAnalyticsResolver,
 } from './analytics.resolver';
 import { ApiKeyMiddleware, type AuthorizedRequest } from './api-key.middleware';
+import { ApiKeyResolver } from './api-key.resolver';
+import { ApiKeyStartupCheck } from './api-key-startup.check';
+import { ApiKeysModule } from './api-keys.module';
 import { apiScopePlugin } from './api-scope.plugin';
 import { DocumentResolver } from './document.resolver';
 import { ENRICH_RESOLVERS } from './enrich.resolver';
@@ -62,6 +65,7 @@ function requestIdOf(req: AuthorizedRequest): string {
     EnrichModule,
     SummariesModule,
     AnalyticsModule,
+    ApiKeysModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
       imports: [EnrichModule, SummariesModule],
@@ -110,6 +114,8 @@ function requestIdOf(req: AuthorizedRequest): string {
   providers: [
     { provide: APP_FILTER, useClass: GraphQLExceptionFilter },
     StartupRecovery,
+    ApiKeyStartupCheck,
+    ApiKeyResolver,
     HealthResolver,
     DocumentResolver,
     PageResolver,

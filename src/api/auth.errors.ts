@@ -1,10 +1,17 @@
-// Why a request was refused before any resolver ran; the API edge maps these to UNAUTHENTICATED / FORBIDDEN.
+// Why a request was refused before any resolver ran, and what key management rejects; error-map.ts maps them.
 import { FolioError } from '../common/folio-error';
 
 export enum AuthErrorCode {
   API_KEY_MISSING = 'API_KEY_MISSING',
   API_KEY_INVALID = 'API_KEY_INVALID',
+  /** A stored key that was revoked (refused within API_KEY_CACHE_MS in other processes, at once in this one). */
+  API_KEY_REVOKED = 'API_KEY_REVOKED',
+  /** No key is configured or stored and the API is bound beyond loopback: nobody may use it until one exists. */
+  API_KEYS_REQUIRED = 'API_KEYS_REQUIRED',
+  WRITE_SCOPE_REQUIRED = 'WRITE_SCOPE_REQUIRED',
   ADMIN_SCOPE_REQUIRED = 'ADMIN_SCOPE_REQUIRED',
+  API_KEY_NOT_FOUND = 'API_KEY_NOT_FOUND',
+  BAD_API_KEY_INPUT = 'BAD_API_KEY_INPUT',
 }
 
 export class AuthError extends FolioError<AuthErrorCode> {

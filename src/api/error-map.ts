@@ -59,7 +59,12 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
   moduleErrors(AuthError, AuthErrorCode, {
     [AuthErrorCode.API_KEY_MISSING]: 'UNAUTHENTICATED',
     [AuthErrorCode.API_KEY_INVALID]: 'UNAUTHENTICATED',
+    [AuthErrorCode.API_KEY_REVOKED]: 'UNAUTHENTICATED',
+    [AuthErrorCode.API_KEYS_REQUIRED]: 'UNAUTHENTICATED',
+    [AuthErrorCode.WRITE_SCOPE_REQUIRED]: 'FORBIDDEN',
     [AuthErrorCode.ADMIN_SCOPE_REQUIRED]: 'FORBIDDEN',
+    [AuthErrorCode.API_KEY_NOT_FOUND]: 'NOT_FOUND',
+    [AuthErrorCode.BAD_API_KEY_INPUT]: 'BAD_USER_INPUT',
   }),
   moduleErrors(QueryLimitError, QueryLimit, {
     [QueryLimit.MAX_DEPTH]: 'QUERY_TOO_COMPLEX',
@@ -88,6 +93,7 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
   }),
   moduleErrors(IngestError, IngestErrorCode, {
     [IngestErrorCode.DOCUMENT_BUSY]: 'CONFLICT',
+    [IngestErrorCode.DOCUMENT_ID_TAKEN]: 'CONFLICT',
     [IngestErrorCode.DOCUMENT_NOT_FOUND]: 'NOT_FOUND',
     [IngestErrorCode.FILE_NOT_FOUND]: 'BAD_USER_INPUT',
     [IngestErrorCode.FILE_TOO_LARGE]: 'BAD_USER_INPUT',

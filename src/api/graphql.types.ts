@@ -30,6 +30,7 @@ export type ElementKind =
 export type EnrichmentStage = 'SUMMARIES' | 'SIMILAR' | 'EVOLVE' | 'TREE';
 export type EnrichmentMode = 'LLM' | 'OFFLINE';
 export type SummaryKind = 'PAGE' | 'SECTION' | 'DOCUMENT' | 'CLUSTER';
+export type ApiScope = 'READ' | 'WRITE' | 'ADMIN';
 
 export interface ScopeInput {
   docIds?: Nullable<string[]>;
@@ -68,6 +69,7 @@ export interface IQuery {
   enrichmentJob(id: string): EnrichmentJob | Promise<EnrichmentJob>;
   analytics(docId: string, hubPages?: Nullable<number>): DocumentAnalytics | Promise<DocumentAnalytics>;
   corpusAnalytics(): CorpusAnalytics | Promise<CorpusAnalytics>;
+  apiKeys(): ApiKey[] | Promise<ApiKey[]>;
 }
 
 export interface SearchResult {
@@ -172,6 +174,8 @@ export interface IMutation {
     mode?: Nullable<EnrichmentMode>,
     crossDocument?: Nullable<boolean>,
   ): EnrichmentJob | Promise<EnrichmentJob>;
+  createApiKey(name: string, scopes: ApiScope[]): CreatedApiKey | Promise<CreatedApiKey>;
+  revokeApiKey(id: string): ApiKey | Promise<ApiKey>;
 }
 
 export interface IngestionJob {
@@ -596,6 +600,21 @@ export interface DocumentPair {
   otherDocId: string;
   otherTitle?: Nullable<string>;
   similarity: number;
+}
+
+export interface ApiKey {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: ApiScope[];
+  createdAt: string;
+  lastUsedAt?: Nullable<string>;
+  revokedAt?: Nullable<string>;
+}
+
+export interface CreatedApiKey {
+  key: ApiKey;
+  secret: string;
 }
 
 export type Upload = Promise<FileUpload>;

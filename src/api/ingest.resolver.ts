@@ -104,19 +104,24 @@ export class IngestResolver {
         'Ingesting from a server path is disabled; upload the file, or enable FOLIO_INGEST_SERVER_PATHS with FOLIO_INGEST_ROOT.',
       );
     }
+    const outside = () =>
+      new IngestError(IngestErrorCode.PATH_OUTSIDE_ROOT, `'${requested}' is outside the ingest root.`);
+    const within = (root: string, p: string) => p === root || p.startsWith(root + path.sep);
+    // Judged on the path as written before the file system is asked, so whether a file exists outside the
+    // root is never revealed (PATH_OUTSIDE_ROOT either way); then again once symlinks are resolved.
+    const root = await fs.realpath(serverPathRoot);
+    const written = path.resolve(serverPathRoot, requested);
+    if (!within(path.resolve(serverPathRoot), written) && !within(root, written)) throw outside();
     let real: string;
     try {
-      real = await fs.realpath(path.resolve(serverPathRoot, requested));
+      real = await fs.realpath(written);
     } catch {
       throw new IngestError(
         IngestErrorCode.FILE_NOT_FOUND,
         `No file at '${requested}' under the ingest root.`,
       );
     }
-    const root = await fs.realpath(serverPathRoot);
-    if (real !== root && !real.startsWith(root + path.sep)) {
-      throw new IngestError(IngestErrorCode.PATH_OUTSIDE_ROOT, `'${requested}' is outside the ingest root.`);
-    }
+    if (!within(root, real)) throw outside();
     const stat = await fs.stat(real);
     if (!stat.isFile())
       throw new IngestError(IngestErrorCode.FILE_NOT_FOUND, `'${requested}' is not a file.`);

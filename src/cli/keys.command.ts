@@ -1,37 +1,109 @@
-import { generateApiKey, hashApiKey } from '../api/api-keys';
-import { API_SCOPES, type ApiScope } from '../config/folio-config';
+import { NestFactory } from '@nestjs/core';
+import { Module } from '@nestjs/common';
+import { ApiKeyService } from '../api/api-key.service';
+import { ApiKeysModule } from '../api/api-keys.module';
+import { hashApiKey } from '../api/api-keys';
+import { ConfigModule } from '../config/config.module';
+import { API_SCOPES } from '../config/folio-config';
+import { GraphModule } from '../graph/graph.module';
+import { printTable } from './ingest.command';
 
-const USAGE = `Usage: folio keys create [--scope read|admin]
+const USAGE = `Usage: folio keys create --name <name> [--scope read|write|admin]... [--json]
+       folio keys list [--json]
+       folio keys revoke <id>
        folio keys hash <key>
-  create  prints a new random API key and the FOLIO_API_KEYS entry (scope:sha256) that accepts it
-  hash    prints the FOLIO_API_KEYS hash of an existing key
-Only the hash goes into the configuration; give the key to the client, which sends "Authorization: Bearer <key>".
-Revoke a key by removing its entry from FOLIO_API_KEYS and restarting the API.
+  create  stores a new key in Neo4j (only its SHA-256) and prints its secret once; --scope may repeat or be
+          comma-separated (default read). read: queries; write: also ingest, delete, enrich; admin: also keys
+  list    stored keys: id, name, prefix, scopes, created, last used, revoked
+  revoke  refuses the key from now on (at once in this process, within 5 s in running APIs)
+  hash    prints the sha256 of a key, for a FOLIO_API_KEYS bootstrap entry (<scope>:<sha256>)
+Clients send "Authorization: Bearer <key>" (or x-api-key).
 `;
 
-/** `folio keys create|hash`: makes API keys for FOLIO_API_KEYS without storing the key anywhere. */
+/** Only the graph and the keys: no models, no pdf.js. */
+@Module({ imports: [ConfigModule, GraphModule, ApiKeysModule] })
+class KeysCliModule {}
+
+function option(args: string[], name: string): string[] {
+  const values: string[] = [];
+  for (let i = 0; i < args.length; i++) if (args[i] === name && args[i + 1]) values.push(args[++i]!);
+  return values;
+}
+
+/** `folio keys create|list|revoke|hash`: API keys stored hashed in Neo4j. */
 export async function runKeysCommand(args: string[]): Promise<number> {
   const [action, ...rest] = args;
-  if (action === 'create') {
-    const scopeAt = rest.indexOf('--scope');
-    const scope = (scopeAt >= 0 ? rest[scopeAt + 1] : 'read') ?? '';
-    if (!API_SCOPES.includes(scope as ApiScope)) {
-      process.stderr.write(
-        `--scope must be one of ${API_SCOPES.join(', ')} (got ${JSON.stringify(scope)})\n`,
-      );
-      return 2;
-    }
-    const key = generateApiKey();
-    process.stdout.write(
-      `key (give it to the client; it is not stored anywhere): ${key}\n` +
-        `FOLIO_API_KEYS entry:                                   ${scope}:${hashApiKey(key)}\n`,
-    );
-    return 0;
-  }
+  const json = rest.includes('--json');
   if (action === 'hash' && rest.length === 1 && rest[0]) {
     process.stdout.write(`${hashApiKey(rest[0])}\n`);
     return 0;
   }
+  if (action === 'create') {
+    const [name] = option(rest, '--name');
+    const scopes = option(rest, '--scope').flatMap((s) => s.split(','));
+    if (!name) {
+      process.stderr.write(`folio keys create needs --name <name> (who or what uses the key)\n${USAGE}`);
+      return 2;
+    }
+    const bad = scopes.filter((s) => !API_SCOPES.includes(s as never));
+    if (bad.length > 0) {
+      process.stderr.write(`--scope must be one of ${API_SCOPES.join(', ')} (got ${JSON.stringify(bad)})\n`);
+      return 2;
+    }
+    return withKeys(async (keys) => {
+      const { key, secret } = await keys.create(name, scopes.length > 0 ? scopes : ['read']);
+      if (json) process.stdout.write(`${JSON.stringify({ ...key, secret }, null, 2)}\n`);
+      else
+        process.stdout.write(
+          `created key ${key.id} "${key.name}" (${key.scopes.join(', ')})\n` +
+            `secret (shown once; only its hash is stored): ${secret}\n`,
+        );
+      return 0;
+    });
+  }
+  if (action === 'list') {
+    return withKeys(async (keys) => {
+      const list = await keys.list();
+      if (json) {
+        process.stdout.write(`${JSON.stringify(list, null, 2)}\n`);
+        return 0;
+      }
+      printTable(
+        ['id', 'name', 'prefix', 'scopes', 'created', 'last used', 'revoked'],
+        list.map((k) => [
+          k.id,
+          k.name,
+          `${k.prefix}…`,
+          k.scopes.join(','),
+          k.createdAt,
+          k.lastUsedAt ?? '–',
+          k.revokedAt ?? '–',
+        ]),
+      );
+      return 0;
+    });
+  }
+  if (action === 'revoke' && rest.length === 1 && rest[0]) {
+    const id = rest[0];
+    return withKeys(async (keys) => {
+      const key = await keys.revoke(id);
+      process.stdout.write(`revoked ${key.id} "${key.name}" at ${key.revokedAt}\n`);
+      return 0;
+    });
+  }
   process.stdout.write(USAGE);
-  return action === '--help' ? 0 : 2;
+  return action === '--help' || action === undefined ? 0 : 2;
+}
+
+async function withKeys(work: (keys: ApiKeyService) => Promise<number>): Promise<number> {
+  const app = await NestFactory.createApplicationContext(KeysCliModule, { logger: ['error', 'warn'] });
+  try {
+    return await work(app.get(ApiKeyService));
+  } catch (err) {
+    const e = err as Error & { code?: unknown };
+    process.stderr.write(`${typeof e.code === 'string' ? `${e.code}: ` : ''}${e.message}\n`);
+    return 1;
+  } finally {
+    await app.close();
+  }
 }

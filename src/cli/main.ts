@@ -65,7 +65,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
   },
   keys: {
     summary:
-      'create [--scope read|admin] | hash <key> — API keys for FOLIO_API_KEYS (only hashes are configured)',
+      'create --name N [--scope read|write|admin] | list | revoke <id> | hash <key> — API keys (stored hashed)',
     run: async (args) => (await import('./keys.command')).runKeysCommand(args),
   },
   assets: {

@@ -1,4 +1,5 @@
 import { ContentRepository } from '../graph/content.repository';
+import { DocumentRepository } from '../graph/document.repository';
 import { withCliApp } from './cli-app';
 import { printTable } from './ingest.command';
 
@@ -7,6 +8,10 @@ export async function runStatsCommand(args: string[]): Promise<number> {
   const json = args.includes('--json');
   const [docId] = args.filter((a) => a !== '--json');
   return withCliApp(async (app) => {
+    if (docId && !(await app.get(DocumentRepository).get(docId))) {
+      process.stderr.write(`No document with id '${docId}' (\`folio list\` shows the stored ones).\n`);
+      return 1;
+    }
     const stats = await app.get(ContentRepository).graphStats(docId ?? null);
     if (json) {
       process.stdout.write(`${JSON.stringify(stats, null, 2)}\n`);

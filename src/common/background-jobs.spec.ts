@@ -70,6 +70,39 @@ describe('BackgroundJobs', () => {
       jest.useRealTimers();
     }
   });
+
+  it('runs at most `concurrency` jobs at once; the others wait QUEUED, beating, and start in launch order', async () => {
+    jest.useFakeTimers();
+    try {
+      const saved: Job[] = [];
+      const jobs = new BackgroundJobs<Job>(async (j) => void saved.push({ ...j }), logger, 1000, 1);
+      const started: string[] = [];
+      const finishers = new Map<string, () => void>();
+      for (const id of ['a', 'b', 'c']) {
+        jobs.launch({ ...newJob(), id }, () => {
+          started.push(id);
+          return new Promise<Partial<Job>>((resolve) => finishers.set(id, () => resolve({})));
+        });
+      }
+      await jest.advanceTimersByTimeAsync(1500);
+      expect(started).toEqual(['a']);
+      expect(jobs.queued).toBe(2);
+      // The waiting jobs beat too, as QUEUED, so a long wait never reads as an abandoned job.
+      expect(saved.filter((j) => j.id === 'b').map((j) => j.status)).toEqual(['QUEUED']);
+      finishers.get('a')!();
+      await jest.advanceTimersByTimeAsync(10);
+      expect(started).toEqual(['a', 'b']);
+      expect(jobs.queued).toBe(1);
+      finishers.get('b')!();
+      await jest.advanceTimersByTimeAsync(10);
+      finishers.get('c')!();
+      await jobs.drain();
+      expect(started).toEqual(['a', 'b', 'c']);
+      expect(saved.filter((j) => j.status === 'SUCCEEDED').map((j) => j.id)).toEqual(['a', 'b', 'c']);
+    } finally {
+      jest.useRealTimers();
+    }
+  });
 });
 
 describe('applyStalenessRule', () => {

@@ -52,27 +52,37 @@ const RUNNER = `${os.hostname()}:${process.pid}`;
 /**
  * Runs jobs in the background of this process while their status lives in the store `save` writes to (Neo4j),
  * so any Folio process can report them. Saves are serialised; a failed save is logged, never fatal to the job.
- * While a job runs it is saved again every `heartbeatMs` (each save stamps the heartbeat), so a job whose
- * process died is recognisable by its silence.
+ * At most `concurrency` jobs run at once; the others wait, still QUEUED, in launch order. While a job waits or
+ * runs it is saved again every `heartbeatMs` (each save stamps the heartbeat), so a job whose process died is
+ * recognisable by its silence.
  */
 export class BackgroundJobs<J extends TrackedJob> {
-  private readonly running = new Set<Promise<void>>();
+  private readonly running = new Map<J, Promise<void>>();
+  /** Jobs waiting for a slot, first in first out: `start` runs the job, `cancel` fails it unstarted. */
+  private readonly waiting: Array<{ job: J; start: () => void; cancel: (reason: Error) => void }> = [];
+  private active = 0;
 
   constructor(
     private readonly save: (job: J) => Promise<void>,
     private readonly logger: Logger,
     private readonly heartbeatMs = 10_000,
+    private readonly concurrency = Number.POSITIVE_INFINITY,
   ) {}
+
+  /** How many launched jobs wait for a slot. */
+  get queued(): number {
+    return this.waiting.length;
+  }
 
   /** Starts `work`; what it returns is recorded with SUCCEEDED, an error's message and code with FAILED. */
   launch(job: J, work: (progress: ReportProgress) => Promise<Partial<J>>): void {
-    const run = this.run(job, work).finally(() => this.running.delete(run));
-    this.running.add(run);
+    const run = this.run(job, work).finally(() => this.running.delete(job));
+    this.running.set(job, run);
   }
 
   /** Waits for the jobs this process runs (shutdown, tests). */
   async drain(): Promise<void> {
-    await Promise.allSettled([...this.running]);
+    await Promise.allSettled([...this.running.values()]);
   }
 
   private async run(job: J, work: (progress: ReportProgress) => Promise<Partial<J>>): Promise<void> {
@@ -90,13 +100,16 @@ export class BackgroundJobs<J extends TrackedJob> {
         )
         .finally(() => unsaved--);
     };
-    record({ status: 'RUNNING', runner: RUNNER } as Partial<J>);
     // A beat while a save is still waiting would only queue up behind it (e.g. while Neo4j is down).
     const heartbeat = setInterval(() => {
       if (unsaved === 0) record({});
     }, this.heartbeatMs);
     heartbeat.unref();
+    let slot = false;
     try {
+      await this.takeSlot(job);
+      slot = true;
+      record({ status: 'RUNNING', runner: RUNNER } as Partial<J>);
       const outcome = await work((stage, done, total) => {
         const now = Date.now();
         if (stage === job.stage && now - lastWrite < PROGRESS_WRITE_MS && done !== total) return;
@@ -113,7 +126,35 @@ export class BackgroundJobs<J extends TrackedJob> {
         error: e.message,
         errorCode: typeof e.code === 'string' ? e.code : 'INTERNAL',
       } as Partial<J>);
+    } finally {
+      if (slot) this.releaseSlot();
     }
     await pending;
+  }
+
+  /**
+   * Fails every job still waiting for a slot with `error` (its message and code are recorded), e.g. when the
+   * process shuts down: a queued job must not wait for a runner that is going away.
+   */
+  async cancelQueued(error: Error): Promise<number> {
+    const cancelled = this.waiting.splice(0);
+    for (const w of cancelled) w.cancel(error);
+    await Promise.allSettled(cancelled.map((w) => this.running.get(w.job) ?? Promise.resolve()));
+    return cancelled.length;
+  }
+
+  private async takeSlot(job: J): Promise<void> {
+    if (this.active < this.concurrency) {
+      this.active++;
+      return;
+    }
+    // The job that finishes hands its slot over (active stays the same).
+    await new Promise<void>((start, cancel) => this.waiting.push({ job, start: () => start(), cancel }));
+  }
+
+  private releaseSlot(): void {
+    const next = this.waiting.shift();
+    if (next) next.start();
+    else this.active--;
   }
 }

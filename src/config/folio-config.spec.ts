@@ -72,13 +72,19 @@ describe('loadConfig', () => {
     expect(config.embedder).toMatchObject({ backend: 'openai', dimension: 768 });
   });
 
-  it('refuses an open API bound beyond loopback, unless keys are set or openness is asked for', () => {
+  it('allows an open API (no keys) only on loopback, unless openness is asked for', () => {
     const hash = 'a'.repeat(64);
-    expect(() => loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0' })).toThrow(/FOLIO_API_KEYS/);
-    expect(loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0', FOLIO_API_KEYS: `admin:${hash}` }).auth.keys).toEqual([
+    // Beyond loopback the keys may live in Neo4j, so the API start (not the config) refuses when there are none.
+    expect(loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0' }).auth).toEqual({ keys: [], openAllowed: false });
+    expect(
+      loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0', FOLIO_API_KEYS: `admin:${hash},write:${'b'.repeat(64)}` }).auth
+        .keys,
+    ).toEqual([
       { scope: 'admin', sha256: hash },
+      { scope: 'write', sha256: 'b'.repeat(64) },
     ]);
-    expect(loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0', FOLIO_ALLOW_OPEN_API: 'true' }).auth.keys).toEqual([]);
-    expect(loadConfig({}).auth.keys).toEqual([]);
+    expect(loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0', FOLIO_ALLOW_OPEN_API: 'true' }).auth.openAllowed).toBe(true);
+    expect(loadConfig({}).auth).toEqual({ keys: [], openAllowed: true });
+    expect(() => loadConfig({ FOLIO_API_KEYS: `owner:${hash}` })).toThrow(/read\|write\|admin/);
   });
 });

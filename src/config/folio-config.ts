@@ -1,3 +1,4 @@
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { folioHome } from '../common/local-paths';
@@ -67,6 +68,9 @@ const envSchema = z.object({
   FOLIO_INGEST_SERVER_PATHS: bool.default(false),
   FOLIO_INGEST_ROOT: z.string().optional(),
   FOLIO_FILE_STORE: z.string().optional(),
+  // Ingestions running at once in one process; the rest wait QUEUED. Unset: 1 on up to 2 cores (measured with
+  // npm run bench:load, see docs/worker-queue.md), else half the cores.
+  FOLIO_INGEST_CONCURRENCY: int(1, 64).optional(),
   // An ingestion or background job silent for this long was left by a process that stopped.
   FOLIO_STALE_HEARTBEAT_MS: int(2000, 86_400_000).default(300_000),
   // GraphQL cost limits, checked before a query runs (see src/api/query-cost.ts for how cost is estimated).
@@ -104,8 +108,11 @@ export interface FolioConfig {
     /** Serve the offline explorer page at GET /graphql. */
     explorer: boolean;
   };
-  /** Empty `keys`: the API is open (every request may do everything). */
-  auth: { keys: ApiKeyEntry[] };
+  /**
+   * `keys`: the bootstrap keys of FOLIO_API_KEYS (more live in Neo4j as ApiKey nodes). With no key in either, the
+   * API is open (every request may do everything) only when `openAllowed`: bound to loopback or FOLIO_ALLOW_OPEN_API.
+   */
+  auth: { keys: ApiKeyEntry[]; openAllowed: boolean };
   graphql: GraphQLLimits;
   embedder:
     | { backend: 'onnx'; model: string; dimension: number; batchSize: number | undefined; threads: number }
@@ -122,12 +129,20 @@ export interface FolioConfig {
   limits: { maxPages: number; maxUploadBytes: number };
   /** Running ingestions and jobs report every `intervalMs`; silent for `staleAfterMs`, they count as abandoned. */
   heartbeat: { intervalMs: number; staleAfterMs: number };
-  ingest: { ocr: boolean; serverPaths: boolean; serverPathRoot: string | undefined; fileStore: string };
+  ingest: {
+    ocr: boolean;
+    serverPaths: boolean;
+    serverPathRoot: string | undefined;
+    fileStore: string;
+    /** Ingestions one process runs at once. */
+    concurrency: number;
+  };
 }
 
-/** `read`: queries, page images. `admin`: also mutations (ingest, delete, enrich). */
-export type ApiScope = 'read' | 'admin';
-export const API_SCOPES: readonly ApiScope[] = ['read', 'admin'];
+/** `read`: queries, page images. `write`: also mutations (ingest, delete, enrich). `admin`: also API keys. */
+export type ApiScope = 'read' | 'write' | 'admin';
+/** Weakest first: each scope includes the ones before it. */
+export const API_SCOPES: readonly ApiScope[] = ['read', 'write', 'admin'];
 
 /** One accepted API key: only its SHA-256 is configured, so the environment never holds the key itself. */
 export interface ApiKeyEntry {
@@ -147,7 +162,7 @@ export function parseApiKeys(value: string): { keys: ApiKeyEntry[]; problems: st
     if (rest.length > 0 || !API_SCOPES.includes(scope as ApiScope) || !/^[0-9a-f]{64}$/.test(sha256 ?? '')) {
       problems.push(
         `FOLIO_API_KEYS: entry ${JSON.stringify(raw.slice(0, 12) + (raw.length > 12 ? '…' : ''))} is not ` +
-          '"read:<sha256 hex>" or "admin:<sha256 hex>" (run `folio keys create --scope admin` to make one)',
+          '"<read|write|admin>:<sha256 hex>" (run `folio keys hash <key>` for the hash of a key)',
       );
       continue;
     }
@@ -219,13 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   }
   const apiKeys = parseApiKeys(e.FOLIO_API_KEYS);
   problems.push(...apiKeys.problems);
-  if (apiKeys.keys.length === 0 && !LOOPBACK_HOSTS.has(e.FOLIO_HTTP_HOST) && !e.FOLIO_ALLOW_OPEN_API) {
-    problems.push(
-      `FOLIO_HTTP_HOST=${JSON.stringify(e.FOLIO_HTTP_HOST)}: the API is reachable beyond this machine without ` +
-        'API keys; set FOLIO_API_KEYS (see `folio keys create`), bind to 127.0.0.1, or set ' +
-        'FOLIO_ALLOW_OPEN_API=true if a private network guards the port',
-    );
-  }
+  // Whether keys stored in Neo4j exist is known only once it answers: the API start checks (api-key.service.ts).
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -247,7 +256,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
       publicUrl: e.FOLIO_PUBLIC_URL?.replace(/\/+$/, ''),
       explorer: e.FOLIO_API_EXPLORER ?? e.NODE_ENV !== 'production',
     },
-    auth: { keys: apiKeys.keys },
+    auth: {
+      keys: apiKeys.keys,
+      openAllowed: LOOPBACK_HOSTS.has(e.FOLIO_HTTP_HOST) || e.FOLIO_ALLOW_OPEN_API,
+    },
     graphql: {
       maxDepth: e.FOLIO_GRAPHQL_MAX_DEPTH,
       maxAliases: e.FOLIO_GRAPHQL_MAX_ALIASES,
@@ -295,6 +307,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
       serverPaths: e.FOLIO_INGEST_SERVER_PATHS,
       serverPathRoot: e.FOLIO_INGEST_ROOT,
       fileStore: e.FOLIO_FILE_STORE ?? path.join(folioHome(), 'files'),
+      concurrency: e.FOLIO_INGEST_CONCURRENCY ?? Math.max(1, Math.floor(os.cpus().length / 2)),
     },
   };
 }

@@ -3,6 +3,8 @@ import { FolioError } from '../common/folio-error';
 
 export enum IngestErrorCode {
   DOCUMENT_BUSY = 'DOCUMENT_BUSY',
+  /** An explicit id (`ingest --id`) that another document (other bytes) already has. */
+  DOCUMENT_ID_TAKEN = 'DOCUMENT_ID_TAKEN',
   DOCUMENT_NOT_FOUND = 'DOCUMENT_NOT_FOUND',
   FILE_NOT_FOUND = 'FILE_NOT_FOUND',
   FILE_TOO_LARGE = 'FILE_TOO_LARGE',
@@ -23,4 +25,13 @@ export class IngestError extends FolioError<IngestErrorCode> {
     super(message);
     this.name = 'IngestError';
   }
+}
+
+/** Another ingestion of the same document id (the same bytes) waits or runs right now. */
+export function documentBusy(docId: string): IngestError {
+  return new IngestError(
+    IngestErrorCode.DOCUMENT_BUSY,
+    `Document ${docId} (the same bytes) is being ingested by another request right now. ` +
+      `Wait for it to finish (query document(id: "${docId}")) instead of ingesting it again.`,
+  );
 }

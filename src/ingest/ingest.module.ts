@@ -4,6 +4,7 @@ import { IngestRecoveryService } from './ingest-recovery.service';
 import { IngestRepository } from './ingest.repository';
 import { IngestService } from './ingest.service';
 import { IngestionJobService } from './ingestion-job.service';
+import { InlineIngestionRunner } from './ingestion-runner';
 import { OcrService } from './ocr.service';
 import { PageImageService } from './page-image.service';
 import { ReembedService } from './reembed.service';
@@ -15,6 +16,7 @@ import { ReembedService } from './reembed.service';
     IngestService,
     IngestRecoveryService,
     IngestionJobService,
+    InlineIngestionRunner,
     OcrService,
     PageImageService,
     FileStore,

@@ -12,11 +12,11 @@ import { buildGraphRows, passageRows, unitSources } from './graph-rows';
 import type { PassageRow } from './ingest.repository';
 import { buildRetrievalUnits } from './retrieval-units';
 import { IngestRecoveryService } from './ingest-recovery.service';
-import { IngestError, IngestErrorCode } from './ingest.errors';
+import { documentBusy, IngestError, IngestErrorCode } from './ingest.errors';
 import { IngestRepository } from './ingest.repository';
 import { analyzeLayout } from './layout/analyze-layout';
 import { OcrService } from './ocr.service';
-import { parsePdf } from './pdf/pdf-parser';
+import { checkPdfOpens, parsePdf } from './pdf/pdf-parser';
 
 export const INGEST_STAGES = ['parse', 'ocr', 'layout', 'embed', 'write'] as const;
 export type IngestStage = (typeof INGEST_STAGES)[number];
@@ -66,6 +66,8 @@ export function documentIdFor(bytes: Uint8Array): { sha256: string; docId: strin
 @Injectable()
 export class IngestService {
   private readonly logger = new Logger(IngestService.name);
+  /** Document ids this process is ingesting right now. */
+  private readonly inFlight = new Set<string>();
 
   constructor(
     private readonly repo: IngestRepository,
@@ -79,10 +81,37 @@ export class IngestService {
   async ingest(bytes: Uint8Array, opts: IngestOptions): Promise<IngestResult> {
     const { sha256, docId: derivedId } = documentIdFor(bytes);
     const docId = opts.docId ?? derivedId;
+    // Decided before any parse: a second ingestion of the same id in this process loses at once, not after
+    // parsing and embedding the whole PDF (another process loses when it claims the id).
+    if (this.inFlight.has(docId)) throw this.busy(docId);
+    this.inFlight.add(docId);
+    try {
+      return await this.ingestClaimed(bytes, sha256, docId, opts);
+    } finally {
+      this.inFlight.delete(docId);
+    }
+  }
+
+  private async ingestClaimed(
+    bytes: Uint8Array,
+    sha256: string,
+    docId: string,
+    opts: IngestOptions,
+  ): Promise<IngestResult> {
     const existing = await this.repo.findDocument(docId);
     if (existing) {
+      if (opts.docId && existing.sha256 !== sha256 && !opts.replace)
+        throw new IngestError(
+          IngestErrorCode.DOCUMENT_ID_TAKEN,
+          `The id '${docId}' belongs to another document ('${existing.fileName}'); choose another id, or pass ` +
+            'replace (--replace) to overwrite it.',
+        );
       const reuse = this.decideOnExisting(existing, opts.replace ?? false);
-      if (reuse) return { document: existing, reused: true, timingsMs: {}, counts: this.countsOf(existing) };
+      if (reuse) {
+        // The stored document answers only to whoever could open the PDF: an encrypted one needs its password.
+        await checkPdfOpens(bytes, opts.password);
+        return { document: existing, reused: true, timingsMs: {}, counts: this.countsOf(existing) };
+      }
     }
 
     const timingsMs: IngestResult['timingsMs'] = {};
@@ -232,11 +261,7 @@ export class IngestService {
   }
 
   private busy(docId: string): IngestError {
-    return new IngestError(
-      IngestErrorCode.DOCUMENT_BUSY,
-      `Document ${docId} (the same bytes) is being ingested by another request right now. ` +
-        `Wait for it to finish (query document(id: "${docId}")) instead of ingesting it again.`,
-    );
+    return documentBusy(docId);
   }
 
   /** OCR for pages without a text layer; returns how many pages were read that way. */

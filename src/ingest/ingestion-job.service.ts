@@ -1,41 +1,41 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import {
-  ABANDONED_JOB_CODE,
-  abandonedJobReason,
-  applyStalenessRule,
-  BackgroundJobs,
-} from '../common/background-jobs';
+import { ABANDONED_JOB_CODE, abandonedJobReason, applyStalenessRule } from '../common/background-jobs';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
-import { IngestError, IngestErrorCode } from './ingest.errors';
+import { documentBusy, IngestError, IngestErrorCode } from './ingest.errors';
 import { IngestionJobRow, IngestRepository } from './ingest.repository';
-import { IngestOptions, IngestService } from './ingest.service';
+import { documentIdFor, IngestOptions } from './ingest.service';
+import { InlineIngestionRunner } from './ingestion-runner';
 
 /**
- * Runs ingestions in the background and keeps their status in Neo4j (not in memory), so any Folio process
- * behind a load balancer can answer `ingestionJob(id)`. A job whose process died is recognised by its silent
- * heartbeat: reported FAILED when read, and marked so by the next API start.
+ * Turns an ingestion request into a work item: the job is stored QUEUED in Neo4j (not in memory), so any Folio
+ * process behind a load balancer can answer `ingestionJob(id)`, and the runner takes the item when a slot is
+ * free. A job whose process died is recognised by its silent heartbeat: reported FAILED when read, and marked
+ * so by the next API start.
  */
 @Injectable()
 export class IngestionJobService {
-  private readonly jobs: BackgroundJobs<IngestionJobRow>;
+  private readonly logger = new Logger(IngestionJobService.name);
   private readonly staleAfterMs: number;
+  /** Document ids whose job is being stored (not yet with the runner): a second request for one is busy too. */
+  private readonly storing = new Set<string>();
 
   constructor(
-    private readonly ingest: IngestService,
+    private readonly runner: InlineIngestionRunner,
     private readonly repo: IngestRepository,
     @Inject(FOLIO_CONFIG) config: FolioConfig,
   ) {
     this.staleAfterMs = config.heartbeat.staleAfterMs;
-    this.jobs = new BackgroundJobs(
-      (job) => this.repo.saveJob(job),
-      new Logger(IngestionJobService.name),
-      config.heartbeat.intervalMs,
-    );
   }
 
+  /**
+   * Stores the job QUEUED and hands it to the runner. The same bytes already waiting or running here are refused
+   * at once with DOCUMENT_BUSY, before anything is parsed.
+   */
   async start(bytes: Uint8Array, opts: Omit<IngestOptions, 'onProgress'>): Promise<IngestionJobRow> {
+    const docId = opts.docId ?? documentIdFor(bytes).docId;
+    if (this.runner.holds(docId) || this.storing.has(docId)) throw documentBusy(docId);
     const job: IngestionJobRow = {
       id: randomUUID(),
       status: 'QUEUED',
@@ -47,14 +47,15 @@ export class IngestionJobService {
       error: null,
       errorCode: null,
     };
-    await this.repo.saveJob(job);
-    this.jobs.launch(job, async (progress) => {
-      const result = await this.ingest.ingest(bytes, {
-        ...opts,
-        onProgress: (p) => progress(p.stage, p.done, p.total),
-      });
-      return { docId: result.document.id };
-    });
+    this.storing.add(docId);
+    try {
+      await this.repo.saveJob(job);
+      this.runner.submit({ job: { ...job }, docId, bytes, options: opts });
+    } finally {
+      this.storing.delete(docId);
+    }
+    if (this.runner.queued > 0)
+      this.logger.log(`Ingestion job ${job.id} waits QUEUED behind ${this.runner.queued - 1} others`);
     return job;
   }
 
@@ -75,6 +76,6 @@ export class IngestionJobService {
 
   /** Waits for the jobs this process runs (used on shutdown and by tests). */
   async drain(): Promise<void> {
-    await this.jobs.drain();
+    await this.runner.drain();
   }
 }

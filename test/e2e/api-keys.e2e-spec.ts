@@ -52,6 +52,7 @@ describe('API keys over HTTP (FOLIO_API_KEYS set)', () => {
           { scope: 'admin', sha256: hashApiKey(ADMIN_KEY) },
           { scope: 'read', sha256: hashApiKey(READ_KEY) },
         ],
+        openAllowed: true,
       },
     });
   });
@@ -119,7 +120,7 @@ describe('API keys over HTTP (FOLIO_API_KEYS set)', () => {
     expect(refused.status).toBe(403);
     expect(refused.body.errors?.[0]?.extensions).toMatchObject({
       code: 'FORBIDDEN',
-      reason: 'ADMIN_SCOPE_REQUIRED',
+      reason: 'WRITE_SCOPE_REQUIRED',
     });
     const still = await post(
       { query: 'query($id: ID!) { document(id: $id) { id } }', variables: { id: docId } },

@@ -50,6 +50,11 @@ describe('GraphQL over HTTP: ingesting a server-side path', () => {
   it('refuses paths outside the root and files that do not exist', async () => {
     const outside = await ingest('../../../package.json');
     expect(outside.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'PATH_OUTSIDE_ROOT' });
+    // No existence oracle outside the root: a file that is not there reads the same as one that is.
+    for (const absent of ['../../../no-such-file-anywhere.pdf', '/etc/no-such-file-folio', '/etc/passwd']) {
+      const res = await ingest(absent);
+      expect(res.errors?.[0]?.extensions).toMatchObject({ code: 'FORBIDDEN', reason: 'PATH_OUTSIDE_ROOT' });
+    }
     const missing = await ingest('no-such.pdf');
     expect(missing.errors?.[0]?.extensions).toMatchObject({
       code: 'BAD_USER_INPUT',

@@ -60,6 +60,16 @@ export async function parsePdf(bytes: Uint8Array, opts: ParsePdfOptions = {}): P
   }
 }
 
+/**
+ * Opens the PDF without reading its pages: throws what parsePdf would for a wrong or missing password (or bytes
+ * that are no PDF). For bytes already stored, so their reuse asks for the password a parse would.
+ */
+export async function checkPdfOpens(bytes: Uint8Array, password?: string): Promise<void> {
+  assertPdfHeader(bytes);
+  const doc = await openDocument(await loadPdfjs(), bytes, password);
+  await doc.destroy();
+}
+
 function assertPdfHeader(bytes: Uint8Array): void {
   // Readers tolerate a little junk before the header (Acrobat: within the first 1024 bytes); so do we.
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
