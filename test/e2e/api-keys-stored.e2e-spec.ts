@@ -7,6 +7,7 @@ import { GraphExecutor } from '../../src/graph/graph-executor';
 import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { HttpApp, startHttpApp } from '../support/http-app';
 import { uniqueCopy } from '../support/ingest-context';
+import { ingestUploadForm } from '../support/graphql-upload';
 
 // API keys stored hashed in Neo4j, over real HTTP: an admin (here the FOLIO_API_KEYS bootstrap key) creates keys
 // with scopes; a read key cannot ingest, a write key cannot manage keys, a revoked key is refused at once, and
@@ -55,14 +56,14 @@ describe('API keys stored in Neo4j, over HTTP', () => {
 
   beforeAll(async () => {
     // Everything the service prints while this file runs, to check no secret ever appears in it.
-    process.stdout.write = ((chunk: unknown, ...rest: never[]) => {
+    process.stdout.write = (chunk: unknown, ...rest: never[]) => {
       output.push(String(chunk));
       return writes.out(chunk as string, ...rest);
-    });
-    process.stderr.write = ((chunk: unknown, ...rest: never[]) => {
+    };
+    process.stderr.write = (chunk: unknown, ...rest: never[]) => {
       output.push(String(chunk));
       return writes.err(chunk as string, ...rest);
-    });
+    };
     const config = loadConfig();
     http = await startHttpApp({
       ...config,
@@ -112,16 +113,7 @@ describe('API keys stored in Neo4j, over HTTP', () => {
 
   it('refuses an ingest with a read key (403 WRITE_SCOPE_REQUIRED) before reading the upload', async () => {
     const { secret } = await createKey(`e2e-read2-${process.pid}`, ['READ']);
-    const form = new FormData();
-    form.append(
-      'operations',
-      JSON.stringify({
-        query: 'mutation($file: Upload!) { ingestDocument(file: $file) { id } }',
-        variables: { file: null },
-      }),
-    );
-    form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-    form.append('0', new Blob([uniqueCopy(new Uint8Array(fs.readFileSync(SAMPLE)))]), 'read-key.pdf');
+    const form = ingestUploadForm(uniqueCopy(new Uint8Array(fs.readFileSync(SAMPLE))), 'read-key.pdf');
     const res = await fetch(`${http.url}/graphql`, {
       method: 'POST',
       body: form,

@@ -4,6 +4,7 @@ import { hashApiKey } from '../../src/api/api-keys';
 import { loadConfig } from '../../src/config/folio-config';
 import { HttpApp, startHttpApp } from '../support/http-app';
 import { uniqueCopy } from '../support/ingest-context';
+import { ingestUploadForm } from '../support/graphql-upload';
 
 const SAMPLE = path.resolve(__dirname, '..', 'fixtures', 'pdf', 'sample-report.pdf');
 const ADMIN_KEY = 'folio_e2e-admin-key';
@@ -26,17 +27,7 @@ describe('API keys over HTTP (FOLIO_API_KEYS set)', () => {
   }
 
   async function upload(key?: string): Promise<{ status: number; body: GraphQLBody }> {
-    const form = new FormData();
-    form.append(
-      'operations',
-      JSON.stringify({
-        query: 'mutation($file: Upload!) { ingestDocument(file: $file) { id } }',
-        variables: { file: null },
-      }),
-    );
-    form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-    const bytes = uniqueCopy(new Uint8Array(fs.readFileSync(SAMPLE)));
-    form.append('0', new Blob([bytes], { type: 'application/pdf' }), 'keys.pdf');
+    const form = ingestUploadForm(uniqueCopy(new Uint8Array(fs.readFileSync(SAMPLE))), 'keys.pdf');
     const headers: Record<string, string> = { 'apollo-require-preflight': 'true' };
     if (key) headers['x-api-key'] = key;
     const res = await fetch(`${http.url}/graphql`, { method: 'POST', body: form, headers });

@@ -12,6 +12,7 @@ import { IngestionJobService } from '../../src/ingest/ingestion-job.service';
 import { HttpApp, startHttpApp } from '../support/http-app';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../support/ingest-context';
 import { TcpProxy } from '../support/tcp-proxy';
+import { ingestUploadForm } from '../support/graphql-upload';
 
 // A real API process is killed (SIGKILL, by pid) while it writes a document: its job stays RUNNING and its
 // document INGESTING, half-written. The job then reads FAILED with a reason, and the next API start marks it so
@@ -56,16 +57,7 @@ async function startApiProcess(
 }
 
 async function upload(url: string, bytes: Uint8Array): Promise<string> {
-  const form = new FormData();
-  form.append(
-    'operations',
-    JSON.stringify({
-      query: 'mutation($file: Upload!) { ingestDocument(file: $file) { id } }',
-      variables: { file: null },
-    }),
-  );
-  form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-  form.append('0', new Blob([bytes], { type: 'application/pdf' }), 'crash.pdf');
+  const form = ingestUploadForm(bytes, 'crash.pdf');
   const res = await fetch(`${url}/graphql`, {
     method: 'POST',
     body: form,

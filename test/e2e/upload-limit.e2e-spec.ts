@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { loadConfig } from '../../src/config/folio-config';
 import { HttpApp, startHttpApp } from '../support/http-app';
 import { uniqueCopy } from '../support/ingest-context';
+import { ingestUploadForm } from '../support/graphql-upload';
 
 // FOLIO_MAX_UPLOAD_MB takes whole megabytes, so the limit here is 1 MB and the oversized upload 1.5 MB.
 const MB = 1024 * 1024;
@@ -16,16 +17,7 @@ function samplePdfOfSize(size: number): Uint8Array {
 }
 
 async function upload(http: HttpApp, bytes: Uint8Array) {
-  const form = new FormData();
-  form.append(
-    'operations',
-    JSON.stringify({
-      query: 'mutation($file: Upload!) { ingestDocument(file: $file) { id status } }',
-      variables: { file: null },
-    }),
-  );
-  form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-  form.append('0', new Blob([bytes], { type: 'application/pdf' }), 'big.pdf');
+  const form = ingestUploadForm(bytes, 'big.pdf', 'id status');
   const res = await fetch(`${http.url}/graphql`, {
     method: 'POST',
     body: form,
