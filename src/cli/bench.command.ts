@@ -9,6 +9,7 @@ import type { FolioConfig } from '../config/folio-config';
 import { EmbedModule } from '../embed/embed.module';
 import { EMBEDDER } from '../embed/embed.tokens';
 import type { Embedder } from '../embed/embedder';
+import { QueryCachingEmbedder } from '../embed/query-cache';
 import { ContentRepository } from '../graph/content.repository';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
@@ -283,6 +284,10 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
           peers,
           onProgress: (stage, done, total, unit) => progress.update(stage, done, total, unit),
           onWarning: (m) => process.stderr.write(`\n${m}\n`),
+          forgetQueryVectors: () => {
+            const embedder = app.get<Embedder>(EMBEDDER);
+            if (embedder instanceof QueryCachingEmbedder) embedder.clear();
+          },
         },
       );
       progress.finishStage();

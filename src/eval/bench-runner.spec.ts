@@ -67,7 +67,9 @@ class FakeRetriever implements BenchRetriever {
         reason: 'fake',
         hop: 0,
         // one element per page, in its top-left corner
-        elements: [{ elementId: `e${pageNumber}`, kind: 'paragraph', text: 't', bbox: [0, 0, 10, 10], score: 1 }],
+        elements: [
+          { elementId: `e${pageNumber}`, kind: 'paragraph', text: 't', bbox: [0, 0, 10, 10], score: 1 },
+        ],
       })),
       timings: [],
       trace: [],
@@ -148,6 +150,21 @@ describe('runRetrievalBench', () => {
       unanswerable: 1,
       skippedDocumentLevel: { 'docugami-sec10q': 1 },
     });
+  });
+
+  it('forgets cached query vectors before every timed search, so each pays for its embedding', async () => {
+    const retriever = new FakeRetriever(rankings);
+    const forgotten: number[] = [];
+    await runRetrievalBench(
+      setOf(questions),
+      { strategies: ['VECTOR', 'HYBRID'], rerank: [false] },
+      {
+        ...deps(retriever),
+        forgetQueryVectors: () => forgotten.push(retriever.requests.length),
+      },
+    );
+    // 3 answerable questions × 2 runs, each forgotten right before its own request
+    expect(forgotten).toEqual([0, 1, 2, 3, 4, 5]);
   });
 
   it("runs each TRACE ablation with its layer switched off and sums each run's cost", async () => {

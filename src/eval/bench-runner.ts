@@ -206,6 +206,8 @@ export interface BenchDeps {
   onProgress?: (stage: string, done: number, total: number, unit: string) => void;
   /** Problems worth telling the user about that do not stop the run. */
   onWarning?: (message: string) => void;
+  /** Called before each timed search or ask, so that each pays for its query embedding as a new question would. */
+  forgetQueryVectors?: () => void;
 }
 
 export const runName = (strategy: Strategy, rerank: boolean) => (rerank ? `${strategy}+RERANK` : strategy);
@@ -284,13 +286,18 @@ export async function runRetrievalBench(
   const scopeOf = (docId: string): SearchScope => (scope === 'corpus' ? {} : { docIds: [docId] });
   for (const variant of runVariants(opts)) {
     const { name, strategy, rerank } = variant;
-    const search = (q: BenchQuestion, docId: string) =>
-      deps.retriever
+    const forget = deps.forgetQueryVectors ?? (() => undefined);
+    const search = (q: BenchQuestion, docId: string) => {
+      forget();
+      return deps.retriever
         .search({ query: q.question, strategy, scope: scopeOf(docId), k, rerank, trace: variant.trace })
         .then((r): Ranking => rankingOf(r));
+    };
     const ask = opts.ask
-      ? (q: BenchQuestion, docId: string) =>
-          deps.retriever.ask(q.question, { strategy, scope: scopeOf(docId), rerank })
+      ? (q: BenchQuestion, docId: string) => {
+          forget();
+          return deps.retriever.ask(q.question, { strategy, scope: scopeOf(docId), rerank });
+        }
       : null;
     const runRows = await runQuestions(name, questions, docIdOf, search, ask, deps.grader, progress);
     rows.push(...runRows);
