@@ -1,6 +1,8 @@
 import { Socket } from 'node:net';
 
-let installed = false;
+// Marked on the prototype, not in a module variable: a second copy of this module (a test runner's module registry)
+// must not wrap connect again.
+const INSTALLED = Symbol.for('folio.preferNoDelaySockets');
 
 /**
  * Turns Nagle's algorithm off (TCP_NODELAY) on the sockets this process opens, as Node's http agents and undici
@@ -10,9 +12,12 @@ let installed = false;
  * The driver offers no socket option, hence the patch of Socket.prototype.connect; idempotent.
  */
 export function preferNoDelaySockets(): void {
-  if (installed) return;
-  installed = true;
-  const prototype = Socket.prototype as unknown as { connect: (this: Socket, ...args: unknown[]) => Socket };
+  const prototype = Socket.prototype as unknown as {
+    connect: (this: Socket, ...args: unknown[]) => Socket;
+    [INSTALLED]?: true;
+  };
+  if (prototype[INSTALLED]) return;
+  prototype[INSTALLED] = true;
   const connect = prototype.connect;
   prototype.connect = function (this: Socket, ...args: unknown[]) {
     this.setNoDelay(true);
