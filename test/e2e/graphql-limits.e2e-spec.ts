@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CypherQuery } from '../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../src/graph/graph-executor';
 import { IngestService } from '../../src/ingest/ingest.service';
 import { fixture } from '../support/ingest-context';
@@ -16,6 +17,8 @@ interface Response {
 
 describe('GraphQL cost limits over HTTP', () => {
   let http: HttpApp;
+  // Single-statement reads go through read(), multi-statement ones through readTx(): count both.
+  let read: jest.SpyInstance;
   let readTx: jest.SpyInstance;
   const docId = `limits-${randomUUID().slice(0, 8)}`;
   const previous = process.env.FOLIO_GRAPHQL_MAX_RESULT_OBJECTS;
@@ -27,6 +30,7 @@ describe('GraphQL cost limits over HTTP', () => {
       fileName: 'sample-report.pdf',
       docId,
     });
+    read = jest.spyOn(http.app.get(GraphExecutor), 'read');
     readTx = jest.spyOn(http.app.get(GraphExecutor), 'readTx');
   });
   afterAll(async () => {
@@ -38,6 +42,7 @@ describe('GraphQL cost limits over HTTP', () => {
 
   /** POSTs a query and reports the HTTP status, the time it took and the Neo4j reads it made. */
   async function post(query: string): Promise<Response & { reads: string[] }> {
+    read.mockClear();
     readTx.mockClear();
     const started = Date.now();
     const res = await fetch(`${http.url}/graphql`, {
@@ -46,7 +51,10 @@ describe('GraphQL cost limits over HTTP', () => {
       body: JSON.stringify({ query }),
     });
     const body = (await res.json()) as Response['body'];
-    const reads = readTx.mock.calls.map((call) => call[0] as string);
+    const reads = [
+      ...read.mock.calls.map((call) => (call[0] as CypherQuery).name),
+      ...readTx.mock.calls.map((call) => call[0] as string),
+    ];
     return { status: res.status, ms: Date.now() - started, body, reads };
   }
 
