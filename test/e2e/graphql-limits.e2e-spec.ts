@@ -54,7 +54,9 @@ describe('GraphQL cost limits over HTTP', () => {
     const reads = [
       ...read.mock.calls.map((call) => (call[0] as CypherQuery).name),
       ...readTx.mock.calls.map((call) => call[0] as string),
-    ];
+      // The API-key check refreshes whether any key exists (api/count-active-api-keys) in the background, on its own
+      // schedule: it is not a read of the query being limited.
+    ].filter((name) => !name.startsWith('api/'));
     return { status: res.status, ms: Date.now() - started, body, reads };
   }
 
