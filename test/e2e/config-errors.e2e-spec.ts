@@ -6,13 +6,17 @@ import * as path from 'node:path';
 const ROOT = path.resolve(__dirname, '..', '..');
 const BAD_ENV = { FOLIO_HTTP_PORT: 'abc', NEO4J_MAX_POOL_SIZE: '0' };
 
-function run(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function run(
+  script: string,
+  args: string[],
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     execFile(
       'node',
       [path.join(ROOT, 'dist', script), ...args],
       { cwd: ROOT, timeout: 60_000, env: { ...process.env, ...BAD_ENV } },
-      (err, stdout, stderr) => resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+      (err, stdout, stderr) =>
+        resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
