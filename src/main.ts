@@ -3,9 +3,11 @@ import { Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { AppModule } from './app.module';
 import { FOLIO_CONFIG } from './config/config.tokens';
-import type { FolioConfig } from './config/folio-config';
+import { loadConfig, type FolioConfig } from './config/folio-config';
 
 async function bootstrap(): Promise<void> {
+  // Checked before Nest starts: a bad variable is one clear message (below), not a stack trace from the injector.
+  loadConfig();
   const app = await NestFactory.create(AppModule);
   app.enableShutdownHooks();
   const config = app.get<FolioConfig>(FOLIO_CONFIG);

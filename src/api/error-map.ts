@@ -80,6 +80,7 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
     [GraphErrorCode.QUERY_FAILED]: 'INTERNAL_SERVER_ERROR',
     [GraphErrorCode.QUERY_TIMED_OUT]: 'QUERY_TOO_COMPLEX',
     [GraphErrorCode.EMBEDDING_MODEL_MISMATCH]: 'FAILED_PRECONDITION',
+    [GraphErrorCode.SCHEMA_OUTDATED]: 'FAILED_PRECONDITION',
   }),
   moduleErrors(Neo4jServerError, Neo4jServerErrorCode, {
     [Neo4jServerErrorCode.JAVA_NOT_FOUND]: 'SERVICE_UNAVAILABLE',

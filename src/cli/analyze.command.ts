@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DocumentAnalytics, PageGraphAnalytics } from '../analytics/analytics.types';
 import { renderCorpusReport, renderDocumentReport } from '../analytics/html-report';
-import { withCliApp } from './cli-app';
+import { withCliApp, withReadOnlyCliApp } from './cli-app';
 import { printTable } from './ingest.command';
 
 const USAGE = `Usage: folio analyze <docId>... | --all [--gds] [--write] [--similar] [--html FILE|DIR] [--json]
@@ -166,7 +166,8 @@ export async function runAnalyzeCommand(args: string[]): Promise<number> {
     process.stderr.write('--write writes GDS results back; add --gds.\n');
     return 2;
   }
-  return withCliApp(async (app) => {
+  // Only `--gds --write` writes (pageRank and community onto the pages); otherwise the schema is only checked.
+  return (values.write ? withCliApp : withReadOnlyCliApp)(async (app) => {
     const analytics = app.get(AnalyticsService);
     const out: Record<string, unknown> = {};
     if (values.all) {

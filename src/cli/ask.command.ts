@@ -6,7 +6,7 @@ import { DEFAULT_STRATEGY, STRATEGIES, Strategy } from '../retrieve/retrieve.typ
 import type { INestApplicationContext } from '@nestjs/common';
 import { DocumentRepository } from '../graph/document.repository';
 import type { AskResult, SearchResult } from '../retrieve/retrieve.types';
-import { withCliApp } from './cli-app';
+import { withReadOnlyCliApp } from './cli-app';
 import { docIdsOf, formatAnswer, formatSearch, type TitleOf } from './search-format';
 import { formatEvidence } from './evidence-format';
 
@@ -45,7 +45,7 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
   }
   const strategy = strategyOf(values.strategy);
   const scope = { docIds: values.doc };
-  return withCliApp(async (app) => {
+  return withReadOnlyCliApp(async (app) => {
     const retrieve = app.get(RetrieveService);
     if (mode === 'search') {
       const result = await retrieve.search({

@@ -40,15 +40,36 @@ class NoMigrationOnStart {}
 @Module({ imports: [NoMigrationOnStart, CliModule] })
 class CliWithoutMigrationModule {}
 
+/** For commands that only read: the schema is checked to be current, never migrated (no write transaction). */
+@Global()
+@Module({ providers: [{ provide: MIGRATE_ON_START, useValue: 'check' }], exports: [MIGRATE_ON_START] })
+class SchemaCheckOnStart {}
+
+@Module({ imports: [SchemaCheckOnStart, CliModule] })
+class ReadOnlyCliModule {}
+
+/**
+ * Commands that write migrate the schema at start (the default). `readOnly` commands only check it is current and
+ * fail with SCHEMA_OUTDATED otherwise; `migrateOnStart: false` is for commands that migrate themselves.
+ */
 export async function withCliApp<T>(
   work: (app: INestApplicationContext) => Promise<T>,
-  opts: { migrateOnStart?: boolean } = {},
+  opts: { migrateOnStart?: boolean; readOnly?: boolean } = {},
 ): Promise<T> {
-  const root = opts.migrateOnStart === false ? CliWithoutMigrationModule : CliModule;
+  const root = opts.readOnly
+    ? ReadOnlyCliModule
+    : opts.migrateOnStart === false
+      ? CliWithoutMigrationModule
+      : CliModule;
   const app = await NestFactory.createApplicationContext(root, { logger: ['error', 'warn'] });
   try {
     return await work(app);
   } finally {
     await app.close();
   }
+}
+
+/** For commands that only read (list, stats, search, ask, analyze without --write): never migrates, never writes. */
+export function withReadOnlyCliApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+  return withCliApp(work, { readOnly: true });
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { DocumentRepository, type StoredDocument } from '../graph/document.repository';
-import { withCliApp } from './cli-app';
+import { withReadOnlyCliApp } from './cli-app';
 import { printTable } from './ingest.command';
 
 const USAGE = `Usage: folio list [--json]
@@ -52,7 +52,7 @@ export async function runListCommand(args: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  return withCliApp(async (app) => {
+  return withReadOnlyCliApp(async (app) => {
     const repo = app.get(DocumentRepository);
     const docs: ListedDocument[] = [];
     let after: StoredDocument | null = null;

@@ -90,6 +90,9 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Unknown command '${name}'.\n\n${usage()}`);
     return 2;
   }
+  // A bad environment gets one message naming every invalid variable (printed below), instead of Nest logging it
+  // with a stack trace from inside the dependency injector.
+  (await import('../config/folio-config')).loadConfig();
   return command.run(rest);
 }
 

@@ -1,13 +1,13 @@
 import { ContentRepository } from '../graph/content.repository';
 import { DocumentRepository } from '../graph/document.repository';
-import { withCliApp } from './cli-app';
+import { withReadOnlyCliApp } from './cli-app';
 import { printTable } from './ingest.command';
 
 /** `folio stats [docId]`: node and relationship counts of one document or of the whole corpus. */
 export async function runStatsCommand(args: string[]): Promise<number> {
   const json = args.includes('--json');
   const [docId] = args.filter((a) => a !== '--json');
-  return withCliApp(async (app) => {
+  return withReadOnlyCliApp(async (app) => {
     if (docId && !(await app.get(DocumentRepository).get(docId))) {
       process.stderr.write(`No document with id '${docId}' (\`folio list\` shows the stored ones).\n`);
       return 1;

@@ -9,6 +9,8 @@ export enum GraphErrorCode {
   /** Neo4j stopped a transaction that ran past its timeout (NEO4J_READ_TIMEOUT_MS for reads). */
   QUERY_TIMED_OUT = 'QUERY_TIMED_OUT',
   EMBEDDING_MODEL_MISMATCH = 'EMBEDDING_MODEL_MISMATCH',
+  /** Migrations of this build are not applied, and the command is read-only (it does not migrate). */
+  SCHEMA_OUTDATED = 'SCHEMA_OUTDATED',
 }
 
 export class GraphError extends FolioError<GraphErrorCode> {

@@ -14,7 +14,7 @@ import { CypherRegistry } from './cypher-registry';
 import { DocumentRepository } from './document.repository';
 import { preferNoDelaySockets } from './bolt-no-delay';
 import { GraphExecutor } from './graph-executor';
-import { MIGRATE_ON_START, NEO4J_DRIVER } from './graph.tokens';
+import { MIGRATE_ON_START, MigrateOnStart, NEO4J_DRIVER } from './graph.tokens';
 import { HealthService } from './health.service';
 import { MigrationService } from './migration.service';
 
@@ -56,13 +56,14 @@ export class GraphModule implements OnApplicationBootstrap, OnApplicationShutdow
     @Inject(NEO4J_DRIVER) private readonly driver: Driver,
     private readonly executor: GraphExecutor,
     private readonly migrations: MigrationService,
-    @Optional() @Inject(MIGRATE_ON_START) private readonly migrateOnStart: boolean | null,
+    @Optional() @Inject(MIGRATE_ON_START) private readonly migrateOnStart: MigrateOnStart | null,
   ) {}
 
   /** The service does not start on an unreachable Neo4j or a schema it cannot use. */
   async onApplicationBootstrap(): Promise<void> {
     await this.executor.verifyConnectivity();
-    if (this.migrateOnStart !== false) await this.migrations.migrate();
+    if (this.migrateOnStart === 'check') await this.migrations.checkSchemaCurrent();
+    else if (this.migrateOnStart !== false) await this.migrations.migrate();
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,5 +1,14 @@
+import type { FolioConfig } from '../config/folio-config';
+import { CypherRegistry } from './cypher-registry';
+import type { GraphExecutor } from './graph-executor';
 import { GraphError, GraphErrorCode } from './graph.errors';
-import { checkEmbeddingModel, fulltextIndexOf, REEMBED_COMMAND } from './migration.service';
+import {
+  checkEmbeddingModel,
+  fulltextIndexOf,
+  MigrationService,
+  MIGRATING_COMMANDS,
+  REEMBED_COMMAND,
+} from './migration.service';
 
 describe('checkEmbeddingModel', () => {
   const configured = { model: 'bge-small-en-v1.5', dimension: 384 };
@@ -40,5 +49,39 @@ describe('fulltextIndexOf', () => {
       fulltextIndexOf('CREATE FULLTEXT INDEX section_text IF NOT EXISTS FOR (n:Section) ON EACH [n.title]'),
     ).toEqual({ name: 'section_text', analyzer: 'standard-no-stop-words' });
     expect(fulltextIndexOf('CREATE INDEX page_doc_id IF NOT EXISTS FOR (n:Page) ON (n.docId)')).toBeNull();
+  });
+});
+
+describe('MigrationService.checkSchemaCurrent (read-only commands)', () => {
+  const cypher = new CypherRegistry();
+  const all = cypher.list('migrations/').map((m) => m.name);
+  const config = { embedder: { model: 'bge-small-en-v1.5', dimension: 384 } } as FolioConfig;
+
+  /** A graph whose schema node records `migrations`; any write fails the test. */
+  function serviceOver(migrations: string[]): MigrationService {
+    const refuseWrite = () => {
+      throw new Error('a read-only check wrote');
+    };
+    const graph = {
+      read: async () => [{ embeddingModel: 'bge-small-en-v1.5', embeddingDimension: 384, migrations }],
+      write: refuseWrite,
+      writeTx: refuseWrite,
+      runAutoCommit: refuseWrite,
+    } as unknown as GraphExecutor;
+    return new MigrationService(graph, cypher, config);
+  }
+
+  it('passes when every migration of this build is recorded', async () => {
+    await expect(serviceOver(all).checkSchemaCurrent()).resolves.toBeUndefined();
+  });
+
+  it('refuses a schema with missing migrations, naming them and the commands that migrate', async () => {
+    const error = await serviceOver(all.slice(0, -1))
+      .checkSchemaCurrent()
+      .catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(GraphError);
+    expect((error as GraphError).code).toBe(GraphErrorCode.SCHEMA_OUTDATED);
+    expect((error as GraphError).message).toContain(all[all.length - 1]);
+    expect((error as GraphError).message).toContain(MIGRATING_COMMANDS);
   });
 });

@@ -13,6 +13,10 @@ export interface EmbeddingModelInfo {
 
 export const REEMBED_COMMAND = 'npm run folio -- reembed --all';
 
+/** Read-only commands never migrate; these do, at start. */
+export const MIGRATING_COMMANDS =
+  'start the API (npm start) or run a command that writes (folio ingest, enrich, delete, retitle)';
+
 /** The recorded model must match the configured one, or the stored vectors cannot be compared with new ones. */
 export function checkEmbeddingModel(
   recorded: Partial<EmbeddingModelInfo> | null,
@@ -77,6 +81,22 @@ export class MigrationService {
       .list('migrations/')
       .map((m) => m.name)
       .filter((name) => !applied.has(name));
+  }
+
+  /**
+   * For read-only commands: reads only, and throws unless the schema is the one this build migrates to (same
+   * embedding model, every migration recorded as applied).
+   */
+  async checkSchemaCurrent(): Promise<void> {
+    checkEmbeddingModel(await this.recordedModel(), this.configuredModel);
+    const pending = await this.pendingMigrations();
+    if (pending.length === 0) return;
+    throw new GraphError(
+      GraphErrorCode.SCHEMA_OUTDATED,
+      `The database schema is not current: ${pending.length} migration(s) of this build are not applied ` +
+        `(${pending.slice(0, 5).join(', ')}${pending.length > 5 ? ', …' : ''}). This command only reads and does not migrate; ${MIGRATING_COMMANDS} ` +
+        'to apply them, then run it again.',
+    );
   }
 
   /** Applies all migrations; returns their names. Throws EMBEDDING_MODEL_MISMATCH before touching anything. */
