@@ -20,6 +20,7 @@ import { LlmModule } from '../llm/llm.module';
 import { LlmService } from '../llm/llm.service';
 import { RetrieveModule } from '../retrieve/retrieve.module';
 import { RetrieveService } from '../retrieve/retrieve.service';
+import { TraceJudge } from '../retrieve/trace/trace-judge';
 import { STRATEGIES, Strategy } from '../retrieve/retrieve.types';
 import { LlmAnswerGrader } from '../eval/answer-grader';
 import { BenchQuestionsError, loadQuestions } from '../eval/bench-questions';
@@ -284,9 +285,10 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
           peers,
           onProgress: (stage, done, total, unit) => progress.update(stage, done, total, unit),
           onWarning: (m) => process.stderr.write(`\n${m}\n`),
-          forgetQueryVectors: () => {
+          forgetCaches: () => {
             const embedder = app.get<Embedder>(EMBEDDER);
             if (embedder instanceof QueryCachingEmbedder) embedder.clear();
+            app.get(TraceJudge).forgetScores();
           },
         },
       );

@@ -152,7 +152,7 @@ describe('runRetrievalBench', () => {
     });
   });
 
-  it('forgets cached query vectors before every timed search, so each pays for its embedding', async () => {
+  it('empties the caches before every timed search, so each pays for its embedding and judging', async () => {
     const retriever = new FakeRetriever(rankings);
     const forgotten: number[] = [];
     await runRetrievalBench(
@@ -160,7 +160,7 @@ describe('runRetrievalBench', () => {
       { strategies: ['VECTOR', 'HYBRID'], rerank: [false] },
       {
         ...deps(retriever),
-        forgetQueryVectors: () => forgotten.push(retriever.requests.length),
+        forgetCaches: () => forgotten.push(retriever.requests.length),
       },
     );
     // 3 answerable questions × 2 runs, each forgotten right before its own request

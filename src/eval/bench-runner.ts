@@ -206,8 +206,11 @@ export interface BenchDeps {
   onProgress?: (stage: string, done: number, total: number, unit: string) => void;
   /** Problems worth telling the user about that do not stop the run. */
   onWarning?: (message: string) => void;
-  /** Called before each timed search or ask, so that each pays for its query embedding as a new question would. */
-  forgetQueryVectors?: () => void;
+  /**
+   * Called before each timed search or ask to empty the caches that outlive a question (query vectors, the TRACE
+   * judge's scores), so that each pays for its embedding and judging as a new question would.
+   */
+  forgetCaches?: () => void;
 }
 
 export const runName = (strategy: Strategy, rerank: boolean) => (rerank ? `${strategy}+RERANK` : strategy);
@@ -286,7 +289,7 @@ export async function runRetrievalBench(
   const scopeOf = (docId: string): SearchScope => (scope === 'corpus' ? {} : { docIds: [docId] });
   for (const variant of runVariants(opts)) {
     const { name, strategy, rerank } = variant;
-    const forget = deps.forgetQueryVectors ?? (() => undefined);
+    const forget = deps.forgetCaches ?? (() => undefined);
     const search = (q: BenchQuestion, docId: string) => {
       forget();
       return deps.retriever

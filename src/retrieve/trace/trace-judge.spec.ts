@@ -117,6 +117,15 @@ describe('TraceJudge', () => {
     const other = await judge.judge({ ...request([page(2)]), subQuery: 'another sub-query' });
     expect(other).toMatchObject({ crossEncoderCalls: 1, crossEncoderPairs: 1 });
   });
+
+  it('after forgetScores, scores every pair again (a benchmark timing each question from cold)', async () => {
+    const { judge, scored } = fakes(null, [0.9]);
+    await judge.judge(request([page(1)]));
+    judge.forgetScores();
+    const again = await judge.judge(request([page(1)]));
+    expect(scored).toHaveLength(2);
+    expect(again).toMatchObject({ crossEncoderCalls: 1, crossEncoderPairs: 1 });
+  });
 });
 
 describe('ScoreCache', () => {
@@ -125,6 +134,11 @@ describe('ScoreCache', () => {
     cache.set('q', 'a', 1);
     cache.set('q', 'b', 2);
     cache.set('q', 'c', 3);
-    expect([cache.has('q', 'a'), cache.get('q', 'b'), cache.get('q', 'c'), cache.size]).toEqual([false, 2, 3, 2]);
+    expect([cache.has('q', 'a'), cache.get('q', 'b'), cache.get('q', 'c'), cache.size]).toEqual([
+      false,
+      2,
+      3,
+      2,
+    ]);
   });
 });

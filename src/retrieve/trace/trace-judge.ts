@@ -55,6 +55,11 @@ export class TraceJudge {
     private readonly llm: LlmService,
   ) {}
 
+  /** Forgets every cached score (a benchmark that must pay for each question's judging). */
+  forgetScores(): void {
+    this.scoreCache.clear();
+  }
+
   get name(): 'llm' | 'cross-encoder' {
     return this.llm.enabled ? 'llm' : 'cross-encoder';
   }
@@ -100,7 +105,10 @@ export class TraceJudge {
       uncached.forEach((text, j) => this.scoreCache.set(req.subQuery, text, scores[j] ?? 0));
     }
     for (const { page, i } of offline) {
-      judgements[i] = crossEncoderVerdict(this.scoreCache.get(req.subQuery, page.bestText) ?? 0, page.bestText);
+      judgements[i] = crossEncoderVerdict(
+        this.scoreCache.get(req.subQuery, page.bestText) ?? 0,
+        page.bestText,
+      );
     }
     return {
       judgements: judgements.map((j) => j!),
@@ -152,6 +160,10 @@ export class ScoreCache {
 
   get size(): number {
     return this.scores.size;
+  }
+
+  clear(): void {
+    this.scores.clear();
   }
 
   private static key(query: string, text: string): string {
