@@ -5,12 +5,9 @@ import type { Embedder } from '../../../src/embed/embedder';
 import { buildLuceneQuery } from '../../../src/retrieve/lucene-query';
 import { RetrieveRepository } from '../../../src/retrieve/retrieve.repository';
 import { createIngestContext, IngestContext, uniqueCopy } from '../../support/ingest-context';
+import { filler } from '../../support/falcon-report';
 import { makeTextPdf } from '../../support/make-pdf';
 
-const filler = (topic: string) => [
-  `Office notes: ${topic}`,
-  `This page describes ${topic} at the head office, the opening hours and whom to contact about it.`,
-];
 const PAGES = [
   [
     'Falcon project: annual results',
@@ -75,7 +72,7 @@ describe('GRAPH walks the page graph', () => {
     expect(graph.cost).toMatchObject({ judgeCalls: 0, llmCalls: 0, pagesVisited: graph.steps.length });
     // Pages of the office notes sit next to weaker seeds only: the page after the best match outranks them.
     const rank = (n: number) => graph.pages.findIndex((p) => p.pageNumber === n);
-    for (const filler of [3, 5, 7, 9]) expect(rank(2)).toBeLessThan(rank(filler));
+    for (const fillerPage of [3, 5, 7, 9]) expect(rank(2)).toBeLessThan(rank(fillerPage));
   });
 
   it('moves a walked page up as the walk weighs more, and ranks as the fused seeds without it', async () => {
