@@ -4,18 +4,10 @@
 // the top 10 cannot move in, so R@10 is unchanged by construction.
 //   npx tsx scripts/analytics/centrality-prior.ts bench-results/prior/baseline/report.json [--betas 0,0.05,0.1,0.2,0.3]
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type * as AnalyticsServiceFile from '../../src/analytics/analytics.service';
 import type * as CliAppFile from '../../src/cli/cli-app';
-import { PROJECT_ROOT } from '../../src/common/local-paths';
-
-/** Folio's modules from the build: Nest's DI reads the constructor metadata that tsc emits and tsx does not. */
-async function loadBuild<M>(file: string): Promise<M> {
-  const compiled = path.join(PROJECT_ROOT, 'dist', `${file}.js`);
-  if (!fs.existsSync(compiled)) throw new Error(`${compiled} is missing: run \`npm run -s build\` first.`);
-  return (await import(compiled)) as M;
-}
+import { loadCompiled } from '../compiled-build';
 
 interface QuestionRow {
   run: string;
@@ -49,8 +41,8 @@ async function main(): Promise<void> {
   const betas = (values.betas ?? '0,0.05,0.1,0.2,0.3').split(',').map(Number);
   const report = JSON.parse(fs.readFileSync(file, 'utf8')) as { questions: QuestionRow[] };
   const questions = report.questions.filter((q) => q.evidencePages?.length && q.ranked?.length);
-  const { withCliApp } = await loadBuild<typeof CliAppFile>('cli/cli-app');
-  const { AnalyticsService } = await loadBuild<typeof AnalyticsServiceFile>('analytics/analytics.service');
+  const { withCliApp } = await loadCompiled<typeof CliAppFile>('cli/cli-app');
+  const { AnalyticsService } = await loadCompiled<typeof AnalyticsServiceFile>('analytics/analytics.service');
   const ranks = await withCliApp((app) =>
     app.get(AnalyticsService).storedPageRanks([...new Set(questions.map((q) => q.docId))]),
   );

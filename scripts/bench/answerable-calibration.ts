@@ -24,7 +24,6 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type * as AppModuleFile from '../../src/app.module';
 import { StageProgress } from '../../src/cli/progress';
-import { PROJECT_ROOT } from '../../src/common/local-paths';
 import type * as ConfigModuleFile from '../../src/config/config.module';
 import type * as ConfigTokensFile from '../../src/config/config.tokens';
 import type { FolioConfig } from '../../src/config/folio-config';
@@ -56,14 +55,12 @@ import {
   type LabelledFeatures,
 } from './answerable-model';
 import { type AnswerablePoint, answerableRoc, chooseOperatingPoint } from './answerable-roc';
+import { loadCompiled } from '../compiled-build';
 import { auc, thresholdGrid } from './threshold-calibration';
 
-async function loadBuild(dist: string) {
-  const load = async <M>(file: string): Promise<M> => {
-    const compiled = path.join(dist, `${file}.js`);
-    if (!fs.existsSync(compiled)) throw new Error(`${compiled} is missing: run \`npm run -s build\` first.`);
-    return (await import(compiled)) as M;
-  };
+/** Folio's modules from a build (this one, or --baseline's). */
+async function loadBuild(dist?: string) {
+  const load = <M>(file: string) => loadCompiled<M>(file, dist);
   return {
     ...(await load<typeof AppModuleFile>('app.module')),
     ...(await load<typeof ConfigModuleFile>('config/config.module')),
@@ -133,7 +130,7 @@ async function main(): Promise<void> {
   if (!(limit === Infinity || (Number.isInteger(limit) && limit >= 1)))
     throw new Error('--limit must be a positive integer');
 
-  const build = await loadBuild(path.join(PROJECT_ROOT, 'dist'));
+  const build = await loadBuild();
   @Module({
     imports: [
       build.ConfigModule,

@@ -19,7 +19,6 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import type * as AppModuleFile from '../../src/app.module';
 import { StageProgress } from '../../src/cli/progress';
-import { PROJECT_ROOT } from '../../src/common/local-paths';
 import type * as ConfigModuleFile from '../../src/config/config.module';
 import type * as ConfigTokensFile from '../../src/config/config.tokens';
 import type { FolioConfig } from '../../src/config/folio-config';
@@ -42,16 +41,13 @@ import { decomposeQuestion } from '../../src/retrieve/trace/decompose-question';
 import type * as TraceJudgeFile from '../../src/retrieve/trace/trace-judge';
 import type * as TraceRunFile from '../../src/retrieve/trace/trace-run';
 import type * as TraceWalkerFile from '../../src/retrieve/trace/trace-walker';
+import { loadCompiled } from '../compiled-build';
 import { judgeCalibrationMarkdown, thresholdReport, walkPriorReport } from './trace-judge-report';
 import { type ScoredQuestion, walkReach } from './trace-walk-reach';
 
 /** Folio's modules from the build: Nest's DI reads the constructor metadata that tsc emits and tsx (esbuild) does not. */
 async function loadBuild() {
-  const load = async <M>(file: string): Promise<M> => {
-    const compiled = path.join(PROJECT_ROOT, 'dist', `${file}.js`);
-    if (!fs.existsSync(compiled)) throw new Error(`${compiled} is missing: run \`npm run -s build\` first.`);
-    return (await import(compiled)) as M;
-  };
+  const load = loadCompiled;
   return {
     ...(await load<typeof AppModuleFile>('app.module')),
     ...(await load<typeof ConfigModuleFile>('config/config.module')),
