@@ -6,6 +6,17 @@ import { type Segment, unionAll } from './layout.types';
 const SEGMENT_GAP_EM = 1.0;
 /** Gap above which a space is inserted between two items. */
 const WORD_GAP_EM = 0.12;
+/**
+ * Dot leaders ("Net income ........ $ 629,551", "Item 7 . . . . . 35"): four or more dots, spaced or not, or
+ * ellipsis and middle-dot runs. They carry no meaning, yet the embedding tokenizer makes a token of every dot:
+ * on a 10-K they were 31 % of all embedded tokens, and they pushed statement rows out of the token budget.
+ */
+const DOT_LEADER = /(?:[.·][ \u00a0]?){4,}|(?:…[ \u00a0]?){2,}/g;
+
+/** A segment's text without dot leaders; a segment that is only a leader becomes empty. */
+export function stripDotLeaders(text: string): string {
+  return text.replace(DOT_LEADER, ' ').replace(/ {2,}/g, ' ').trim();
+}
 
 /** Tall, narrow items are rotated text (axis labels, margin stamps); they are kept apart from horizontal lines. */
 export function isRotated(item: TextItem): boolean {
@@ -21,7 +32,9 @@ export function buildSegments(items: TextItem[]): Segment[] {
   const segments: Segment[] = [];
   for (const row of rows) segments.push(...splitRow(row));
   for (const item of rotated) segments.push(makeSegment([item]));
-  return segments.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
+  return segments
+    .filter((s) => s.text.length > 0)
+    .sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
 }
 
 /** Groups items whose vertical extents mostly overlap (same baseline, allowing sub/superscripts). */
@@ -123,7 +136,7 @@ export function makeSegment(items: TextItem[]): Segment {
   return {
     items,
     bbox: unionAll(items.map((i) => i.bbox)),
-    text: text.trim(),
+    text: stripDotLeaders(text),
     fontSize,
     bold: totalChars > 0 && boldChars / totalChars > 0.6,
     italic: totalChars > 0 && italicChars / totalChars > 0.6,
