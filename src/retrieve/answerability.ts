@@ -164,6 +164,8 @@ export class DocumentVocabulary {
   /** The text as lower-case words separated by single spaces, for phrase look-ups. */
   private readonly flat: string;
   readonly pageCount: number;
+  /** The text with thousands separators removed, for number look-ups. */
+  private readonly digits: string;
 
   constructor(pages: readonly DocumentPageText[]) {
     this.text = pages
@@ -176,6 +178,7 @@ export class DocumentVocabulary {
     this.pairs = new Set(all.slice(1).map((w, i) => `${all[i]!} ${w}`));
     this.flat = flatten(this.text);
     this.pageCount = pages.reduce((max, p) => Math.max(max, p.pageNumber), 0);
+    this.digits = this.text.replace(/(?<=\d),(?=\d{3})/g, '');
   }
 
   get empty(): boolean {
@@ -184,8 +187,7 @@ export class DocumentVocabulary {
 
   hasNumber(n: string): boolean {
     // "2,018" and "2018" alike; a number inside a longer one ("18" in "2018") does not count
-    const digits = this.text.replace(/(?<=\d),(?=\d{3})/g, '');
-    return new RegExp(`(?<![\\d.])${n.replace('.', '\\.')}(?![\\d]|\\.\\d)`).test(digits);
+    return new RegExp(`(?<![\\d.])${n.replace('.', '\\.')}(?![\\d]|\\.\\d)`).test(this.digits);
   }
 
   /** A name of several words must occur as written (punctuation aside); one word may occur in any form. */

@@ -74,6 +74,8 @@ export interface ComposedAnswer {
 export interface AnswerContext {
   /** Every page of the documents the top pages belong to: the words the document holds anywhere. */
   documentPages?: DocumentPageText[];
+  /** The same, already read (the service caches it per document version); takes the place of documentPages. */
+  vocabulary?: DocumentVocabulary | null;
   /** Below this answerability probability the answer is "Not answerable" (default: the model's threshold). */
   minConfidence?: number;
   /** The answerability model (default ANSWERABILITY_MODEL; the calibration passes the one it is fitting). */
@@ -213,7 +215,12 @@ export class ExtractiveAnswerer {
       .join(' ');
     const read = new Set(pages.map((p) => p.docId));
     const documentPages = context.documentPages?.filter((p) => read.has(p.docId)) ?? [];
-    const vocabulary = documentPages.length > 0 ? new DocumentVocabulary(documentPages) : null;
+    const vocabulary =
+      context.vocabulary !== undefined
+        ? context.vocabulary
+        : documentPages.length > 0
+          ? new DocumentVocabulary(documentPages)
+          : null;
     const best = units[0];
     const features: AnswerabilityFeatures = {
       bestMatch: best?.match ?? 0,

@@ -81,6 +81,7 @@ export class RetrieveRepository {
       withoutSimilar: cypher.get('retrieve/documents-without-similar'),
       answerElements: cypher.get('retrieve/answer-page-elements'),
       documentPageTexts: cypher.get('retrieve/document-page-texts'),
+      documentVersions: cypher.get('retrieve/document-versions'),
     };
   }
 
@@ -126,6 +127,11 @@ export class RetrieveRepository {
   /** The offline answer's "Not answerable" cues: every page's text of these documents. */
   async documentPageTexts(docIds: string[]): Promise<DocumentPageText[]> {
     return this.graph.read<DocumentPageText>(this.q.documentPageTexts, { docIds });
+  }
+
+  /** Each stored document's version (when it was last ingested); unknown ids are left out. */
+  async documentVersions(docIds: string[]): Promise<Array<{ docId: string; version: string }>> {
+    return this.graph.read(this.q.documentVersions, { docIds });
   }
 
   /** TRACE: each page's passages nearest `embedding` (the judge reads them), its text and the elements they cover. */

@@ -8,7 +8,7 @@ import { UsageMeter } from '../llm/llm-usage';
 import { LlmService } from '../llm/llm.service';
 import { EVIDENCE_EDGES, type EvidenceEdge, type EvidenceStep } from './evidence-step';
 import { DmapRetriever } from './dmap/dmap-retriever';
-import type { DocumentPageText } from './answerability';
+import { type DocumentPageText, DocumentVocabulary } from './answerability';
 import { ANSWER_PAGES_READ, type AnswerElement, ExtractiveAnswerer } from './extractive-answer';
 import { G2Retriever } from './g2/g2-retriever';
 import type { WalkStep } from './walk-step';
@@ -40,6 +40,8 @@ const GRAPH_HOP_DECAY = 0.5;
 const ANSWER_PAGES = 5;
 /** Characters of a page passage given to the cross-encoder (~350 tokens: the matched elements first, then the page). */
 const PASSAGE_CHARS = 1500;
+/** Document vocabularies kept for the offline answer: a few MB each for a 300-page filing. */
+const VOCABULARY_CACHE_SIZE = 16;
 
 export interface AskOptions {
   strategy?: Strategy;
@@ -61,6 +63,9 @@ export class RetrieveService {
     private readonly dmap: DmapRetriever,
     private readonly g2: G2Retriever,
   ) {}
+
+  /** The offline answer's document vocabularies, by document ids and versions, least recently used evicted first. */
+  private readonly vocabularies = new Map<string, Promise<DocumentVocabulary | null>>();
 
   async search(req: SearchRequest, parentMeter = new UsageMeter()): Promise<SearchResult> {
     const started = performance.now();
@@ -279,7 +284,7 @@ export class RetrieveService {
       }
     }
     answer ??= this.answerer.answer(question, search, await this.answerElements(search), {
-      documentPages: await this.answerDocumentPages([
+      vocabulary: await this.answerVocabulary([
         ...new Set(search.pages.slice(0, ANSWER_PAGES_READ).map((p) => p.docId)),
       ]),
     });
@@ -315,6 +320,36 @@ export class RetrieveService {
   /** Every page's text of the documents the offline answer reads: which of the question's words they hold anywhere. */
   answerDocumentPages(docIds: string[]): Promise<DocumentPageText[]> {
     return docIds.length === 0 ? Promise.resolve([]) : this.repo.documentPageTexts(docIds);
+  }
+
+  /**
+   * What the documents hold anywhere, for the offline answer's "Not answerable" cues. Reading every page's text and
+   * indexing its words costs ~200 ms on a long filing, so it is read once per document version (re-ingesting a
+   * document gives it a new version) and kept; concurrent asks about the same documents share one read.
+   */
+  async answerVocabulary(docIds: string[]): Promise<DocumentVocabulary | null> {
+    if (docIds.length === 0) return null;
+    const versions = await this.repo.documentVersions(docIds);
+    if (versions.length === 0) return null;
+    const key = versions
+      .map((v) => `${v.docId}@${v.version}`)
+      .sort()
+      .join('|');
+    let vocabulary = this.vocabularies.get(key);
+    if (vocabulary) {
+      this.vocabularies.delete(key);
+    } else {
+      vocabulary = this.answerDocumentPages(versions.map((v) => v.docId)).then((pages) =>
+        pages.length > 0 ? new DocumentVocabulary(pages) : null,
+      );
+      // A failed read is not kept: the next ask reads again.
+      vocabulary.catch(() => this.vocabularies.delete(key));
+    }
+    this.vocabularies.set(key, vocabulary);
+    while (this.vocabularies.size > VOCABULARY_CACHE_SIZE) {
+      this.vocabularies.delete(this.vocabularies.keys().next().value as string);
+    }
+    return vocabulary;
   }
 
   /** MMRAG-DocQA's answer: the model reads the top pages and returns analysis, relevant pages and a typed answer. */
