@@ -1,3 +1,4 @@
+import { PromiseLru } from '../common/promise-lru';
 import type { Embedder } from './embedder';
 
 /** Query vectors kept: a few hundred questions cost ~1.5 kB each (384 floats) — well under a megabyte. */
@@ -9,15 +10,16 @@ export const DEFAULT_QUERY_CACHE_SIZE = 512;
  * the encoder. Concurrent requests for the same text share one encoder call. Passages are never cached.
  */
 export class QueryCachingEmbedder implements Embedder {
-  private readonly vectors = new Map<string, Promise<Float32Array>>();
+  private readonly vectors: PromiseLru<Float32Array>;
 
   constructor(
     private readonly inner: Embedder,
-    private readonly capacity = DEFAULT_QUERY_CACHE_SIZE,
+    capacity = DEFAULT_QUERY_CACHE_SIZE,
   ) {
     if (!Number.isInteger(capacity) || capacity < 1) {
       throw new RangeError(`The query cache size must be a positive integer, got ${capacity}.`);
     }
+    this.vectors = new PromiseLru(capacity);
   }
 
   get modelName(): string {
@@ -37,22 +39,9 @@ export class QueryCachingEmbedder implements Embedder {
   }
 
   async embedQuery(text: string): Promise<Float32Array> {
-    const key = `${this.inner.modelName}\u0000${text}`;
-    let vector = this.vectors.get(key);
-    if (vector) {
-      // Map keeps insertion order: re-inserting marks the entry most recently used.
-      this.vectors.delete(key);
-    } else {
-      vector = this.inner.embedQuery(text);
-      // A failed call is not remembered, so the next request tries again.
-      const pending = vector;
-      pending.catch(() => {
-        if (this.vectors.get(key) === pending) this.vectors.delete(key);
-      });
-    }
-    this.vectors.set(key, vector);
-    const oldest = this.vectors.keys().next();
-    if (this.vectors.size > this.capacity && !oldest.done) this.vectors.delete(oldest.value);
+    const vector = this.vectors.get(`${this.inner.modelName}\u0000${text}`, () =>
+      this.inner.embedQuery(text),
+    );
     // A copy: callers may change their vector without changing the cached one.
     return Float32Array.from(await vector);
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CrossEncoderReranker } from '../embed/cross-encoder';
+import { PromiseLru } from '../common/promise-lru';
 import { EMBEDDER } from '../embed/embed.tokens';
 import type { Embedder } from '../embed/embedder';
 import { DocumentRepository } from '../graph/document.repository';
@@ -64,8 +65,8 @@ export class RetrieveService {
     private readonly g2: G2Retriever,
   ) {}
 
-  /** The offline answer's document vocabularies, by document ids and versions, least recently used evicted first. */
-  private readonly vocabularies = new Map<string, Promise<DocumentVocabulary | null>>();
+  /** The offline answer's document vocabularies, by document ids and versions. */
+  private readonly vocabularies = new PromiseLru<DocumentVocabulary | null>(VOCABULARY_CACHE_SIZE);
 
   async search(req: SearchRequest, parentMeter = new UsageMeter()): Promise<SearchResult> {
     const started = performance.now();
@@ -335,21 +336,10 @@ export class RetrieveService {
       .map((v) => `${v.docId}@${v.version}`)
       .sort()
       .join('|');
-    let vocabulary = this.vocabularies.get(key);
-    if (vocabulary) {
-      this.vocabularies.delete(key);
-    } else {
-      vocabulary = this.answerDocumentPages(versions.map((v) => v.docId)).then((pages) =>
-        pages.length > 0 ? new DocumentVocabulary(pages) : null,
-      );
-      // A failed read is not kept: the next ask reads again.
-      vocabulary.catch(() => this.vocabularies.delete(key));
-    }
-    this.vocabularies.set(key, vocabulary);
-    while (this.vocabularies.size > VOCABULARY_CACHE_SIZE) {
-      this.vocabularies.delete(this.vocabularies.keys().next().value as string);
-    }
-    return vocabulary;
+    return this.vocabularies.get(key, async () => {
+      const pages = await this.answerDocumentPages(versions.map((v) => v.docId));
+      return pages.length > 0 ? new DocumentVocabulary(pages) : null;
+    });
   }
 
   /** MMRAG-DocQA's answer: the model reads the top pages and returns analysis, relevant pages and a typed answer. */
