@@ -90,4 +90,44 @@ describe('retrieval units', () => {
     expect(units[0]!.text).toContain('Figure 1: growth');
     expect(units[1]).toMatchObject({ kind: 'text', pageNumber: 2, elementIds: ['e2'] });
   });
+
+  it('absorbs the short text before a table as its title and repeats it for the next grid of that page', () => {
+    const elements = [
+      el({ kind: 'paragraph', text: 'Consolidated Balance Sheets' }),
+      el({ kind: 'paragraph', text: '(In Millions, Except Par Value)' }),
+      el({ kind: 'table', text: 'x', description: '| Total current assets | 5,121.3 |' }),
+      el({ kind: 'paragraph', text: 'LIABILITIES AND EQUITY Current liabilities:' }),
+      el({ kind: 'table', text: 'x', description: '| Total current liabilities | 7,491.5 |' }),
+      el({ kind: 'paragraph', text: 'Consolidated Balance Sheets', pageNumber: 2 }),
+      el({ kind: 'paragraph', text: words(60), pageNumber: 2 }),
+      el({ kind: 'table', text: 'x', description: '| Goodwill | 13,923.2 |', pageNumber: 2 }),
+    ];
+    const units = buildRetrievalUnits(elements, estimateTokens);
+    expect(units.map((u) => [u.kind, u.elementIds])).toEqual([
+      ['table', ['e0', 'e1', 'e2']],
+      ['table', ['e3', 'e4']],
+      ['text', ['e5', 'e6']],
+      ['table', ['e7']],
+    ]);
+    expect(units[1]!.text).toContain('Consolidated Balance Sheets\n(In Millions, Except Par Value)');
+    expect(units[1]!.text).toContain('LIABILITIES AND EQUITY');
+    // Long text before a table stays in the text flow and is not taken as its title.
+    expect(units[3]!.text).not.toContain('revenue');
+  });
+
+  it("carries the page's running header in every unit of the page without covering it", () => {
+    const elements = [
+      el({ kind: 'page-header', text: 'GENERAL MILLS, INC. AND SUBSIDIARIES' }),
+      el({ kind: 'page-header', text: '52' }),
+      el({ kind: 'paragraph', text: 'Cash flows from operating activities' }),
+      el({ kind: 'table', text: 'x', description: '| Net earnings | 2,181.2 |' }),
+      el({ kind: 'paragraph', text: 'Next page', pageNumber: 2 }),
+    ];
+    const units = buildRetrievalUnits(elements, estimateTokens);
+    expect(units).toHaveLength(2);
+    expect(units[0]!.text.startsWith('GENERAL MILLS, INC. AND SUBSIDIARIES\nFinancial Statements\n')).toBe(true);
+    expect(units[0]!.text).not.toContain('52');
+    expect(units[1]!.text.startsWith('Financial Statements\nNext page')).toBe(true);
+    expect(units.flatMap((u) => u.elementIds)).toEqual(['e2', 'e3', 'e4']);
+  });
 });

@@ -7,7 +7,10 @@ import type { CountTokens } from './layout/text';
 // - a unit never crosses a page (citations are pages) or a section (its path is the unit's context);
 // - consecutive text elements are merged up to TEXT_UNIT_TOKENS, a heading always starts a new unit;
 // - a table (already split by layout into row groups that repeat the header) is a unit of its own, with its
-//   section path, its title (the heading or short line just before it) and its caption;
+//   section path, its title (the short text just before it, absorbed into the unit) and its caption; later
+//   tables of the same page and section repeat that title (a statement split into several grids);
+// - every unit also carries its page's running header ("GENERAL MILLS, INC. AND SUBSIDIARIES"): on statement
+//   pages it is the only line naming the company, which most questions about a filing do;
 // - a figure or chart is a unit with its caption; its caption is not repeated in the text flow;
 // - running headers/footers and empty elements are not embedded; every other element is covered exactly once.
 
@@ -15,6 +18,8 @@ import type { CountTokens } from './layout/text';
 export const TEXT_UNIT_TOKENS = 200;
 /** A line this short just before a table is its title ("Consolidated Balance Sheets"). */
 const TITLE_MAX_TOKENS = 24;
+/** Text this short between a table and what precedes it (title, units line) is absorbed into the table's unit. */
+const TABLE_LEAD_MAX_TOKENS = 48;
 
 export type UnitKind = 'text' | 'table' | 'figure';
 
@@ -78,10 +83,15 @@ export function buildRetrievalUnits(
   }
   const absorbedCaptions = new Set([...captionOfTarget.values()].map((c) => c.id));
 
+  const pageHeaders = runningHeadersByPage(elements);
+  const prefixOf = (page: number, path: string | null): string =>
+    [pageHeaders.get(page) ?? '', path ?? ''].filter(Boolean).join('\n');
+
   const units: RetrievalUnit[] = [];
   const orderOnPage = new Map<number, number>();
   const emit = (page: number, kind: UnitKind, path: string | null, body: string, ids: string[]): void => {
-    const text = (path ? `${path}\n${body}` : body).trim();
+    const prefix = prefixOf(page, path);
+    const text = (prefix ? `${prefix}\n${body}` : body).trim();
     if (!text || ids.length === 0) return;
     const order = orderOnPage.get(page) ?? 0;
     orderOnPage.set(page, order + 1);
@@ -105,27 +115,47 @@ export function buildRetrievalUnits(
     unit.page === e.pageNumber &&
     unit.sectionId === e.sectionId &&
     e.kind !== 'heading' &&
-    countTokens([unit.path ?? '', ...unit.parts, body].join('\n')) <= textUnitTokens;
+    countTokens([prefixOf(unit.page, unit.path), ...unit.parts, body].join('\n')) <= textUnitTokens;
+  /** The short open text just before a table on its page and section (its title): taken out of the text flow. */
+  const takeTableLead = (table: UnitSourceElement): { text: string; ids: string[] } | null => {
+    const unit: OpenUnit | null = open;
+    if (!unit || unit.page !== table.pageNumber || unit.sectionId !== table.sectionId) return null;
+    const text = unit.parts.join('\n');
+    if (countTokens(text) > TABLE_LEAD_MAX_TOKENS) return null;
+    open = null;
+    return { text, ids: unit.ids };
+  };
 
   let previous: UnitSourceElement | undefined; // the last text element on the page, a table's title candidate
+  let tableTitle: { page: number; sectionId: string | null; text: string } | undefined;
   for (const e of elements) {
     if (NOT_EMBEDDED.has(e.kind) || absorbedCaptions.has(e.id)) continue;
     if (previous && previous.pageNumber !== e.pageNumber) previous = undefined;
     const body = content(e);
 
     if (e.kind === 'table' || VISUAL.has(e.kind)) {
+      const lead = e.kind === 'table' ? takeTableLead(e) : null;
       flush();
       const caption = captionOfTarget.get(e.id);
-      const title =
+      let title = lead?.text ?? '';
+      if (
+        !title &&
         e.kind === 'table' &&
         previous &&
         previous.sectionId === e.sectionId &&
         (previous.kind === 'heading' || countTokens(previous.text) <= TITLE_MAX_TOKENS)
-          ? previous.text.trim()
-          : '';
+      )
+        title = previous.text.trim();
+      // A later grid of the same statement repeats the first grid's title.
+      const sameStatement =
+        e.kind === 'table' && tableTitle?.page === e.pageNumber && tableTitle.sectionId === e.sectionId;
+      if (sameStatement && tableTitle && !title.includes(tableTitle.text))
+        title = [tableTitle.text, title].filter(Boolean).join('\n');
+      else if (e.kind === 'table' && !sameStatement && title)
+        tableTitle = { page: e.pageNumber, sectionId: e.sectionId, text: title };
       const parts = [title, caption?.text.trim() ?? '', body].filter(Boolean);
-      const ids = caption ? [e.id, caption.id] : [e.id];
-      if (body || caption)
+      const ids = [...(lead?.ids ?? []), e.id, ...(caption ? [caption.id] : [])];
+      if (body || caption || lead)
         emit(e.pageNumber, e.kind === 'table' ? 'table' : 'figure', e.sectionPath, parts.join('\n'), ids);
       continue;
     }
@@ -143,4 +173,21 @@ export function buildRetrievalUnits(
   }
   flush();
   return units;
+}
+
+/**
+ * Each page's running headers as one line of context (page numbers and other letterless lines left out). Their
+ * elements stay uncovered: they are context, repeated on many pages, not content of their own.
+ */
+function runningHeadersByPage(elements: UnitSourceElement[]): Map<number, string> {
+  const byPage = new Map<number, string[]>();
+  for (const e of elements) {
+    if (e.kind !== 'page-header') continue;
+    const text = e.text.replace(/\s+/g, ' ').trim();
+    if (!/\p{L}{2}/u.test(text)) continue;
+    const lines = byPage.get(e.pageNumber) ?? [];
+    if (!lines.includes(text)) lines.push(text);
+    byPage.set(e.pageNumber, lines);
+  }
+  return new Map([...byPage].map(([page, lines]) => [page, lines.join(' · ')]));
 }
