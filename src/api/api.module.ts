@@ -40,6 +40,7 @@ import { IngestResolver } from './ingest.resolver';
 import { PageImageController } from './page-image.controller';
 import { PageResolver } from './page.resolver';
 import {
+  CitationResolver,
   ElementEvidenceResolver,
   EvidenceStepResolver,
   PageHitResolver,
@@ -127,6 +128,7 @@ function requestIdOf(req: AuthorizedRequest): string {
     PageHitResolver,
     EvidenceStepResolver,
     ElementEvidenceResolver,
+    CitationResolver,
     ...ENRICH_RESOLVERS,
     DocumentAnalyticsResolver,
     CorpusAnalyticsResolver,

@@ -153,6 +153,7 @@ export interface Citation {
   bbox?: Nullable<number[]>;
   quote: string;
   score: number;
+  imageUrl: string;
 }
 
 export interface LlmUsage {

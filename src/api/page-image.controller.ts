@@ -4,7 +4,10 @@ import { FolioError } from '../common/folio-error';
 import { PageImageService } from '../ingest/page-image.service';
 import { presentError } from './error-map';
 
-/** GET /documents/:docId/pages/:number/image.png?dpi=144 — a PNG of the page (the URL Page.imageUrl gives). */
+/**
+ * GET /documents/:docId/pages/:number/image.png?dpi=144&highlight=<elementId>,<elementId> — a PNG of the page (the
+ * URL Page.imageUrl gives), with the cited elements' bboxes outlined when `highlight` names them.
+ */
 @Controller('documents')
 export class PageImageController {
   constructor(private readonly images: PageImageService) {}
@@ -14,10 +17,15 @@ export class PageImageController {
     @Param('docId') docId: string,
     @Param('number', ParseIntPipe) number: number,
     @Query('dpi') dpi: string | undefined,
+    @Query('highlight') highlight: string | undefined,
     @Res() res: Response,
   ): Promise<void> {
     try {
-      const png = await this.images.render(docId, number, dpi ? Number(dpi) : undefined);
+      const ids = (highlight ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean);
+      const png = await this.images.render(docId, number, dpi ? Number(dpi) : undefined, ids);
       res.setHeader('content-type', 'image/png');
       res.setHeader('cache-control', 'public, max-age=86400, immutable');
       res.end(png);

@@ -1,10 +1,18 @@
 import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { StoredPage } from '../graph/content.repository';
 import { RetrieveService } from '../retrieve/retrieve.service';
-import type { AskResult, ElementEvidence, PageHit, SearchResult, Strategy } from '../retrieve/retrieve.types';
+import type {
+  AskResult,
+  Citation,
+  ElementEvidence,
+  PageHit,
+  SearchResult,
+  Strategy,
+} from '../retrieve/retrieve.types';
 import { toApiKind } from './element-kind';
 import type { EvidenceStep } from '../retrieve/evidence-step';
 import type { ElementKind, EvidenceEdge, ScopeInput } from './graphql.types';
+import { pageImagePath } from './page.resolver';
 import type { GraphQLRequestContext } from './request-cache';
 
 @Resolver('SearchResult')
@@ -52,6 +60,16 @@ export class ElementEvidenceResolver {
   @ResolveField('kind')
   kind(@Parent() e: ElementEvidence): ElementKind {
     return toApiKind(e.kind);
+  }
+}
+
+@Resolver('Citation')
+export class CitationResolver {
+  /** The cited page as PNG with the cited element outlined (the page alone when the citation has no element). */
+  @ResolveField('imageUrl')
+  imageUrl(@Parent() c: Citation, @Context() ctx: GraphQLRequestContext): string {
+    const page = `${ctx.publicUrl}${pageImagePath(c.docId, c.pageNumber)}`;
+    return c.elementId ? `${page}?highlight=${encodeURIComponent(c.elementId)}` : page;
   }
 }
 

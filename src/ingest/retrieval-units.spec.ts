@@ -1,5 +1,10 @@
 import { estimateTokens } from './layout/text';
-import { buildRetrievalUnits, compactGrid, TEXT_UNIT_TOKENS, type UnitSourceElement } from './retrieval-units';
+import {
+  buildRetrievalUnits,
+  compactGrid,
+  TEXT_UNIT_TOKENS,
+  type UnitSourceElement,
+} from './retrieval-units';
 
 let seq = 0;
 function el(
@@ -125,7 +130,9 @@ describe('retrieval units', () => {
     ];
     const units = buildRetrievalUnits(elements, estimateTokens);
     expect(units).toHaveLength(2);
-    expect(units[0]!.text.startsWith('GENERAL MILLS, INC. AND SUBSIDIARIES\nFinancial Statements\n')).toBe(true);
+    expect(units[0]!.text.startsWith('GENERAL MILLS, INC. AND SUBSIDIARIES\nFinancial Statements\n')).toBe(
+      true,
+    );
     expect(units[0]!.text).not.toContain('52');
     expect(units[1]!.text.startsWith('Financial Statements\nNext page')).toBe(true);
     expect(units.flatMap((u) => u.elementIds)).toEqual(['e2', 'e3', 'e4']);
@@ -141,9 +148,11 @@ describe('compactGrid', () => {
       '| Total | $ |',
     ].join('\n');
     expect(compactGrid(grid)).toBe(
-      ['| Accounts payable | $ 3,247.7 | $ 2,854.1 |', '| Notes payable | 279.0 | 1,468.7 |', '| Total | $ |'].join(
-        '\n',
-      ),
+      [
+        '| Accounts payable | $ 3,247.7 | $ 2,854.1 |',
+        '| Notes payable | 279.0 | 1,468.7 |',
+        '| Total | $ |',
+      ].join('\n'),
     );
   });
 });

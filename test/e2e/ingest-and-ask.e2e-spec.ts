@@ -1,3 +1,4 @@
+import { createCanvas, type ImageData, loadImage } from '@napi-rs/canvas';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { uniqueCopy } from '../support/ingest-context';
@@ -108,13 +109,31 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
         .toString(),
     ).toBe('PNG');
     expect((await fetch(`${http.url}/documents/${docId}/pages/99/image.png`)).status).toBe(404);
+
+    // A citation's elements outlined on the page: the table's box turns orange; an element of another page is refused.
+    const plain = await pagePixels(`${page2.imageUrl}?dpi=72`);
+    const marked = await pagePixels(`${page2.imageUrl}?dpi=72&highlight=${encodeURIComponent(table.id)}`);
+    const [x0, y0] = table.bbox.map((v: number) => Math.round(v));
+    const edge = (img: ImageData) =>
+      Array.from(img.data.subarray((y0 * img.width + x0 - 2) * 4, (y0 * img.width + x0 - 2) * 4 + 3));
+    expect(edge(plain)).not.toEqual(edge(marked));
+    expect(edge(marked)[0]).toBeGreaterThan(200); // the outline's red channel
+    expect(edge(marked)[2]).toBeLessThan(60);
+    const heading = await http.graphql<{ document: any }>(
+      `query($id: ID!) { document(id: $id) { pages(from: 1, to: 1) { elements { id } } } }`,
+      { id: docId },
+    );
+    const elsewhere = heading.data!.document.pages[0].elements[0].id;
+    const refused = await fetch(`${page2.imageUrl}?highlight=${encodeURIComponent(elsewhere)}`);
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/is not on page 2/);
   });
 
   it('answers with cited pages, and searches with evidence', async () => {
     const res = await http.graphql<{ ask: any; search: any }>(
       `query($scope: ScopeInput) {
          ask(question: "What recall@3 does the graph walk with re-ranking reach?", scope: $scope) {
-           answer answerable mode citations { docId pageNumber quote bbox } usage { calls } warnings }
+           answer answerable mode citations { docId pageNumber quote bbox elementId imageUrl } usage { calls } warnings }
          search(query: "recall@3 and latency in ms of each method", strategy: PARENT_PAGE, scope: $scope, k: 2, rerank: true) {
            strategy reranked pages { pageNumber score reason elements { kind bbox } page { number } } timings { stage ms } }
       }`,
@@ -123,6 +142,11 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
     expect(res.errors).toBeUndefined();
     expect(res.data!.ask).toMatchObject({ answerable: true, mode: 'extractive', usage: { calls: 0 } });
     expect(res.data!.ask.citations[0]).toMatchObject({ docId, pageNumber: 2 });
+    const cited = res.data!.ask.citations[0];
+    expect(cited.imageUrl).toBe(
+      `${http.url}/documents/${docId}/pages/2/image.png?highlight=${encodeURIComponent(cited.elementId)}`,
+    );
+    expect((await fetch(`${cited.imageUrl}&dpi=72`)).status).toBe(200);
     expect(res.data!.search.pages[0]).toMatchObject({ pageNumber: 2, page: { number: 2 } });
   });
 
@@ -230,3 +254,14 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
     expect(again.errors?.[0]?.extensions).toMatchObject({ code: 'NOT_FOUND', reason: 'DOCUMENT_NOT_FOUND' });
   });
 });
+
+/** The PNG at `url` decoded to pixels. */
+async function pagePixels(url: string): Promise<ImageData> {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  const image = await loadImage(Buffer.from(await res.arrayBuffer()));
+  const canvas = createCanvas(image.width, image.height);
+  const context = canvas.getContext('2d');
+  context.drawImage(image, 0, 0);
+  return context.getImageData(0, 0, image.width, image.height);
+}

@@ -8,6 +8,8 @@ export interface RenderOptions {
   dpi?: number;
   /** Upper bound on width × height; the scale is reduced to fit. Default 16 megapixels. */
   maxPixels?: number;
+  /** Boxes (PDF points, origin top-left) drawn over the page: the elements a citation points at. */
+  highlight?: ReadonlyArray<readonly [number, number, number, number]>;
 }
 
 export interface RenderedPage {
@@ -88,12 +90,34 @@ export function renderPdfPage(
   pageNumber: number,
   options: RenderOptions = {},
 ): Promise<RenderedPage> {
-  return renderWith(source, pageNumber, options, async ({ canvas }, width, height, scale) => ({
-    png: await canvas.encode('png'),
-    width,
-    height,
-    scale,
-  }));
+  return renderWith(source, pageNumber, options, async ({ canvas, context }, width, height, scale) => {
+    if (options.highlight?.length) drawHighlights(context, options.highlight, scale);
+    return { png: await canvas.encode('png'), width, height, scale };
+  });
+}
+
+/** A translucent fill and a solid outline, so the cited region stands out and stays readable. */
+function drawHighlights(
+  context: SKRSContext2D,
+  boxes: NonNullable<RenderOptions['highlight']>,
+  scale: number,
+): void {
+  context.save();
+  context.lineWidth = Math.max(2, 1.5 * scale);
+  context.strokeStyle = 'rgb(230, 81, 0)';
+  context.fillStyle = 'rgba(255, 152, 0, 0.18)';
+  for (const [x0, y0, x1, y1] of boxes) {
+    const pad = 2 * scale;
+    const rect = [
+      x0 * scale - pad,
+      y0 * scale - pad,
+      (x1 - x0) * scale + 2 * pad,
+      (y1 - y0) * scale + 2 * pad,
+    ] as const;
+    context.fillRect(...rect);
+    context.strokeRect(...rect);
+  }
+  context.restore();
 }
 
 /** Renders one page (1-based) to raw RGBA pixels, skipping the PNG round trip (for OCR). */
