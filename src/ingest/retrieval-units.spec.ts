@@ -1,10 +1,5 @@
 import { estimateTokens } from './layout/text';
-import {
-  buildRetrievalUnits,
-  compactGrid,
-  TEXT_UNIT_TOKENS,
-  type UnitSourceElement,
-} from './retrieval-units';
+import { buildRetrievalUnits, TEXT_UNIT_TOKENS, type UnitSourceElement } from './retrieval-units';
 
 let seq = 0;
 function el(
@@ -136,23 +131,5 @@ describe('retrieval units', () => {
     expect(units[0]!.text).not.toContain('52');
     expect(units[1]!.text.startsWith('Financial Statements\nNext page')).toBe(true);
     expect(units.flatMap((u) => u.elementIds)).toEqual(['e2', 'e3', 'e4']);
-  });
-});
-
-describe('compactGrid', () => {
-  it('drops the header rule and empty cells and joins a lone currency sign to its amount', () => {
-    const grid = [
-      '| Accounts payable | $ | 3,247.7 | $ | 2,854.1 |',
-      '| --- | --- | --- | --- | --- |',
-      '| Notes payable |  | 279.0 |  | 1,468.7 |',
-      '| Total | $ |',
-    ].join('\n');
-    expect(compactGrid(grid)).toBe(
-      [
-        '| Accounts payable | $ 3,247.7 | $ 2,854.1 |',
-        '| Notes payable | 279.0 | 1,468.7 |',
-        '| Total | $ |',
-      ].join('\n'),
-    );
   });
 });

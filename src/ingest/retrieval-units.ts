@@ -55,7 +55,7 @@ const VISUAL = new Set(['figure', 'chart']);
 
 /** What an element contributes: a table its grid, a figure its description and the text inside it, else its text. */
 function content(e: UnitSourceElement): string {
-  if (e.kind === 'table') return e.description ? compactGrid(e.description) : e.text.trim();
+  if (e.kind === 'table') return (e.description ?? e.text).trim();
   if (VISUAL.has(e.kind) && e.description && !e.description.includes(e.text)) {
     return `${e.description}\n${e.text}`.trim();
   }
@@ -190,38 +190,4 @@ function runningHeadersByPage(elements: UnitSourceElement[]): Map<number, string
     byPage.set(e.pageNumber, lines);
   }
   return new Map([...byPage].map(([page, lines]) => [page, lines.join(' · ')]));
-}
-
-const GRID_RULE = /^\|(?:\s*:?-{3,}:?\s*\|)+$/;
-
-/**
- * A markdown grid as it is embedded: without the header rule and empty cells, a lone currency sign joined to
- * its amount. Filing statements print "$" in a column of its own and leave spacer columns empty; each pipe is
- * a token of the embedder, so they cost about a fifth of a statement's tokens and carry nothing.
- */
-export function compactGrid(markdown: string): string {
-  const rows: string[] = [];
-  for (const line of markdown.split('\n')) {
-    const row = line.trim();
-    if (!row || GRID_RULE.test(row)) continue;
-    if (!row.startsWith('|')) {
-      rows.push(row);
-      continue;
-    }
-    const cells: string[] = [];
-    let pendingSign = '';
-    for (const raw of row.replace(/^\||\|$/g, '').split('|')) {
-      const cell = raw.trim();
-      if (!cell) continue;
-      if (/^[$€£¥]$/.test(cell)) {
-        pendingSign = cell;
-        continue;
-      }
-      cells.push(pendingSign ? `${pendingSign} ${cell}` : cell);
-      pendingSign = '';
-    }
-    if (pendingSign) cells.push(pendingSign);
-    if (cells.length > 0) rows.push(`| ${cells.join(' | ')} |`);
-  }
-  return rows.join('\n');
 }
