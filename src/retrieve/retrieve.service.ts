@@ -33,6 +33,8 @@ export const RERANK_DEPTH = 10;
 /** Matched elements kept per page (evidence and the start of the page's re-ranking passage). */
 const ELEMENTS_PER_PAGE = 3;
 const RRF_K = 60;
+/** PARENT_PAGE sums a page's passages and keeps the page full text at full weight (see HYBRID_PAGE_TEXT_WEIGHT). */
+const PARENT_PAGE_TEXT_WEIGHT = 1;
 /** GRAPH: pages the walk starts from, the share of the gap to its seed a walked page closes, decay per hop. */
 const GRAPH_SEEDS = 3;
 const GRAPH_WALK_WEIGHT = 0.5;
@@ -129,6 +131,7 @@ export class RetrieveService {
             luceneQuery,
             rrfK: RRF_K,
             aggregate: parent ? 'sum' : 'max',
+            ...(parent ? { pageTextWeight: PARENT_PAGE_TEXT_WEIGHT } : {}),
           }),
         );
         reason = parent ? 'parent-page' : 'hybrid';
