@@ -60,15 +60,16 @@ export interface CandidateQuery {
   perPage: number;
 }
 
-/** The retrieval queries in cypher/retrieve/: each strategy's ranking is computed inside Neo4j. */
 /**
  * Weight of the whole-page full-text ranking in the hybrid fusion (HYBRID, and the seeds of TRACE and DMAP). At 1,
  * beside passage vector and passage full text at 1 each, lexical evidence outvoted the dense side two to one; on
- * the 564 dev questions HYBRID R@3 went 56.1 (1) → 57.3 (0.5), 57.1 (0); PARENT_PAGE was best at 1 (52.7 against
- * 52.4 at 0.5) and passes 1.
+ * the 564 dev questions HYBRID R@3 went 56.1 (1) → 57.3 (0.5), 57.1 (0).
  */
 export const HYBRID_PAGE_TEXT_WEIGHT = 0.5;
+/** PARENT_PAGE sums a page's passages and was best with the page full text at full weight (52.7; 52.4 at 0.5). */
+export const PARENT_PAGE_TEXT_WEIGHT = 1;
 
+/** The retrieval queries in cypher/retrieve/: each strategy's ranking is computed inside Neo4j. */
 @Injectable()
 export class RetrieveRepository {
   private readonly q;

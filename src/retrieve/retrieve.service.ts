@@ -15,7 +15,7 @@ import { G2Retriever } from './g2/g2-retriever';
 import type { WalkStep } from './walk-step';
 import { buildLuceneQuery } from './lucene-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
-import { PageCandidate, RetrieveRepository } from './retrieve.repository';
+import { PageCandidate, PARENT_PAGE_TEXT_WEIGHT, RetrieveRepository } from './retrieve.repository';
 import { TraceWalker } from './trace/trace-walker';
 import {
   type AskResult,
@@ -33,8 +33,6 @@ export const RERANK_DEPTH = 10;
 /** Matched elements kept per page (evidence and the start of the page's re-ranking passage). */
 const ELEMENTS_PER_PAGE = 3;
 const RRF_K = 60;
-/** PARENT_PAGE sums a page's passages and keeps the page full text at full weight (see HYBRID_PAGE_TEXT_WEIGHT). */
-const PARENT_PAGE_TEXT_WEIGHT = 1;
 /** GRAPH: pages the walk starts from, the share of the gap to its seed a walked page closes, decay per hop. */
 const GRAPH_SEEDS = 3;
 const GRAPH_WALK_WEIGHT = 0.5;
