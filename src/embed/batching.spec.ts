@@ -40,6 +40,27 @@ describe('runInLengthSortedBatches', () => {
     expect(out).toEqual(items.map((s) => `<${s}>`));
   });
 
+  it('keeps at most `concurrency` batches in flight and still returns results in input order', async () => {
+    const items = Array.from({ length: 9 }, (_, i) => i);
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const out = await runInLengthSortedBatches(
+      items,
+      (n) => n % 4,
+      2,
+      async (batch) => {
+        mostInFlight = Math.max(mostInFlight, ++inFlight);
+        // Later batches finish first, so results arrive out of order.
+        await new Promise((resolve) => setTimeout(resolve, 10 - batch[0]!));
+        inFlight--;
+        return batch.map((n) => n * 10);
+      },
+      2,
+    );
+    expect(mostInFlight).toBe(2);
+    expect(out).toEqual(items.map((n) => n * 10));
+  });
+
   it('runs nothing for no input and rejects a batch that loses results', async () => {
     const run = jest.fn(async (batch: number[]) => batch);
     await expect(runInLengthSortedBatches([], () => 0, 4, run)).resolves.toEqual([]);

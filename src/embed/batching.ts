@@ -1,24 +1,30 @@
 /**
- * Runs `items` through `runBatch` in batches of similar length (longest first) so padding stays small, and
- * returns the results in the original order.
+ * Runs `items` through `runBatch` in batches of similar length (longest first) so padding stays small, at most
+ * `concurrency` batches at a time, and returns the results in the original order.
  */
 export async function runInLengthSortedBatches<T, R>(
   items: readonly T[],
   lengthOf: (item: T) => number,
   batchSize: number,
   runBatch: (batch: T[]) => Promise<R[]>,
+  concurrency = 1,
 ): Promise<R[]> {
   const order = items.map((item, index) => ({ index, length: lengthOf(item) }));
   order.sort((x, y) => y.length - x.length || x.index - y.index);
   const results = new Array<R>(items.length);
-  for (let start = 0; start < order.length; start += batchSize) {
-    const slice = order.slice(start, start + batchSize);
-    const batch = slice.map(({ index }) => items[index] as T);
-    const out = await runBatch(batch);
-    if (out.length !== batch.length)
-      throw new Error(`A batch of ${batch.length} inputs returned ${out.length} results`);
-    slice.forEach(({ index }, i) => (results[index] = out[i] as R));
-  }
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < order.length) {
+      const slice = order.slice(next, next + batchSize);
+      next += batchSize;
+      const batch = slice.map(({ index }) => items[index] as T);
+      const out = await runBatch(batch);
+      if (out.length !== batch.length)
+        throw new Error(`A batch of ${batch.length} inputs returned ${out.length} results`);
+      slice.forEach(({ index }, i) => (results[index] = out[i] as R));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, order.length)) }, lane));
   return results;
 }
 

@@ -21,6 +21,7 @@ const fakeTokenizer: TextEncoder = {
 };
 
 class FakeRunner implements EncoderRunner {
+  readonly concurrency = 1;
   batches = 0;
   closed = false;
   async run(batch: readonly EncodedInput[]): Promise<RunnerOutput> {

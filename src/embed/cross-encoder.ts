@@ -3,7 +3,7 @@ import { requirePositiveInteger, runInLengthSortedBatches, sigmoid } from './bat
 import type { RerankerConfig } from './embed.config';
 import { EmbedError, EmbedErrorCode } from './embed.errors';
 import { ensureRerankerModel } from './model-assets';
-import { OnnxEncoderSession, type EncoderRunner } from './onnx-session';
+import { OnnxSessionPool, type EncoderRunner } from './onnx-session';
 
 /**
  * The pinned int8 cross-encoder quantises activations per batch, so a pair's score would depend on the other
@@ -41,7 +41,7 @@ export class CrossEncoderReranker {
       async () => {
         const installed = await ensureRerankerModel({ dir: config.modelDir });
         const tokenizer = BertTokenizer.fromFile(installed.tokenizerPath);
-        const runner = await OnnxEncoderSession.load(installed.modelPath, { threads });
+        const runner = await OnnxSessionPool.load(installed.modelPath, { threads });
         return { tokenizer, runner };
       },
       {
@@ -69,6 +69,7 @@ export class CrossEncoderReranker {
       (i) => i.ids.length,
       this.batchSize,
       (batch) => this.runBatch(runner, tokenizer.padId, batch),
+      runner.concurrency,
     );
   }
 

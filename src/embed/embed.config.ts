@@ -5,7 +5,7 @@ export interface OnnxEmbedderConfig {
   model: OnnxEmbeddingModelName;
   /** Texts per inference call; default 32 for fp32, 1 for int8 (batch-independent vectors, see model-assets.ts). */
   batchSize?: number;
-  /** onnxruntime intra-op threads; default 2. */
+  /** Cores inference may use: one worker thread with a single-threaded onnxruntime session each; default 2. */
   threads?: number;
 }
 
@@ -32,7 +32,7 @@ export interface RerankerConfig {
   modelDir?: string;
   /** Pairs per inference call; default 1 for the pinned int8 model (batch-independent scores), 16 for modelDir. */
   batchSize?: number;
-  /** onnxruntime intra-op threads; default 2. */
+  /** Cores inference may use: one worker thread with a single-threaded onnxruntime session each; default 2. */
   threads?: number;
 }
 

@@ -21,6 +21,7 @@ const fakeTokenizer: TextEncoder = {
 
 /** Hidden state row r, token t = [len, firstChar, t, 1]; so [CLS] (t = 0) identifies the input. */
 class FakeRunner implements EncoderRunner {
+  readonly concurrency = 1;
   readonly batches: EncodedInput[][] = [];
   closed = false;
   async run(batch: readonly EncodedInput[], padId: number): Promise<RunnerOutput> {

@@ -3,7 +3,7 @@ import { l2Normalize, requirePositiveInteger, runInLengthSortedBatches } from '.
 import { EmbedError, EmbedErrorCode } from './embed.errors';
 import type { Embedder } from './embedder';
 import { ensureEmbeddingModel, type EmbeddingModelSpec, type OnnxEmbeddingModelName } from './model-assets';
-import { OnnxEncoderSession, type EncoderRunner } from './onnx-session';
+import { OnnxSessionPool, type EncoderRunner } from './onnx-session';
 
 export interface OnnxEmbedderOptions {
   /** Texts per inference call; the model's default (32 for fp32, 1 for int8, see EmbeddingModelSpec) if omitted. */
@@ -49,9 +49,10 @@ export class OnnxEmbedder implements Embedder {
     const threads = requirePositiveInteger('threads', opts.threads ?? DEFAULT_ONNX_THREADS);
     const installed = await ensureEmbeddingModel(model);
     const tokenizer = BertTokenizer.fromFile(installed.tokenizerPath);
-    const runner = await OnnxEncoderSession.load(installed.modelPath, {
+    const runner = await OnnxSessionPool.load(installed.modelPath, {
       threads,
       outputName: 'last_hidden_state',
+      firstTokenOnly: true,
     });
     return new OnnxEmbedder(installed.spec, tokenizer, runner, opts);
   }
@@ -63,6 +64,7 @@ export class OnnxEmbedder implements Embedder {
       (i) => i.ids.length,
       this.batchSize,
       (batch) => this.embedBatch(batch),
+      this.runner.concurrency,
     );
   }
 
