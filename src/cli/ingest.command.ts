@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
+import { mapWithConcurrency } from '../common/concurrency';
 import { IngestResult, IngestService, IngestStage } from '../ingest/ingest.service';
 import { withCliApp } from './cli-app';
 import { StageProgress } from './progress';
@@ -14,8 +15,12 @@ export const INGEST_STAGE_UNITS: Record<IngestStage, string> = {
   write: 'rows',
 };
 
-const USAGE = `Usage: folio ingest <file.pdf|folder>... [--password PW] [--replace] [--title T] [--id ID]
+/** Documents in flight: one is parsed on the main thread while another is embedded in the inference workers. */
+export const DEFAULT_CLI_INGEST_CONCURRENCY = 2;
+
+const USAGE = `Usage: folio ingest <file.pdf|folder>... [--password PW] [--replace] [--title T] [--id ID] [--concurrency N]
   Ingests PDFs (folders: every *.pdf below them) into the document graph and prints a summary.
+  --concurrency  documents ingested at once (default 2: the next is parsed while one is embedded)
   --replace   ingest again even when the same bytes are already stored
   --id ID     store under this id instead of the one derived from the file's sha256 (one file only)
   --json      print one JSON object per file instead of the table`;
@@ -45,6 +50,7 @@ export async function runIngestCommand(args: string[]): Promise<number> {
       title: { type: 'string' },
       id: { type: 'string' },
       json: { type: 'boolean', default: false },
+      concurrency: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -54,13 +60,14 @@ export async function runIngestCommand(args: string[]): Promise<number> {
   }
   const files = listPdfs(positionals);
   if (values.id && files.length !== 1) throw new Error('--id needs exactly one file');
+  const concurrency = Number(values.concurrency ?? DEFAULT_CLI_INGEST_CONCURRENCY);
+  if (!Number.isInteger(concurrency) || concurrency < 1)
+    throw new Error(`--concurrency must be a positive integer, got '${values.concurrency}'`);
 
   return withCliApp(async (app) => {
     const ingest = app.get(IngestService);
-    const rows: string[][] = [];
-    const report: Array<Record<string, unknown>> = [];
     let failed = 0;
-    for (const [i, file] of files.entries()) {
+    const outcomes = await mapWithConcurrency(files, concurrency, async (file, i) => {
       const label = `[${i + 1}/${files.length}] ${path.basename(file).slice(0, 40)}`;
       const progress = new StageProgress(label);
       const t0 = Date.now();
@@ -76,42 +83,48 @@ export async function runIngestCommand(args: string[]): Promise<number> {
         progress.finishStage();
         const c = result.counts;
         const seconds = (Date.now() - t0) / 1000;
-        report.push({
-          file,
-          docId: result.document.id,
-          title: result.document.title,
-          result: result.reused ? 'already stored' : 'ingested',
-          counts: c,
-          seconds,
-        });
-        rows.push([
-          path.basename(file),
-          result.document.id,
-          result.reused ? 'already stored' : 'ingested',
-          String(c.pages),
-          String(c.elements),
-          String(c.sections),
-          String(c.ocrPages),
-          seconds.toFixed(1),
-        ]);
+        return {
+          report: {
+            file,
+            docId: result.document.id,
+            title: result.document.title,
+            result: result.reused ? 'already stored' : 'ingested',
+            counts: c,
+            seconds,
+          },
+          row: [
+            path.basename(file),
+            result.document.id,
+            result.reused ? 'already stored' : 'ingested',
+            String(c.pages),
+            String(c.elements),
+            String(c.sections),
+            String(c.ocrPages),
+            seconds.toFixed(1),
+          ],
+        };
       } catch (err) {
         progress.finishStage();
         failed++;
         const e = err as Error & { code?: string };
-        report.push({ file, result: 'failed', code: e.code ?? null, error: e.message });
-        rows.push([
-          path.basename(file),
-          '-',
-          `FAILED ${e.code ?? ''}`.trim(),
-          '',
-          '',
-          '',
-          '',
-          ((Date.now() - t0) / 1000).toFixed(1),
-        ]);
         process.stderr.write(`${path.basename(file)}: ${e.message}\n`);
+        return {
+          report: { file, result: 'failed', code: e.code ?? null, error: e.message },
+          row: [
+            path.basename(file),
+            '-',
+            `FAILED ${e.code ?? ''}`.trim(),
+            '',
+            '',
+            '',
+            '',
+            ((Date.now() - t0) / 1000).toFixed(1),
+          ],
+        };
       }
-    }
+    });
+    const report = outcomes.map((o) => o.report);
+    const rows = outcomes.map((o) => o.row);
     if (values.json) {
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       return failed > 0 ? 1 : 0;

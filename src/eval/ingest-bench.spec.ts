@@ -81,6 +81,36 @@ describe('runIngestBench', () => {
     expect(ingester.deleted).toEqual([benchDocId(bytes['a.pdf']!), benchDocId(bytes['b.pdf']!)]);
   });
 
+  it('ingests `concurrency` documents at once and measures pages/s over the wall time, in file order', async () => {
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const ingester = new FakeIngester();
+    const slow = {
+      ingest: async (b: Uint8Array, o: IngestOptions) => {
+        mostInFlight = Math.max(mostInFlight, ++inFlight);
+        await new Promise((resolve) => setTimeout(resolve, o.fileName === 'a.pdf' ? 60 : 20));
+        inFlight--;
+        return ingester.ingest(b, o);
+      },
+      deleteDocument: (id: string) => ingester.deleteDocument(id),
+    };
+    const report = await runIngestBench(
+      ['/x/a.pdf', '/x/b.pdf'],
+      { concurrency: 2 },
+      {
+        ingester: slow,
+        embedder: new FakeEmbedder(),
+        elementTexts: () => Promise.resolve([]),
+        readPdf: (f) => bytes[f.slice(3)]!,
+      },
+    );
+    expect(mostInFlight).toBe(2);
+    expect(report.documents.map((d) => d.file)).toEqual(['a.pdf', 'b.pdf']);
+    const sum = report.documents.reduce((s, d) => s + d.seconds, 0);
+    expect(report.overall.seconds).toBeLessThan(sum);
+    expect(report.overall.pagesPerSecond).toBeCloseTo(6 / report.overall.seconds);
+  });
+
   it('keeps the documents with keep', async () => {
     const ingester = new FakeIngester();
     const report = await runIngestBench(

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
+import { mapWithConcurrency } from '../common/concurrency';
 import type { Embedder } from '../embed/embedder';
 import { EmbeddingThroughput, measureEmbeddingThroughput } from '../embed/embed-throughput';
 import {
@@ -69,6 +70,11 @@ export interface IngestBenchOptions {
   keep?: boolean;
   /** Element texts per document for the embedding-only measurement. */
   sampleTextsPerDocument?: number;
+  /**
+   * Documents ingested at once (default 2): while one is embedded in the inference workers, the next is parsed on
+   * the main thread. Folio's pages/s is then measured over the wall time of the whole run.
+   */
+  concurrency?: number;
 }
 
 export interface IngestBenchDocument {
@@ -145,6 +151,8 @@ async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak
   }
 }
 
+export const DEFAULT_INGEST_BENCH_CONCURRENCY = 2;
+
 const zeroStages = (): Record<IngestStage, number> =>
   Object.fromEntries(INGEST_STAGES.map((s) => [s, 0])) as Record<IngestStage, number>;
 
@@ -160,11 +168,13 @@ export async function runIngestBench(
   const sample: string[] = [];
   const created: string[] = [];
   try {
-    const folio = await withPeakRss(async () => {
-      for (const file of files) {
+    const started = performance.now();
+    const folio = await withPeakRss(() =>
+      mapWithConcurrency(files, opts.concurrency ?? DEFAULT_INGEST_BENCH_CONCURRENCY, async (file) => {
         const bytes = readPdf(file);
         const docId = benchDocId(bytes);
         const t0 = performance.now();
+        let document: IngestBenchDocument;
         try {
           const result = await deps.ingester.ingest(bytes, {
             fileName: path.basename(file),
@@ -174,7 +184,7 @@ export async function runIngestBench(
           });
           const seconds = (performance.now() - t0) / 1000;
           created.push(docId);
-          documents.push({
+          document = {
             file: path.basename(file),
             docId,
             pages: result.counts.pages,
@@ -186,11 +196,11 @@ export async function runIngestBench(
             pagesPerSecond: result.counts.pages / seconds,
             timingsMs: result.timingsMs,
             error: null,
-          });
+          };
           sample.push(...(await deps.elementTexts(docId, sampleSize)));
         } catch (err) {
           deps.onWarning?.(`${path.basename(file)}: ${(err as Error).message}`);
-          documents.push({
+          document = {
             file: path.basename(file),
             docId,
             pages: 0,
@@ -202,15 +212,19 @@ export async function runIngestBench(
             pagesPerSecond: 0,
             timingsMs: {},
             error: (err as Error).message,
-          });
+          };
         }
         deps.onDocumentDone?.(file);
-      }
-    });
+        return document;
+      }),
+    );
+    documents.push(...folio.result);
+    const folioSeconds = (performance.now() - started) / 1000;
     const peer = deps.peer ? await runPeer(deps.peer, files, readPdf, deps) : null;
     const embeddingOnly = sample.length > 0 ? await measureEmbeddingThroughput(deps.embedder, sample) : null;
     return buildIngestReport(documents, embeddingOnly, deps.embedder.modelName, opts.keep ?? false, {
       folioPeakRssMiB: folio.peakRssMiB,
+      folioSeconds,
       peer,
     });
   } finally {
@@ -288,7 +302,7 @@ export function buildIngestReport(
   embeddingOnly: EmbeddingThroughput | null,
   embeddingModel: string,
   kept: boolean,
-  extra: { folioPeakRssMiB?: number; peer?: IngestBenchPeerReport | null } = {},
+  extra: { folioPeakRssMiB?: number; folioSeconds?: number; peer?: IngestBenchPeerReport | null } = {},
 ): IngestBenchReport {
   const ok = documents.filter((d) => d.error === null);
   const stageMs = zeroStages();
@@ -297,7 +311,8 @@ export function buildIngestReport(
   const stageShare = zeroStages();
   for (const s of INGEST_STAGES) stageShare[s] = stageTotal === 0 ? 0 : stageMs[s] / stageTotal;
   const pages = ok.reduce((s, d) => s + d.pages, 0);
-  const seconds = ok.reduce((s, d) => s + d.seconds, 0);
+  // Documents overlap when several are in flight: the run's wall time, not the sum of per-document times.
+  const seconds = extra.folioSeconds ?? ok.reduce((s, d) => s + d.seconds, 0);
   const embedded = ok.reduce((s, d) => s + d.passages + d.sections, 0);
   const pagesPerSecond = seconds === 0 ? 0 : pages / seconds;
   const peer = extra.peer ?? null;

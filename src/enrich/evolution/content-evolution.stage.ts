@@ -6,7 +6,7 @@ import { LlmService } from '../../llm/llm.service';
 import { offlineSummarise } from '../../llm/offline/summarise.offline';
 import type { EvolveNode } from '../../llm/prompts/evolve.prompt';
 import type { SummariseReply } from '../../llm/prompts/summarise.prompt';
-import { chunk, mapWithConcurrency } from '../concurrency';
+import { chunk, mapWithConcurrency } from '../../common/concurrency';
 import type {
   EnrichMode,
   EnrichStage,

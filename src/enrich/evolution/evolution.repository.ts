@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CypherRegistry } from '../../graph/cypher-registry';
 import { GraphExecutor } from '../../graph/graph-executor';
-import { chunk } from '../concurrency';
+import { chunk } from '../../common/concurrency';
 
 export interface EvolvableElement {
   id: string;

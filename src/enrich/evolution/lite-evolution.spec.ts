@@ -1,4 +1,4 @@
-import { mapWithConcurrency } from '../concurrency';
+import { mapWithConcurrency } from '../../common/concurrency';
 import { liteRelation, liteStep, topKSimilar, windowPairs } from './lite-evolution';
 
 const v = (...xs: number[]) => Float32Array.from(xs);

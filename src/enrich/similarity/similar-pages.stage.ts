@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { chunk } from '../concurrency';
+import { chunk } from '../../common/concurrency';
 import type {
   EnrichMode,
   EnrichStage,
