@@ -30,7 +30,10 @@ export function embedConfigFrom(config: FolioConfig): EmbedConfig {
             dimension: e.dimension,
             batchSize: e.batchSize,
           },
-    reranker: config.rerankerPath ? { modelDir: config.rerankerPath } : undefined,
+    reranker: {
+      modelDir: config.rerankerPath,
+      threads: e.backend === 'onnx' ? e.threads : undefined,
+    },
   };
 }
 
