@@ -1,4 +1,4 @@
-import { chunk, l2Normalize, runInLengthSortedBatches, sigmoid } from './batching';
+import { l2Normalize, runInLengthSortedBatches, sigmoid } from './batching';
 
 describe('sigmoid', () => {
   it('maps logits into 0–1 with sigmoid(0) = 0.5 and symmetry', () => {
@@ -73,11 +73,5 @@ describe('runInLengthSortedBatches', () => {
         async () => [1],
       ),
     ).rejects.toThrow(/returned 1 results/);
-  });
-});
-
-describe('chunk', () => {
-  it('splits into consecutive chunks', () => {
-    expect(chunk([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]]);
   });
 });

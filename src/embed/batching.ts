@@ -28,13 +28,6 @@ export async function runInLengthSortedBatches<T, R>(
   return results;
 }
 
-/** Splits `items` into consecutive chunks of at most `size`. */
-export function chunk<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
-}
-
 export function l2Normalize(vector: Float32Array): Float32Array {
   let sum = 0;
   for (const v of vector) sum += v * v;

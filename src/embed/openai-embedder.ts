@@ -1,5 +1,6 @@
 import OpenAI from 'openai';
-import { chunk, l2Normalize, requirePositiveInteger } from './batching';
+import { chunk } from '../common/concurrency';
+import { l2Normalize, requirePositiveInteger } from './batching';
 import type { OpenAiEmbedderConfig } from './embed.config';
 import { EmbedError, EmbedErrorCode } from './embed.errors';
 import type { Embedder } from './embedder';
