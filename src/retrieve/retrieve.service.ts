@@ -15,7 +15,7 @@ import { G2Retriever } from './g2/g2-retriever';
 import type { WalkStep } from './walk-step';
 import { buildLuceneQuery } from './lucene-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
-import { PageCandidate, PARENT_PAGE_TEXT_WEIGHT, RetrieveRepository } from './retrieve.repository';
+import { PageCandidate, PARENT_PAGE_TEXT_WEIGHT, RetrieveRepository, RRF_K } from './retrieve.repository';
 import { TraceWalker } from './trace/trace-walker';
 import {
   type AskResult,
@@ -32,7 +32,6 @@ export const MAX_K = 50;
 export const RERANK_DEPTH = 10;
 /** Matched elements kept per page (evidence and the start of the page's re-ranking passage). */
 const ELEMENTS_PER_PAGE = 3;
-const RRF_K = 60;
 /** GRAPH: pages the walk starts from, the share of the gap to its seed a walked page closes, decay per hop. */
 const GRAPH_SEEDS = 3;
 const GRAPH_WALK_WEIGHT = 0.5;

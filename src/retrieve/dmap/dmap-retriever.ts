@@ -3,7 +3,7 @@ import { CrossEncoderReranker } from '../../embed/cross-encoder';
 import type { UsageMeter } from '../../llm/llm-usage';
 import { LlmService } from '../../llm/llm.service';
 import { buildLuceneQuery } from '../lucene-query';
-import { type PageJudgeText, RetrieveRepository } from '../retrieve.repository';
+import { type PageJudgeText, RetrieveRepository, RRF_K } from '../retrieve.repository';
 import type { PageHit, StageTiming } from '../retrieve.types';
 import { enrichmentMissing, pageLabeller, stepLine, type WalkStep } from '../walk-step';
 import { StageClock } from '../stage-clock';
@@ -25,7 +25,6 @@ const PER_SECTION = 3;
 /** Passages per page the cross-encoder reads (as TRACE's judge). */
 const BEST_PASSAGES = 2;
 const PAGE_TEXT_CHARS = 1500;
-const RRF_K = 60;
 const ELEMENTS_PER_PAGE = 3;
 /**
  * Offline, the answer addresses the question when the cross-encoder scores the best answer page at least this

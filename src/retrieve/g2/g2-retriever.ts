@@ -5,6 +5,7 @@ import type { UsageMeter } from '../../llm/llm-usage';
 import { LlmService } from '../../llm/llm.service';
 import { MAX_PLAN_DEPTH, MAX_PLAN_NODES, type PlanNode } from '../../llm/prompts/plan.prompt';
 import { buildLuceneQuery } from '../lucene-query';
+import { RRF_K } from '../retrieve.repository';
 import type { PageHit, StageTiming } from '../retrieve.types';
 import { decomposeQuestion } from '../trace/decompose-question';
 import { enrichmentMissing, pageLabeller, stepLine, type WalkStep } from '../walk-step';
@@ -18,7 +19,6 @@ export const G2_MAX_REFINEMENTS = 3;
 /** Seeds each readout ranks (read greedily until the node budget; the rest pad the page ranking). */
 const SEED_CANDIDATES = 20;
 const RANK_CANDIDATES = 60;
-const RRF_K = 60;
 /** A refinement round's nodes rank this share of a first round's per round. */
 const REFINEMENT_DECAY = 0.8;
 /** Elements a page cites, and characters of a dependency's answer put in place of its [qN]. */

@@ -11,6 +11,7 @@ import {
   type PageJudgeText,
   type PageNeighbour,
   RetrieveRepository,
+  RRF_K,
 } from '../retrieve.repository';
 import type { StageTiming, TraceOptions } from '../retrieve.types';
 import { decomposeQuestion, MAX_SUB_QUERIES } from './decompose-question';
@@ -34,9 +35,8 @@ export const TRACE_SIMILAR_K = 2;
 export const BEST_PASSAGES = 1;
 /** Characters of a page without passages that the judge reads instead. */
 export const PAGE_TEXT_CHARS = 1500;
-/** Seed ranking as HYBRID ranks pages: passage candidates per side, RRF constant, evidence elements per page. */
+/** Seed ranking as HYBRID ranks pages (with RRF_K): passage candidates per side, evidence elements per page. */
 const SEED_CANDIDATES = 50;
-const RRF_K = 60;
 const ELEMENTS_PER_PAGE = 3;
 
 export interface TraceWalkInput {

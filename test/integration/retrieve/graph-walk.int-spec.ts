@@ -3,7 +3,7 @@
 import { EMBEDDER } from '../../../src/embed/embed.tokens';
 import type { Embedder } from '../../../src/embed/embedder';
 import { buildLuceneQuery } from '../../../src/retrieve/lucene-query';
-import { RetrieveRepository } from '../../../src/retrieve/retrieve.repository';
+import { RetrieveRepository, RRF_K } from '../../../src/retrieve/retrieve.repository';
 import { createIngestContext, IngestContext, uniqueCopy } from '../../support/ingest-context';
 import { filler } from '../../support/falcon-report';
 import { makeTextPdf } from '../../support/make-pdf';
@@ -86,7 +86,7 @@ describe('GRAPH walks the page graph', () => {
         candidates: 50,
         k: PAGES.length,
         perPage: 1,
-        rrfK: 60,
+        rrfK: RRF_K,
         seeds: 3,
         walkWeight,
         hopDecay: 0.5,

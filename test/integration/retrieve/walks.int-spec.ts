@@ -13,6 +13,7 @@ import { SummariesModule } from '../../../src/enrich/summaries/summaries.module'
 import { DmapRepository } from '../../../src/retrieve/dmap/dmap.repository';
 import { G2Repository } from '../../../src/retrieve/g2/g2.repository';
 import { RetrieveError, RetrieveErrorCode } from '../../../src/retrieve/retrieve.errors';
+import { RRF_K } from '../../../src/retrieve/retrieve.repository';
 import type { Strategy } from '../../../src/retrieve/retrieve.types';
 import { FakeOpenAiServer, json, malformed, startFakeOpenAiServer } from '../../support/fake-openai-server';
 import {
@@ -82,7 +83,7 @@ describe('DMAP and G2 walk the document map and the content graph', () => {
         luceneQuery: null,
         candidates: 50,
         k: 5,
-        rrfK: 60,
+        rrfK: RRF_K,
         exclude: [],
       });
       const best = seeds.find((s) => s.text.includes('overleaf'));
