@@ -15,6 +15,7 @@ import { G2Retriever } from './g2/g2-retriever';
 import type { WalkStep } from './walk-step';
 import { buildLuceneQuery } from './lucene-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
+import { fusedRerankOrder } from './rerank-fusion';
 import { PageCandidate, PARENT_PAGE_TEXT_WEIGHT, RetrieveRepository, RRF_K } from './retrieve.repository';
 import { TraceWalker } from './trace/trace-walker';
 import {
@@ -400,7 +401,12 @@ export class RetrieveService {
     return scored.sort((a, b) => b.score - a.score);
   }
 
-  /** Scores each page as a whole (its matched elements first, then its text) with the cross-encoder. */
+  /**
+   * Scores each page as a whole (its matched elements first, then its text) with the cross-encoder and orders the
+   * pages by its rank fused with the strategy's own (RRF_K); a page's score becomes the cross-encoder's 0–1
+   * relevance. Ordering by the cross-encoder alone lost to the strategy it re-ranked (dev R@3: HYBRID 60.4,
+   * re-ordered 57.7, FinanceBench 52.2 → 21.7: it reads statement tables poorly); fused: 59.4, R@1 39.1 → 40.3.
+   */
   private async rerankPages(query: string, pages: PageHit[]): Promise<PageHit[]> {
     const texts = await this.repo.pagePassages(pages.map(({ docId, pageNumber }) => ({ docId, pageNumber })));
     const textOf = new Map(texts.map((t) => [`${t.docId}:${t.pageNumber}`, t.text]));
@@ -409,9 +415,11 @@ export class RetrieveService {
       return `${lead}\n${textOf.get(`${p.docId}:${p.pageNumber}`) ?? ''}`.slice(0, PASSAGE_CHARS);
     });
     const scores = await this.reranker.score(query, passages);
-    return pages
-      .map((p, i) => ({ ...p, score: scores[i] ?? 0, reason: `${p.reason}+rerank` }))
-      .sort((a, b) => b.score - a.score);
+    return fusedRerankOrder(scores, RRF_K).map((i) => ({
+      ...pages[i]!,
+      score: scores[i] ?? 0,
+      reason: `${pages[i]!.reason}+rerank`,
+    }));
   }
 
   private async checkDocumentsExist(docIds: string[]): Promise<void> {
