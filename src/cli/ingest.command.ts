@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mapWithConcurrency } from '../common/concurrency';
-import { IngestResult, IngestService, IngestStage } from '../ingest/ingest.service';
+import { DOCUMENTS_IN_FLIGHT, IngestResult, IngestService, IngestStage } from '../ingest/ingest.service';
 import { withCliApp } from './cli-app';
 import { StageProgress } from './progress';
 
@@ -14,9 +14,6 @@ export const INGEST_STAGE_UNITS: Record<IngestStage, string> = {
   embed: 'texts',
   write: 'rows',
 };
-
-/** Documents in flight: one is parsed on the main thread while another is embedded in the inference workers. */
-export const DEFAULT_CLI_INGEST_CONCURRENCY = 2;
 
 const USAGE = `Usage: folio ingest <file.pdf|folder>... [--password PW] [--replace] [--title T] [--id ID] [--concurrency N]
   Ingests PDFs (folders: every *.pdf below them) into the document graph and prints a summary.
@@ -60,7 +57,7 @@ export async function runIngestCommand(args: string[]): Promise<number> {
   }
   const files = listPdfs(positionals);
   if (values.id && files.length !== 1) throw new Error('--id needs exactly one file');
-  const concurrency = Number(values.concurrency ?? DEFAULT_CLI_INGEST_CONCURRENCY);
+  const concurrency = Number(values.concurrency ?? DOCUMENTS_IN_FLIGHT);
   if (!Number.isInteger(concurrency) || concurrency < 1)
     throw new Error(`--concurrency must be a positive integer, got '${values.concurrency}'`);
 

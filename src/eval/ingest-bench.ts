@@ -6,6 +6,7 @@ import type { Embedder } from '../embed/embedder';
 import { EmbeddingThroughput, measureEmbeddingThroughput } from '../embed/embed-throughput';
 import {
   documentIdFor,
+  DOCUMENTS_IN_FLIGHT,
   INGEST_STAGES,
   IngestOptions,
   IngestResult,
@@ -151,8 +152,6 @@ async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peak
   }
 }
 
-export const DEFAULT_INGEST_BENCH_CONCURRENCY = 2;
-
 const zeroStages = (): Record<IngestStage, number> =>
   Object.fromEntries(INGEST_STAGES.map((s) => [s, 0])) as Record<IngestStage, number>;
 
@@ -170,7 +169,7 @@ export async function runIngestBench(
   try {
     const started = performance.now();
     const folio = await withPeakRss(() =>
-      mapWithConcurrency(files, opts.concurrency ?? DEFAULT_INGEST_BENCH_CONCURRENCY, async (file) => {
+      mapWithConcurrency(files, opts.concurrency ?? DOCUMENTS_IN_FLIGHT, async (file) => {
         const bytes = readPdf(file);
         const docId = benchDocId(bytes);
         const t0 = performance.now();

@@ -19,6 +19,12 @@ import { OcrService } from './ocr.service';
 import { checkPdfOpens, parsePdf } from './pdf/pdf-parser';
 
 export const INGEST_STAGES = ['parse', 'ocr', 'layout', 'embed', 'write'] as const;
+
+/**
+ * Documents a batch ingestion (`folio ingest <folder>`, the ingest benchmark) keeps in flight: while one is embedded
+ * in the inference workers, the next is parsed on the main thread.
+ */
+export const DOCUMENTS_IN_FLIGHT = 2;
 export type IngestStage = (typeof INGEST_STAGES)[number];
 
 export interface IngestProgress {
