@@ -2,7 +2,13 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mapWithConcurrency } from '../common/concurrency';
-import { DOCUMENTS_IN_FLIGHT, IngestResult, IngestService, IngestStage } from '../ingest/ingest.service';
+import {
+  documentIdFor,
+  DOCUMENTS_IN_FLIGHT,
+  IngestResult,
+  IngestService,
+  IngestStage,
+} from '../ingest/ingest.service';
 import { withCliApp } from './cli-app';
 import { StageProgress } from './progress';
 
@@ -64,7 +70,8 @@ export async function runIngestCommand(args: string[]): Promise<number> {
   return withCliApp(async (app) => {
     const ingest = app.get(IngestService);
     let failed = 0;
-    const outcomes = await mapWithConcurrency(files, concurrency, async (file, i) => {
+    const ingestFile = async (i: number) => {
+      const file = files[i]!;
       const label = `[${i + 1}/${files.length}] ${path.basename(file).slice(0, 40)}`;
       const progress = new StageProgress(label);
       const t0 = Date.now();
@@ -119,9 +126,14 @@ export async function runIngestCommand(args: string[]): Promise<number> {
           ],
         };
       }
-    });
-    const report = outcomes.map((o) => o.report);
-    const rows = outcomes.map((o) => o.row);
+    };
+    // The same bytes twice at once would be one ingestion and a DOCUMENT_BUSY error: copies wait for the first.
+    const { first, copies } = firstOfEachContent(files);
+    const outcomes = new Map<number, Awaited<ReturnType<typeof ingestFile>>>();
+    await mapWithConcurrency(first, concurrency, async (i) => outcomes.set(i, await ingestFile(i)));
+    for (const i of copies) outcomes.set(i, await ingestFile(i));
+    const report = files.map((_, i) => outcomes.get(i)!.report);
+    const rows = files.map((_, i) => outcomes.get(i)!.row);
     if (values.json) {
       process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
       return failed > 0 ? 1 : 0;
@@ -132,6 +144,22 @@ export async function runIngestCommand(args: string[]): Promise<number> {
     );
     return failed > 0 ? 1 : 0;
   });
+}
+
+/** Indices of the first file with each content, and of the files whose bytes an earlier file already has. */
+function firstOfEachContent(files: string[]): { first: number[]; copies: number[] } {
+  const seen = new Set<string>();
+  const first: number[] = [];
+  const copies: number[] = [];
+  files.forEach((file, i) => {
+    const { sha256 } = documentIdFor(new Uint8Array(fs.readFileSync(file)));
+    if (seen.has(sha256)) copies.push(i);
+    else {
+      seen.add(sha256);
+      first.push(i);
+    }
+  });
+  return { first, copies };
 }
 
 export function printTable(header: string[], rows: string[][]): void {

@@ -1,7 +1,9 @@
 import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
+import { makeTextPdf } from '../support/make-pdf';
 
 // The CLI as a user runs it: the built `folio` binary in a subprocess (scripts/test.sh builds before testing).
 const ROOT = path.resolve(__dirname, '..', '..');
@@ -116,6 +118,31 @@ describe('folio CLI (subprocess)', () => {
     const again = await folio('delete', docId);
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/No document with id/);
+  });
+
+  it('ingests a folder two documents at a time, and the same bytes twice as one document', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-cli-folder-'));
+    const unique = `Folder run ${process.pid}-${Date.now()}`;
+    const pdf = await makeTextPdf([[`${unique}: the first page of a small report.`], ['A second page.']]);
+    fs.writeFileSync(path.join(dir, 'a.pdf'), pdf);
+    fs.writeFileSync(path.join(dir, 'b-copy.pdf'), pdf);
+    fs.copyFileSync(SAMPLE, path.join(dir, 'c-sample.pdf'));
+    let stored: Array<{ docId?: string; result: string }> = [];
+    try {
+      const result = await folio('ingest', dir, '--json');
+      expect(result.stderr).not.toMatch(/DOCUMENT_BUSY/);
+      expect(result.code).toBe(0);
+      stored = JSON.parse(result.stdout) as typeof stored;
+      expect(stored.map((r) => r.result)).toEqual([
+        'ingested',
+        'already stored',
+        expect.stringMatching(/^(ingested|already stored)$/),
+      ]);
+      expect(stored[1]!.docId).toBe(stored[0]!.docId);
+    } finally {
+      if (stored[0]?.docId) await folio('delete', stored[0].docId);
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('says what is wrong for bad input, with a non-zero exit', async () => {
