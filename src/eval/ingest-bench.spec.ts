@@ -111,6 +111,25 @@ describe('runIngestBench', () => {
     expect(report.overall.pagesPerSecond).toBeCloseTo(6 / report.overall.seconds);
   });
 
+  it('measures the same bytes once, with a warning, however many files hold them', async () => {
+    const ingester = new FakeIngester();
+    const warnings: string[] = [];
+    const report = await runIngestBench(
+      ['/x/a.pdf', '/x/a-copy.pdf', '/x/b.pdf'],
+      {},
+      {
+        ingester,
+        embedder: new FakeEmbedder(),
+        elementTexts: () => Promise.resolve([]),
+        readPdf: (f) => (f.endsWith('a-copy.pdf') ? bytes['a.pdf']! : bytes[f.slice(3)]!),
+        onWarning: (m) => warnings.push(m),
+      },
+    );
+    expect(ingester.ingested.map((o) => o.fileName)).toEqual(['a.pdf', 'b.pdf']);
+    expect(report.documents.map((d) => d.file)).toEqual(['a.pdf', 'b.pdf']);
+    expect(warnings).toEqual(['a-copy.pdf: the same bytes as an earlier file; measured once']);
+  });
+
   it('keeps the documents with keep', async () => {
     const ingester = new FakeIngester();
     const report = await runIngestBench(

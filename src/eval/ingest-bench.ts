@@ -157,11 +157,22 @@ const zeroStages = (): Record<IngestStage, number> =>
 
 /** Ingests each PDF end to end (replace: true), then measures the embedder alone, then deletes what it made. */
 export async function runIngestBench(
-  files: string[],
+  allFiles: string[],
   opts: IngestBenchOptions,
   deps: IngestBenchDeps,
 ): Promise<IngestBenchReport> {
   const readPdf = deps.readPdf ?? ((f: string) => new Uint8Array(fs.readFileSync(f)));
+  // Copies share a bench id: two in flight would collide, and one document would count twice.
+  const seen = new Set<string>();
+  const files = allFiles.filter((file) => {
+    const id = benchDocId(readPdf(file));
+    if (!seen.has(id)) {
+      seen.add(id);
+      return true;
+    }
+    deps.onWarning?.(`${path.basename(file)}: the same bytes as an earlier file; measured once`);
+    return false;
+  });
   const sampleSize = opts.sampleTextsPerDocument ?? 64;
   const documents: IngestBenchDocument[] = [];
   const sample: string[] = [];
