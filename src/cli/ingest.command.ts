@@ -3,8 +3,8 @@ import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mapWithConcurrency } from '../common/concurrency';
 import {
-  documentIdFor,
   DOCUMENTS_IN_FLIGHT,
+  firstOfEachContent,
   IngestResult,
   IngestService,
   IngestStage,
@@ -128,7 +128,7 @@ export async function runIngestCommand(args: string[]): Promise<number> {
       }
     };
     // The same bytes twice at once would be one ingestion and a DOCUMENT_BUSY error: copies wait for the first.
-    const { first, copies } = firstOfEachContent(files);
+    const { first, copies } = firstOfEachContent(files, (f) => new Uint8Array(fs.readFileSync(f)));
     const outcomes = new Map<number, Awaited<ReturnType<typeof ingestFile>>>();
     await mapWithConcurrency(first, concurrency, async (i) => outcomes.set(i, await ingestFile(i)));
     for (const i of copies) outcomes.set(i, await ingestFile(i));
@@ -144,22 +144,6 @@ export async function runIngestCommand(args: string[]): Promise<number> {
     );
     return failed > 0 ? 1 : 0;
   });
-}
-
-/** Indices of the first file with each content, and of the files whose bytes an earlier file already has. */
-function firstOfEachContent(files: string[]): { first: number[]; copies: number[] } {
-  const seen = new Set<string>();
-  const first: number[] = [];
-  const copies: number[] = [];
-  files.forEach((file, i) => {
-    const { sha256 } = documentIdFor(new Uint8Array(fs.readFileSync(file)));
-    if (seen.has(sha256)) copies.push(i);
-    else {
-      seen.add(sha256);
-      first.push(i);
-    }
-  });
-  return { first, copies };
 }
 
 export function printTable(header: string[], rows: string[][]): void {

@@ -7,6 +7,7 @@ import { EmbeddingThroughput, measureEmbeddingThroughput } from '../embed/embed-
 import {
   documentIdFor,
   DOCUMENTS_IN_FLIGHT,
+  firstOfEachContent,
   INGEST_STAGES,
   IngestOptions,
   IngestResult,
@@ -163,16 +164,10 @@ export async function runIngestBench(
 ): Promise<IngestBenchReport> {
   const readPdf = deps.readPdf ?? ((f: string) => new Uint8Array(fs.readFileSync(f)));
   // Copies share a bench id: two in flight would collide, and one document would count twice.
-  const seen = new Set<string>();
-  const files = allFiles.filter((file) => {
-    const id = benchDocId(readPdf(file));
-    if (!seen.has(id)) {
-      seen.add(id);
-      return true;
-    }
-    deps.onWarning?.(`${path.basename(file)}: the same bytes as an earlier file; measured once`);
-    return false;
-  });
+  const { first, copies } = firstOfEachContent(allFiles, readPdf);
+  for (const i of copies)
+    deps.onWarning?.(`${path.basename(allFiles[i]!)}: the same bytes as an earlier file; measured once`);
+  const files = first.map((i) => allFiles[i]!);
   const sampleSize = opts.sampleTextsPerDocument ?? 64;
   const documents: IngestBenchDocument[] = [];
   const sample: string[] = [];
@@ -207,7 +202,6 @@ export async function runIngestBench(
             timingsMs: result.timingsMs,
             error: null,
           };
-          sample.push(...(await deps.elementTexts(docId, sampleSize)));
         } catch (err) {
           deps.onWarning?.(`${path.basename(file)}: ${(err as Error).message}`);
           document = {
@@ -230,6 +224,8 @@ export async function runIngestBench(
     );
     documents.push(...folio.result);
     const folioSeconds = (performance.now() - started) / 1000;
+    // Sampled after the timed run: benchmark reads are not Folio's ingestion time.
+    for (const docId of created) sample.push(...(await deps.elementTexts(docId, sampleSize)));
     const peer = deps.peer ? await runPeer(deps.peer, files, readPdf, deps) : null;
     const embeddingOnly = sample.length > 0 ? await measureEmbeddingThroughput(deps.embedder, sample) : null;
     return buildIngestReport(documents, embeddingOnly, deps.embedder.modelName, opts.keep ?? false, {

@@ -66,6 +66,28 @@ export function documentIdFor(bytes: Uint8Array): { sha256: string; docId: strin
 }
 
 /**
+ * Splits files into the first of each content and the copies of an earlier one (indices into `files`): the same
+ * bytes ingested twice at once would be one document and a DOCUMENT_BUSY error.
+ */
+export function firstOfEachContent(
+  files: readonly string[],
+  readBytes: (file: string) => Uint8Array,
+): { first: number[]; copies: number[] } {
+  const seen = new Set<string>();
+  const first: number[] = [];
+  const copies: number[] = [];
+  files.forEach((file, i) => {
+    const { sha256 } = documentIdFor(readBytes(file));
+    if (seen.has(sha256)) copies.push(i);
+    else {
+      seen.add(sha256);
+      first.push(i);
+    }
+  });
+  return { first, copies };
+}
+
+/**
  * PDF bytes → document graph. Everything expensive (parse, OCR, layout, embeddings) happens before the first
  * write, and a failure while writing removes what was written: a document is either READY or absent.
  */
