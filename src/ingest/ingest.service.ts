@@ -315,7 +315,7 @@ export class IngestService {
     // Only the retrieval units and the section paths are embedded: elements are read through the unit covering them.
     const units = buildRetrievalUnits(unitSources(docId, model), (t) => this.embedder.countTokens(t));
     const sectionTexts = model.sections.map((s) => s.path);
-    const texts = [...units.map((u) => u.text), ...sectionTexts];
+    const texts = [...units.map((u) => u.embedText), ...sectionTexts];
     const vectors = await this.embedInChunks(texts, (done) => report('embed', done, texts.length));
     const passageVectors = vectors.slice(0, units.length);
     const sectionVectors = new Map(model.sections.map((s, i) => [s.key, vectors[units.length + i]!]));

@@ -82,7 +82,11 @@ export class ReembedService {
   async rebuildUnits(docId: string): Promise<void> {
     const sources = await this.graph.read<UnitSourceElement>(this.q.unitSources, { docId });
     const units = buildRetrievalUnits(sources, (t) => this.embedder.countTokens(t));
-    const passages = passageRows(docId, units, await this.embedder.embedPassages(units.map((u) => u.text)));
+    const passages = passageRows(
+      docId,
+      units,
+      await this.embedder.embedPassages(units.map((u) => u.embedText)),
+    );
     await this.graph.write(this.q.deletePassages, { docId });
     for (let i = 0; i < passages.length; i += BATCH) {
       await this.graph.write(this.q.writePassages, { docId, passages: passages.slice(i, i + BATCH) });

@@ -1,5 +1,13 @@
 import { estimateTokens } from './layout/text';
-import { buildRetrievalUnits, TEXT_UNIT_TOKENS, type UnitSourceElement } from './retrieval-units';
+import {
+  buildRetrievalUnits,
+  CONTEXT_HEADER_TOKENS,
+  CONTEXT_PATH_TOKENS,
+  contextPath,
+  TEXT_UNIT_TOKENS,
+  tableToEmbed,
+  type UnitSourceElement,
+} from './retrieval-units';
 
 let seq = 0;
 function el(
@@ -41,7 +49,7 @@ describe('retrieval units', () => {
     const units = buildRetrievalUnits(elements, estimateTokens);
     expect(units.length).toBeGreaterThan(1);
     expect(units.length).toBeLessThan(elements.length);
-    for (const u of units) expect(estimateTokens(u.text)).toBeLessThanOrEqual(TEXT_UNIT_TOKENS);
+    for (const u of units) expect(estimateTokens(u.embedText)).toBeLessThanOrEqual(TEXT_UNIT_TOKENS);
     expect(units.every((u) => u.text.startsWith('Financial Statements\n'))).toBe(true);
   });
 
@@ -131,5 +139,65 @@ describe('retrieval units', () => {
     expect(units[0]!.text).not.toContain('52');
     expect(units[1]!.text.startsWith('Financial Statements\nNext page')).toBe(true);
     expect(units.flatMap((u) => u.elementIds)).toEqual(['e2', 'e3', 'e4']);
+  });
+
+  it('caps the context: the deepest headings of a long path, a running header cut short', () => {
+    const deepest = [
+      'Item 8. Financial Statements and Supplementary Data',
+      'Notes to Consolidated Financial Statements',
+      'Note 7. Debt, Credit Facilities and Other Borrowings',
+    ];
+    expect(contextPath(['PART II', ...deepest].join(' > '), 'Revenues rose', estimateTokens)).toBe(
+      deepest.join(' > '),
+    );
+    // The deepest heading alone is cut to the budget rather than dropped.
+    const long = words(40, 'statement');
+    expect(estimateTokens(contextPath(`Part I > ${long}`, '', estimateTokens))).toBeLessThanOrEqual(
+      CONTEXT_PATH_TOKENS,
+    );
+    expect(contextPath(`Part I > ${long}`, '', estimateTokens)).toMatch(/^statement/);
+
+    const header = words(30, 'ACME');
+    const units = buildRetrievalUnits(
+      [el({ kind: 'page-header', text: header }), el({ kind: 'paragraph', text: 'Cash' })],
+      estimateTokens,
+    );
+    const [headerLine] = units[0]!.embedText.split('\n');
+    expect(estimateTokens(headerLine!)).toBeLessThanOrEqual(CONTEXT_HEADER_TOKENS);
+    expect(units[0]!.text.startsWith(`${header}\n`)).toBe(true); // the stored text keeps it whole
+  });
+
+  it('does not repeat in the path the heading that opens the unit', () => {
+    const elements = [
+      el({ kind: 'heading', text: 'Liquidity', sectionId: 'a', sectionPath: 'Item 7 > Liquidity' }),
+      el({ kind: 'paragraph', text: 'Cash was ample.', sectionId: 'a', sectionPath: 'Item 7 > Liquidity' }),
+    ];
+    const [unit] = buildRetrievalUnits(elements, estimateTokens);
+    expect(unit!.embedText).toBe('Item 7\nLiquidity\nCash was ample.');
+    expect(unit!.text).toBe('Item 7 > Liquidity\nLiquidity\nCash was ample.');
+  });
+
+  it('embeds a table as its title, header row and line items: no grid, no figures', () => {
+    const grid = [
+      '|  | 2015 |  | 2014 |',
+      '| --- | --- | --- | --- |',
+      '| Revenues | $ | 6,779,511 | $ 5,504,656 |',
+      '| Interest expense |  | (132,716) | — |',
+      '| Segment | Streaming | 12.5 % | n/a |',
+    ].join('\n');
+    expect(tableToEmbed(`Consolidated Statements of Operations\n${grid}`)).toBe(
+      [
+        'Consolidated Statements of Operations',
+        '2015 2014',
+        'Revenues',
+        'Interest expense',
+        'Segment Streaming n/a',
+      ].join('\n'),
+    );
+    const [unit] = buildRetrievalUnits([el({ kind: 'table', text: 'x', description: grid })], estimateTokens);
+    expect(unit!.text).toContain('| Revenues | $ | 6,779,511 | $ 5,504,656 |'); // stored and full-text indexed whole
+    expect(unit!.embedText).toBe(
+      'Financial Statements\n2015 2014\nRevenues\nInterest expense\nSegment Streaming n/a',
+    );
   });
 });
