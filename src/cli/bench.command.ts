@@ -76,7 +76,7 @@ const USAGE = `Usage:
   folio bench ingest --pdfs DIR --out DIR [--limit N] [--keep] [--peer] [--concurrency N]
     Ingest benchmark: end-to-end pages/s per document, time per stage, embedding-only passages/s and peak RSS,
     on separate document ids (bench-<sha16>) that are deleted afterwards unless --keep.
-    --concurrency  documents Folio ingests at once (default 2: the next is parsed while one is embedded);
+    --concurrency  documents Folio ingests at once (default 3: one is read while others are embedded);
                 its pages/s is measured over the wall time of the whole run
     --peer      then the LangChain.js peer ingests the same PDFs in the same run (PDFLoader, 1000/200-character
                 chunks, Neo4jVectorStore, same embedder; label PeerIngestChunk, removed afterwards): its pages/s,

@@ -23,7 +23,7 @@ export const INGEST_STAGE_UNITS: Record<IngestStage, string> = {
 
 const USAGE = `Usage: folio ingest <file.pdf|folder>... [--password PW] [--replace] [--title T] [--id ID] [--concurrency N]
   Ingests PDFs (folders: every *.pdf below them) into the document graph and prints a summary.
-  --concurrency  documents ingested at once (default 2: the next is parsed while one is embedded)
+  --concurrency  documents ingested at once (default 3: one is read while others are embedded)
   --replace   ingest again even when the same bytes are already stored
   --id ID     store under this id instead of the one derived from the file's sha256 (one file only)
   --json      print one JSON object per file instead of the table`;

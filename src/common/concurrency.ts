@@ -32,3 +32,26 @@ export function chunk<T>(rows: readonly T[], size: number): T[][] {
   for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
   return out;
 }
+
+/** Lets at most `limit` tasks run at once; the others wait their turn in arrival order. */
+export class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RangeError(`semaphore limit must be ≥ 1, got ${limit}`);
+  }
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active < this.limit) this.active++;
+    else await new Promise<void>((resolve) => this.waiting.push(resolve)); // the finishing task hands its slot over
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+}

@@ -136,22 +136,20 @@ export function buildRetrievalUnits(
     path: string | null;
     parts: string[];
     ids: string[];
+    /** Tokens of its embedding so far: context + parts (WordPiece splits at the newlines that join them). */
+    tokens: number;
   }
   let open: OpenUnit | null = null;
   const flush = (): void => {
     if (open) emit(open.page, 'text', open.path, open.parts.join('\n'), open.ids);
     open = null;
   };
-  const fitsOpen = (unit: OpenUnit | null, e: UnitSourceElement, body: string): unit is OpenUnit =>
+  const fitsOpen = (unit: OpenUnit | null, e: UnitSourceElement, bodyTokens: number): unit is OpenUnit =>
     unit !== null &&
     unit.page === e.pageNumber &&
     unit.sectionId === e.sectionId &&
     e.kind !== 'heading' &&
-    countTokens(
-      [embedPrefixOf(unit.page, unit.path, firstLineOf(unit.parts[0] ?? body)), ...unit.parts, body].join(
-        '\n',
-      ),
-    ) <= textUnitTokens;
+    unit.tokens + bodyTokens <= textUnitTokens;
   /** The short open text just before a table on its page and section (its title): taken out of the text flow. */
   const takeTableLead = (table: UnitSourceElement): { text: string; ids: string[] } | null => {
     const unit: OpenUnit | null = open;
@@ -197,12 +195,16 @@ export function buildRetrievalUnits(
     }
     if (!body) continue;
 
+    const bodyTokens = countTokens(body);
     let unit: OpenUnit | null = open;
-    if (!fitsOpen(unit, e, body)) {
+    if (!fitsOpen(unit, e, bodyTokens)) {
       flush();
-      unit = { page: e.pageNumber, sectionId: e.sectionId, path: e.sectionPath, parts: [], ids: [] };
+      const prefix = embedPrefixOf(e.pageNumber, e.sectionPath, firstLineOf(body));
+      const tokens = prefix ? countTokens(prefix) : 0;
+      unit = { page: e.pageNumber, sectionId: e.sectionId, path: e.sectionPath, parts: [], ids: [], tokens };
       open = unit;
     }
+    unit.tokens += bodyTokens;
     unit.parts.push(body);
     unit.ids.push(e.id);
     previous = e;
