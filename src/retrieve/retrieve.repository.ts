@@ -61,10 +61,11 @@ export interface CandidateQuery {
 }
 
 /**
- * Weight of the whole-page full-text ranking in the hybrid fusion (HYBRID, and the seeds of GRAPH, TRACE and
- * DMAP). At 1, beside passage vector and passage full text at 1 each, lexical evidence outvoted the dense side two
- * to one; on the 564 dev questions HYBRID R@3 went 56.1 (1) → 57.3 (0.5), 57.1 (0); GRAPH's seeds, still at 1,
- * went 59.0 → 60.5 at 0.5 (FinanceBench 41.3 → 52.2).
+ * Weight of the whole-page full-text ranking in the hybrid fusion (HYBRID, PARENT_PAGE, and the seeds of GRAPH,
+ * TRACE and DMAP). At 1, beside passage vector and passage full text at 1 each, lexical evidence outvoted the dense
+ * side two to one; on the 564 dev questions HYBRID R@3 went 56.1 (1) → 57.3 (0.5), 57.1 (0); GRAPH's seeds, still
+ * at 1, went 59.0 → 60.5 at 0.5 (FinanceBench 41.3 → 52.2); PARENT_PAGE, still at 1 after RRF_K became 10, went
+ * 57.4 → 60.4 (60.6 at 0.25; FinanceBench 47.8 → 56.5).
  */
 export const HYBRID_PAGE_TEXT_WEIGHT = 0.5;
 /**
@@ -75,8 +76,6 @@ export const HYBRID_PAGE_TEXT_WEIGHT = 0.5;
  * with the best one. Dev R@3 (564 questions) at 60 → 10: see the README, "Rank fusion".
  */
 export const RRF_K = 10;
-/** PARENT_PAGE sums a page's passages and was best with the page full text at full weight (52.7; 52.4 at 0.5). */
-export const PARENT_PAGE_TEXT_WEIGHT = 1;
 
 /** The retrieval queries in cypher/retrieve/: each strategy's ranking is computed inside Neo4j. */
 @Injectable()
@@ -112,7 +111,6 @@ export class RetrieveRepository {
       luceneQuery: string | null;
       rrfK: number;
       aggregate: 'max' | 'sum';
-      pageTextWeight?: number;
     },
   ): Promise<PageCandidate[]> {
     return this.graph.read<PageCandidate>(this.q.hybrid, {

@@ -16,7 +16,7 @@ import type { WalkStep } from './walk-step';
 import { buildLuceneQuery } from './lucene-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
 import { fusedRerankOrder } from './rerank-fusion';
-import { PageCandidate, PARENT_PAGE_TEXT_WEIGHT, RetrieveRepository, RRF_K } from './retrieve.repository';
+import { PageCandidate, RetrieveRepository, RRF_K } from './retrieve.repository';
 import { TraceWalker } from './trace/trace-walker';
 import {
   type AskResult,
@@ -129,7 +129,6 @@ export class RetrieveService {
             luceneQuery,
             rrfK: RRF_K,
             aggregate: parent ? 'sum' : 'max',
-            ...(parent ? { pageTextWeight: PARENT_PAGE_TEXT_WEIGHT } : {}),
           }),
         );
         reason = parent ? 'parent-page' : 'hybrid';
