@@ -1,5 +1,7 @@
 import { fuseByUnion, mergeExpansion, type PathPage } from './dmap-fusion';
 
+const EQUAL = { text: 1, structure: 1, visual: 1 };
+
 const page = (pageNumber: number, detail = 'x', elementId?: string): PathPage => ({
   docId: 'd',
   pageNumber,
@@ -19,6 +21,7 @@ describe('fuseByUnion', () => {
         visual: [page(9)],
       },
       60,
+      EQUAL,
     );
     // 2: two paths; 7 and 9: first on one path each (ties by page); 3: second on one path.
     expect(fused.map((f) => f.pageNumber)).toEqual([2, 7, 9, 3]);
@@ -34,8 +37,14 @@ describe('fuseByUnion', () => {
   });
 
   it('scores a page found by one path by its rank there alone', () => {
-    const fused = fuseByUnion({ structure: [page(5)], text: [], visual: [] }, 60);
+    const fused = fuseByUnion({ structure: [page(5)], text: [], visual: [] }, 60, EQUAL);
     expect(fused).toEqual([expect.objectContaining({ pageNumber: 5, score: 1 / 61, elements: [] })]);
+  });
+
+  it("weighs each path's ranks: by default the text path's first page outranks the others' first pages", () => {
+    const fused = fuseByUnion({ structure: [page(7)], text: [page(3), page(4)], visual: [page(9)] }, 10);
+    expect(fused.map((f) => f.pageNumber)).toEqual([3, 4, 7, 9]);
+    expect(fused[2]!.score).toBeCloseTo(0.25 / 11);
   });
 });
 
