@@ -1,4 +1,3 @@
-import Module from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { importEsModule } from '../common/import-es-module';
 import type * as Pdfjs from 'pdfjs-dist/legacy/build/pdf.mjs';
@@ -13,16 +12,18 @@ function pdfjsRoot(): string {
   return dirname(require.resolve('pdfjs-dist/package.json'));
 }
 
+/** V8's own push, taken when this module loads: before any pdf.js copy can replace it (see restoreNativePush). */
+const nativePush = Array.prototype.push;
+
 /** Loads the Node (legacy) build of pdfjs-dist (ESM-only) and its worker module once per process. */
 export function loadPdfjs(): Promise<PdfjsModule> {
   const build = join(pdfjsRoot(), 'legacy', 'build');
   pdfjsPromise ??= (async () => {
-    const nativePush = inImportRealm<[], typeof Array.prototype.push>('return Array.prototype.push')();
     const pdfjs = await importEsModule<PdfjsModule>(join(build, 'pdf.mjs'));
     // The worker module sets globalThis.pdfjsWorker, which pdf.js then runs in this thread ("fake worker"):
     // loaded here, before the native push is put back, so that its core-js does not replace it again later.
     await importEsModule(join(build, 'pdf.worker.mjs'));
-    restoreNativePush(nativePush);
+    restoreNativePush();
     return pdfjs;
   })().catch((error: unknown) => {
     pdfjsPromise = undefined;
@@ -31,26 +32,16 @@ export function loadPdfjs(): Promise<PdfjsModule> {
   return pdfjsPromise;
 }
 
-const RealmFunction = (Module as unknown as { constructor: FunctionConstructor }).constructor;
-
-/** A function compiled in the realm ES modules are imported into: Node's own, also under Jest (a sandbox realm). */
-function inImportRealm<A extends unknown[], R>(...source: string[]): (...args: A) => R {
-  return new RealmFunction(...source) as (...args: A) => R;
-}
-
 /**
  * The legacy build bundles core-js, which replaces Array.prototype.push for the whole process with a JavaScript
  * polyfill (V8 misses a spec corner about non-writable lengths that neither pdf.js nor Folio meets). Every push of
  * the process then ran through it, three times slower: 13 % of parsing time on 10-K filings, and tokenization,
- * layout and the Bolt driver slowed alike. The realm's native method is put back (a built-in has no `prototype`;
- * one from another realm would be as slow as the polyfill).
+ * layout and the Bolt driver slowed alike. The native method is put back (a built-in has no own `prototype`; the
+ * polyfill, an ordinary function, has one).
  */
-function restoreNativePush(nativePush: typeof Array.prototype.push): void {
-  if (Object.hasOwn(nativePush, 'prototype')) return; // replaced before pdf.js loaded: nothing native to restore
-  inImportRealm<[typeof nativePush], void>(
-    'push',
-    "Object.defineProperty(Array.prototype, 'push', { value: push, writable: true, configurable: true })",
-  )(nativePush);
+function restoreNativePush(): void {
+  if (Object.hasOwn(nativePush, 'prototype')) return; // replaced before this module loaded: nothing to restore
+  Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true });
 }
 
 /** getDocument options that let pdfjs find its fonts, CMaps and image-decoder wasm on disk in Node. */
