@@ -104,7 +104,7 @@ export function buildRetrievalUnits(
     const key = `${page}\u0000${path ?? ''}\u0000${firstLine}`;
     let prefix = prefixes.get(key);
     if (prefix === undefined) {
-      prefix = joinLines([cappedHeaders.get(page), contextPath(path, firstLine, countTokens)]);
+      prefix = joinNonEmptyLines([cappedHeaders.get(page), contextPath(path, firstLine, countTokens)]);
       prefixes.set(key, prefix);
     }
     return prefix;
@@ -114,9 +114,9 @@ export function buildRetrievalUnits(
   const orderOnPage = new Map<number, number>();
   const emit = (page: number, kind: UnitKind, path: string | null, body: string, ids: string[]): void => {
     if (!body.trim() || ids.length === 0) return;
-    const text = joinLines([pageHeaders.get(page), path, body]);
+    const text = joinNonEmptyLines([pageHeaders.get(page), path, body]);
     const content = kind === 'table' ? tableToEmbed(body) : body;
-    const embedText = joinLines([embedPrefixOf(page, path, firstLineOf(body)), content]);
+    const embedText = joinNonEmptyLines([embedPrefixOf(page, path, firstLineOf(body)), content]);
     const order = orderOnPage.get(page) ?? 0;
     orderOnPage.set(page, order + 1);
     units.push({
@@ -230,7 +230,8 @@ function runningHeadersByPage(elements: UnitSourceElement[]): Map<number, string
   return new Map([...byPage].map(([page, lines]) => [page, lines.join(' · ')]));
 }
 
-const joinLines = (parts: (string | null | undefined)[]): string =>
+/** The parts that are present, one per line (not layout's joinLines, which joins a paragraph's lines). */
+const joinNonEmptyLines = (parts: (string | null | undefined)[]): string =>
   parts
     .filter((p): p is string => !!p)
     .join('\n')
