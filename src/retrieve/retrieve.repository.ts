@@ -114,8 +114,8 @@ export class RetrieveRepository {
     },
   ): Promise<PageCandidate[]> {
     return this.graph.read<PageCandidate>(this.q.hybrid, {
-      pageTextWeight: HYBRID_PAGE_TEXT_WEIGHT,
       ...query,
+      pageTextWeight: HYBRID_PAGE_TEXT_WEIGHT,
     });
   }
 
@@ -131,8 +131,8 @@ export class RetrieveRepository {
   ): Promise<WalkedPageCandidate[]> {
     // Seeds are scored as HYBRID scores pages, the whole-page full text at the same weight.
     return this.graph.read<WalkedPageCandidate>(this.q.graphWalk, {
-      pageTextWeight: HYBRID_PAGE_TEXT_WEIGHT,
       ...query,
+      pageTextWeight: HYBRID_PAGE_TEXT_WEIGHT,
     });
   }
 
