@@ -10,7 +10,8 @@
 // A variant is `current` (this checkout's engine) or `baseline` (the engine of --baseline-ref, extracted with
 // `git show` under OUT/engines/), optionally with `:key=value` settings joined by `+`: det (detection longest
 // side, px), threads (worker threads per model; intra-op threads in engines before the worker pool), and, for
-// engines that have them, batch (recognition batch size) and minw (recognition width floor, px).
+// engines that have them, batch (recognition batch size), minw (recognition width floor, px) and fuse (0: load
+// the models as shipped, without onnx-graph-fusion.ts).
 import { execFileSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -87,6 +88,7 @@ interface VariantSpec {
   threads?: number;
   batch?: number;
   minWidth?: number;
+  fuse?: boolean;
 }
 
 function parseVariant(name: string): VariantSpec {
@@ -101,7 +103,8 @@ function parseVariant(name: string): VariantSpec {
     else if (key === 'threads') spec.threads = value;
     else if (key === 'batch') spec.batch = value;
     else if (key === 'minw') spec.minWidth = value;
-    else throw new Error(`variant ${name}: unknown setting ${key} (det, threads, batch, minw)`);
+    else if (key === 'fuse') spec.fuse = value !== 0;
+    else throw new Error(`variant ${name}: unknown setting ${key} (det, threads, batch, minw, fuse)`);
   }
   return spec;
 }
@@ -400,6 +403,7 @@ async function main(): Promise<void> {
     if (spec.threads) options.threads = spec.threads;
     if (spec.batch) options.recognitionBatchSize = spec.batch;
     if (spec.minWidth !== undefined) options.recognitionMinWidth = spec.minWidth;
+    if (spec.fuse !== undefined) options.fuseGraph = spec.fuse;
     const variant: Variant = {
       spec,
       engine: await module.PaddleOcr.load(options),

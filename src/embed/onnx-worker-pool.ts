@@ -19,6 +19,8 @@ export interface WorkerPoolOptions {
   threads: number;
   /** Return only the first token of each row ([rows, 1, hidden]): all an embedder with [CLS] pooling reads. */
   firstTokenOnly?: boolean;
+  /** The model's bytes when they are not the file's (a graph rewritten in memory); the path then only names it. */
+  modelBytes?: Uint8Array;
 }
 
 /**
@@ -143,6 +145,7 @@ class SessionWorker {
       workerData: {
         ortPath: require.resolve('onnxruntime-node'),
         modelPath,
+        modelBytes: opts.modelBytes,
         firstTokenOnly: opts.firstTokenOnly ?? false,
       },
     });

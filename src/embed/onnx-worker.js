@@ -4,8 +4,8 @@
 'use strict';
 const { parentPort, workerData } = require('node:worker_threads');
 
-/** @type {{ ortPath: string; modelPath: string; firstTokenOnly: boolean }} */
-const { ortPath, modelPath, firstTokenOnly } = workerData;
+/** @type {{ ortPath: string; modelPath: string; modelBytes?: Uint8Array; firstTokenOnly: boolean }} */
+const { ortPath, modelPath, modelBytes, firstTokenOnly } = workerData;
 /** @type {typeof import('onnxruntime-node')} */
 const ort = require(ortPath);
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
@@ -15,7 +15,7 @@ const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPor
  * @typedef {{ type: 'run'; id: number; feeds: Record<string, FeedTensor>; output: string }} RunRequest
  */
 
-ort.InferenceSession.create(modelPath, {
+ort.InferenceSession.create(modelBytes ?? modelPath, {
   executionProviders: ['cpu'],
   // Parallelism comes from several workers: one thread per session scaled better than intra-op threads here.
   intraOpNumThreads: 1,

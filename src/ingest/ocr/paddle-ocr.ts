@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Canvas } from '@napi-rs/canvas';
 import { mapWithConcurrency } from '../../common/concurrency';
+import { fuseOnnxModel } from '../../embed/onnx-graph-fusion';
 import { OnnxWorkerPool } from '../../embed/onnx-worker-pool';
 import { ctcGreedyDecode, parseCharacterDictionary } from './ctc-decoder';
 import {
@@ -39,6 +40,8 @@ export interface PaddleOcrLoadOptions {
   recognitionBatchSize?: number;
   /** Recogniser inputs narrower than this are padded to it (PaddleOCR pads to its 320-px training width). */
   recognitionMinWidth?: number;
+  /** Fold the models' element-wise activations into their convolutions before loading (onnx-graph-fusion.ts). */
+  fuseGraph?: boolean;
 }
 
 export interface RecognizeOptions {
@@ -86,6 +89,8 @@ export const DEFAULT_LOAD_OPTIONS = {
   // (bench:ocr) OCR used ~5-10 % less CPU but read slightly worse (text-layer F1 0.924 → 0.921 on 4 pages).
   recognitionMinWidth: 320,
   threads: 2,
+  // Same readings, about 2× faster recognition and 1.4× faster detection (README, "OCR").
+  fuseGraph: true,
 } as const;
 
 function defaultModelDir(): string {
@@ -119,7 +124,7 @@ export class PaddleOcr {
 
   static async load(options: PaddleOcrLoadOptions = {}): Promise<PaddleOcr> {
     const modelDir = options.modelDir ?? defaultModelDir();
-    const { recognitionBatchSize, recognitionMinWidth, threads } = {
+    const { recognitionBatchSize, recognitionMinWidth, threads, fuseGraph } = {
       ...DEFAULT_LOAD_OPTIONS,
       ...options,
     };
@@ -134,9 +139,14 @@ export class PaddleOcr {
       );
     }
     try {
+      const loadModel = async (file: string) => {
+        const path = join(modelDir, file);
+        const modelBytes = fuseGraph ? fuseOnnxModel(await readFile(path)).model : undefined;
+        return OnnxWorkerPool.load(path, { threads, modelBytes });
+      };
       const [detector, recognizer] = await Promise.all([
-        OnnxWorkerPool.load(join(modelDir, MODEL_FILES.detection), { threads }),
-        OnnxWorkerPool.load(join(modelDir, MODEL_FILES.recognition), { threads }),
+        loadModel(MODEL_FILES.detection),
+        loadModel(MODEL_FILES.recognition),
       ]);
       return new PaddleOcr(detector, recognizer, parseCharacterDictionary(dictionaryText), {
         batchSize: recognitionBatchSize,
