@@ -1,6 +1,6 @@
 // GRAPH strategy: the whole offline walk in one query. Seeds are pages scored as HYBRID scores them (passage
 // vector + passage full-text fused by reciprocal rank, best passage per page, plus the page's own BM25 rank times
-// $pageTextWeight).
+// $pageTextWeight, plus $statementPageWeight at rank 1 for a page of a financial statement the question names).
 // From the best $seeds pages the walk follows, up to 2 hops, NEXT_PAGE both ways and SIMILAR_TO (page graph),
 // and one hop over REFERS_TO (a mention on the page → the page of the table, figure, section or page it names),
 // CAPTIONS (a caption → its figure on another page) and CONTAINS (the other pages of a short section the page
@@ -9,7 +9,7 @@
 // × (seed score − own score), keeping its best path, and never passes the seed that led to it. So a page that
 // matches a little and sits next to (or is cited by) a strong match rises above an isolated weak match, while the
 // strong match keeps its place. Scoped like hybrid-pages; only READY documents.
-// Params: $embedding, $docIds, $luceneQuery, $candidates, $seeds, $k, $perPage, $rrfK, $pageTextWeight, $walkWeight, $hopDecay
+// Params: $embedding, $docIds, $luceneQuery, $candidates, $seeds, $k, $perPage, $rrfK, $pageTextWeight, $statementPages, $statementPageWeight, $walkWeight, $hopDecay
 // Returns: docId, pageNumber, score, hop, via, fromPage, elements
 CALL () {
   UNWIND coalesce($docIds, []) AS docId
@@ -52,7 +52,8 @@ CALL (ranked) {
   RETURN collect({docId: docId, pageNumber: pageNumber, score: best}) AS passagePages
 }
 WITH passagePages + [i IN range(0, size(pageHits) - 1) |
-       {docId: pageHits[i].docId, pageNumber: pageHits[i].number, score: $pageTextWeight / ($rrfK + i + 1)}] AS found
+       {docId: pageHits[i].docId, pageNumber: pageHits[i].number, score: $pageTextWeight / ($rrfK + i + 1)}] +
+     [s IN $statementPages | {docId: s.docId, pageNumber: s.pageNumber, score: $statementPageWeight / ($rrfK + 1)}] AS found
 UNWIND found AS f
 WITH f.docId AS docId, f.pageNumber AS pageNumber, sum(f.score) AS own
 MATCH (d:Document {id: docId}) WHERE d.status = 'READY'

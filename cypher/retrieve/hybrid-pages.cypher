@@ -2,13 +2,14 @@
 // full-text ranking are fused per passage by reciprocal rank (1 / ($rrfK + rank)) and grouped into pages;
 // the whole-page full-text ranking (BM25 over each page's text, index page_text) adds its own reciprocal rank
 // to each page, times $pageTextWeight, because page-level lexical evidence finds pages that no single passage
-// matches well.
+// matches well. The pages of a financial statement the question names ($statementPages, statement-pages.cypher)
+// add $statementPageWeight as if ranked first.
 // $aggregate 'max' scores a page by its best passage (HYBRID); 'sum' adds up its passages' evidence with
 // squared decay (best + second/4 + third/9 …: MMRAG-DocQA's parent-page retrieval). Every side aggregates inside
 // its subquery, so a side without terms or hits (a typo, a foreign word) leaves the others intact. Scoped like
 // vector-pages; both full-text sides are scoped inside Lucene by the docId clause of $luceneQuery (null = no
 // terms). Only READY documents are searched. A page's evidence is the elements its best passages cover.
-// Params: $embedding, $docIds, $luceneQuery, $candidates, $k, $perPage, $rrfK, $aggregate, $pageTextWeight
+// Params: $embedding, $docIds, $luceneQuery, $candidates, $k, $perPage, $rrfK, $aggregate, $pageTextWeight, $statementPages, $statementPageWeight
 // Returns: docId, pageNumber, score, elements
 CALL () {
   UNWIND coalesce($docIds, []) AS docId
@@ -51,7 +52,8 @@ CALL (ranked) {
   RETURN collect({docId: docId, pageNumber: pageNumber, hits: hits}) AS passagePages
 }
 WITH passagePages + [i IN range(0, size(pageHits) - 1) |
-       {docId: pageHits[i].docId, pageNumber: pageHits[i].number, hits: [], pageRrf: $pageTextWeight / ($rrfK + i + 1)}] AS found
+       {docId: pageHits[i].docId, pageNumber: pageHits[i].number, hits: [], pageRrf: $pageTextWeight / ($rrfK + i + 1)}] +
+     [s IN $statementPages | {docId: s.docId, pageNumber: s.pageNumber, hits: [], pageRrf: $statementPageWeight / ($rrfK + 1)}] AS found
 UNWIND found AS f
 WITH f.docId AS docId, f.pageNumber AS pageNumber, collect(f) AS parts
 WITH docId, pageNumber,

@@ -3,6 +3,7 @@ import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
 import type { ElementEvidence } from './retrieve.types';
 import type { DocumentPageText } from './answerability';
+import { statementsNamed, statementTitlePattern } from './financial-statements';
 
 export interface PageCandidate {
   docId: string;
@@ -76,6 +77,11 @@ export const HYBRID_PAGE_TEXT_WEIGHT = 0.5;
  * with the best one. Dev R@3 (564 questions) at 60 → 10: see the README, "Rank fusion".
  */
 export const RRF_K = 10;
+/**
+ * Weight of the pages of a financial statement the question names (financial-statements.ts) in the same fusion: each
+ * such page adds weight / (RRF_K + 1), as if ranked first by a ranking of its own. See the README, "Named statements".
+ */
+export const STATEMENT_PAGE_WEIGHT = 2;
 
 /** The retrieval queries in cypher/retrieve/: each strategy's ranking is computed inside Neo4j. */
 @Injectable()
@@ -99,6 +105,7 @@ export class RetrieveRepository {
       answerElements: cypher.get('retrieve/answer-page-elements'),
       documentPageTexts: cypher.get('retrieve/document-page-texts'),
       documentVersions: cypher.get('retrieve/document-versions'),
+      statementPages: cypher.get('retrieve/statement-pages'),
     };
   }
 
@@ -108,20 +115,36 @@ export class RetrieveRepository {
 
   async hybridPages(
     query: CandidateQuery & {
+      /** The question's text: the financial statements it names seed their pages. */
+      question: string;
       luceneQuery: string | null;
       rrfK: number;
       aggregate: 'max' | 'sum';
     },
   ): Promise<PageCandidate[]> {
+    const { question, ...params } = query;
     return this.graph.read<PageCandidate>(this.q.hybrid, {
-      ...query,
+      ...params,
       pageTextWeight: HYBRID_PAGE_TEXT_WEIGHT,
+      statementPages: await this.statementPages(question, query.docIds),
+      statementPageWeight: STATEMENT_PAGE_WEIGHT,
     });
+  }
+
+  /**
+   * The pages of the financial statements the question names; none when it names none or the search is not scoped
+   * to documents (every filing in a corpus has a balance sheet: the name alone does not say whose).
+   */
+  async statementPages(question: string, docIds: string[] | null): Promise<PageRef[]> {
+    const title = statementTitlePattern(statementsNamed(question));
+    if (!title || !docIds || docIds.length === 0) return [];
+    return this.graph.read<PageRef>(this.q.statementPages, { docIds, titlePattern: `(?is)${title}` });
   }
 
   /** GRAPH: HYBRID seeds walked over the page graph, references, captions and sections in one query. */
   async graphWalkPages(
     query: CandidateQuery & {
+      question: string;
       luceneQuery: string | null;
       rrfK: number;
       seeds: number;
@@ -129,10 +152,13 @@ export class RetrieveRepository {
       hopDecay: number;
     },
   ): Promise<WalkedPageCandidate[]> {
-    // Seeds are scored as HYBRID scores pages, the whole-page full text at the same weight.
+    // Seeds are scored as HYBRID scores pages: the whole-page full text and named statements at the same weights.
+    const { question, ...params } = query;
     return this.graph.read<WalkedPageCandidate>(this.q.graphWalk, {
-      ...query,
+      ...params,
       pageTextWeight: HYBRID_PAGE_TEXT_WEIGHT,
+      statementPages: await this.statementPages(question, query.docIds),
+      statementPageWeight: STATEMENT_PAGE_WEIGHT,
     });
   }
 

@@ -125,6 +125,7 @@ export class RetrieveService {
         candidates = await timed(parent ? 'parent-page' : 'hybrid', () =>
           this.repo.hybridPages({
             ...base,
+            question: query,
             candidates: parent ? 60 : 50,
             luceneQuery,
             rrfK: RRF_K,
@@ -145,6 +146,7 @@ export class RetrieveService {
           Promise.all([
             this.repo.graphWalkPages({
               ...base,
+              question: query,
               candidates: 50,
               luceneQuery,
               rrfK: RRF_K,

@@ -188,6 +188,7 @@ export class DmapRetriever {
       this.dmap.structurePages({ ...scoped, sectionPages: SECTION_PAGES }),
       this.repo.hybridPages({
         ...scoped,
+        question: input.question,
         candidates: 50,
         perPage: ELEMENTS_PER_PAGE,
         luceneQuery: buildLuceneQuery(input.question, ['text'], input.docIds),

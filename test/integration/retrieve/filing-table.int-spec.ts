@@ -1,5 +1,6 @@
 import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
+import { RetrieveRepository } from '../../../src/retrieve/retrieve.repository';
 import { STRATEGIES } from '../../../src/retrieve/retrieve.types';
 import { createIngestContext, IngestContext } from '../../support/ingest-context';
 import { makeStructuredPdf, type PdfBlock } from '../../support/make-structured-pdf';
@@ -132,6 +133,27 @@ describe('a filing with a multi-page financial table', () => {
       expect(hit.elements[0]!.bbox).toHaveLength(4);
     },
   );
+
+  it('seeds the pages of the financial statements a question names, and only those', async () => {
+    const repo = ctx.module.get(RetrieveRepository);
+    const named =
+      'Using the statement of operations and the balance sheet, what was Northwind return on assets?';
+    expect(await repo.statementPages(named, [docId])).toEqual([
+      { docId, pageNumber: 3 },
+      { docId, pageNumber: 4 },
+      { docId, pageNumber: 5 },
+    ]);
+    expect(await repo.statementPages('What were Northwind net sales?', [docId])).toEqual([]);
+    // corpus-wide, a statement's name does not say whose
+    expect(await repo.statementPages(named, null)).toEqual([]);
+    const result = await ctx.retrieve.search({
+      query: named,
+      strategy: 'HYBRID',
+      scope: { docIds: [docId] },
+      k: 3,
+    });
+    expect(result.pages.map((p) => p.pageNumber).sort()).toEqual([3, 4, 5]);
+  });
 
   it('puts a statement line in a table unit with the column header, and gives elements no vectors', async () => {
     const graph = ctx.module.get(GraphExecutor);

@@ -1,0 +1,65 @@
+import { statementsNamed, statementTitlePattern } from './financial-statements';
+
+describe('statementsNamed', () => {
+  it.each([
+    ['Based on the balance sheet, what is the FY2016 working capital ratio?', ['balance-sheet']],
+    ['By drawing on the statement of financial position, what is the current ratio?', ['balance-sheet']],
+    [
+      'Basing your judgment on the balance sheet and the P&L statement, what is the return on assets?',
+      ['balance-sheet', 'income-statement'],
+    ],
+    [
+      'Using the statement of income and the statement of cash flows, what is the FY2015 EBITDA?',
+      ['income-statement', 'cash-flow-statement'],
+    ],
+    ['According to the cash flow statement, what was capex?', ['cash-flow-statement']],
+    ['What does the statement of shareholders’ equity show for buybacks?', ['equity-statement']],
+  ])('%s', (question, expected) => {
+    expect(statementsNamed(question)).toEqual(expected);
+  });
+
+  it('does not take other uses of the words for a statement', () => {
+    expect(statementsNamed('Does the company have off-balance sheet arrangements?')).toEqual([]);
+    expect(statementsNamed('What was net income in 2022?')).toEqual([]);
+    expect(statementsNamed('How did operating cash flows change?')).toEqual([]);
+  });
+});
+
+describe('statementTitlePattern', () => {
+  const matches = (text: string, ...names: Parameters<typeof statementTitlePattern>[0]) =>
+    new RegExp(`^(?:${statementTitlePattern(names)!})$`, 'is').test(text);
+
+  it('is null when no statement is named', () => {
+    expect(statementTitlePattern([])).toBeNull();
+  });
+
+  it.each([
+    'CONSOLIDATED BALANCE SHEETS',
+    'CONSOLIDATED BALANCE SHEETS (In thousands, except share and per share data)',
+    'Condensed Consolidated Balance Sheets (Unaudited)',
+    'Consolidated Balance Sheet At December 31',
+    'Consolidated Statements of Financial Position',
+  ])('matches the title "%s"', (title) => {
+    expect(matches(title, 'balance-sheet')).toBe(true);
+  });
+
+  it.each([
+    'Consolidated Balance Sheets:', // a label in selected financial data
+    'Consolidated Balance Sheets as of May 26, 2019 and May 27, 2018.', // a sentence of the auditor's report
+    'Consolidated balance sheets analysis', // an MD&A heading
+    'Consolidated average balance sheets, interest and rates',
+    'Off-Balance Sheet Arrangements',
+    'NOTE 7. Supplemental Balance Sheet Information',
+    'The components of certain Consolidated Balance Sheet accounts are as follows:',
+  ])('does not match "%s"', (text) => {
+    expect(matches(text, 'balance-sheet')).toBe(false);
+  });
+
+  it('matches only the statements named', () => {
+    expect(matches('CONSOLIDATED STATEMENTS OF OPERATIONS (in thousands)', 'income-statement')).toBe(true);
+    expect(matches('Consolidated Statements of Earnings', 'income-statement')).toBe(true);
+    expect(matches('Consolidated Statements of Comprehensive Income', 'income-statement')).toBe(false);
+    expect(matches('Consolidated Statements of Cash Flows (in millions)', 'cash-flow-statement')).toBe(true);
+    expect(matches('Consolidated Statements of Cash Flows', 'balance-sheet')).toBe(false);
+  });
+});

@@ -1,0 +1,51 @@
+// Questions about filings name the primary financial statements ("based on the balance sheet and the P&L"), and the
+// answer sits on the statement's own page. Passages cannot find that page on their own: the statement's title, its
+// column headers and its numbers are in different passages, and the same words fill the MD&A, the notes and the
+// auditor's report. The layout links the printed title to its table (a caption or heading above it), so a question
+// that names a statement seeds the pages whose table carries that title. Pure functions; the pages come from
+// cypher/retrieve/statement-pages.cypher.
+
+export type FinancialStatement =
+  'balance-sheet' | 'income-statement' | 'cash-flow-statement' | 'equity-statement';
+
+/** How questions name each statement (its formal titles, the common short names). */
+const NAMED_IN_QUESTION: Record<FinancialStatement, RegExp> = {
+  'balance-sheet':
+    /\bbalance[- ]sheets?\b(?!\s+(?:arrangements?|items?))|\bstatements? of financial (?:position|condition)\b/i,
+  'income-statement':
+    /\bincome statements?\b|\bstatements? of (?:consolidated )?(?:income|operations|earnings)\b|\bP\s?&\s?L\b|\bprofit (?:and|&) loss (?:statement|account)\b/i,
+  'cash-flow-statement':
+    /\bcash[- ]flows? statements?\b|\bstatements? of (?:consolidated )?cash[- ]flows?\b/i,
+  'equity-statement':
+    /\bstatements? of (?:changes in )?(?:share|stock)holders['’]? equity\b|\bequity statements?\b/i,
+};
+
+/** The statement's printed titles, in Java regex syntax for Cypher's `=~` (matched against a whole element text). */
+const PRINTED_TITLE: Record<FinancialStatement, string> = {
+  'balance-sheet': 'balance sheets?|statements? of financial (?:position|condition)',
+  'income-statement': 'statements? of (?:income|operations|earnings)(?: and comprehensive (?:income|loss))?',
+  'cash-flow-statement': 'statements? of cash flows?',
+  'equity-statement': 'statements? of (?:changes in )?(?:share|stock)holders.? equity',
+};
+
+/** The statements a question names, in a fixed order. */
+export function statementsNamed(question: string): FinancialStatement[] {
+  return (Object.keys(NAMED_IN_QUESTION) as FinancialStatement[]).filter((s) =>
+    NAMED_IN_QUESTION[s].test(question),
+  );
+}
+
+/**
+ * A regex (the same in Java, for Cypher's `=~`, and JavaScript; match it case-insensitively against an element's whole
+ * text) for the title of one of the statements: "Consolidated" or "Combined" (as a statement's title reads, unlike
+ * "Balance Sheet Components" or "Off-Balance Sheet Arrangements"), optionally "Condensed", the title, then a short
+ * tail ("(in millions, except per share data)", "(Unaudited)", "Years ended December 31"), not "… analysis" or "… data" (an
+ * MD&A heading). A label ending in a colon
+ * or a sentence ending in a period (a table of contents entry, an exhibit list, the auditor's report) is not a
+ * title. Null when none is named.
+ */
+export function statementTitlePattern(statements: readonly FinancialStatement[]): string | null {
+  if (statements.length === 0) return null;
+  const titles = statements.map((s) => PRINTED_TITLE[s]).join('|');
+  return `\\s*(?:condensed\\s+)?(?:consolidated|combined)\\s+(?:condensed\\s+)?(?:${titles})\\b(?!\\s+(?:and|analysis|data)\\b)[^:]{0,90}(?<![.:])\\s*`;
+}
