@@ -39,6 +39,10 @@ describe('statementTitlePattern', () => {
     'Condensed Consolidated Balance Sheets (Unaudited)',
     'Consolidated Balance Sheet At December 31',
     'Consolidated Statements of Financial Position',
+    'Consolidated Condensed Balance Sheets',
+    'AMAZON.COM, INC. CONSOLIDATED BALANCE SHEETS',
+    'BALANCE SHEETS',
+    'BALANCE SHEETS (In millions) (Unaudited)',
   ])('matches the title "%s"', (title) => {
     expect(matches(title, 'balance-sheet')).toBe(true);
   });
@@ -51,6 +55,9 @@ describe('statementTitlePattern', () => {
     'Off-Balance Sheet Arrangements',
     'NOTE 7. Supplemental Balance Sheet Information',
     'The components of certain Consolidated Balance Sheet accounts are as follows:',
+    'ANALYSIS OF THE CONSOLIDATED BALANCE SHEETS', // an MD&A heading
+    'Balance Sheet (e)', // a column of a segment table
+    'Balance Sheets of the joint ventures',
   ])('does not match "%s"', (text) => {
     expect(matches(text, 'balance-sheet')).toBe(false);
   });
@@ -61,5 +68,11 @@ describe('statementTitlePattern', () => {
     expect(matches('Consolidated Statements of Comprehensive Income', 'income-statement')).toBe(false);
     expect(matches('Consolidated Statements of Cash Flows (in millions)', 'cash-flow-statement')).toBe(true);
     expect(matches('Consolidated Statements of Cash Flows', 'balance-sheet')).toBe(false);
+    expect(matches('CASH FLOWS STATEMENTS', 'cash-flow-statement')).toBe(true);
+    expect(matches('INCOME STATEMENTS', 'income-statement')).toBe(true);
+    expect(matches('COMPREHENSIVE INCOME STATEMENTS', 'income-statement')).toBe(false);
+    expect(matches('Consolidated Statements of Cash Flows Reconciliation', 'cash-flow-statement')).toBe(
+      false,
+    );
   });
 });

@@ -28,6 +28,14 @@ const PRINTED_TITLE: Record<FinancialStatement, string> = {
   'equity-statement': 'statements? of (?:changes in )?(?:share|stock)holders.? equity',
 };
 
+/** The same statements titled without "Consolidated", as a few companies print them ("INCOME STATEMENTS"). */
+const BARE_TITLE: Record<FinancialStatement, string> = {
+  'balance-sheet': 'balance sheets',
+  'income-statement': 'income statements',
+  'cash-flow-statement': 'cash flows? statements',
+  'equity-statement': '(?:share|stock)holders.? equity statements',
+};
+
 /** The statements a question names, in a fixed order. */
 export function statementsNamed(question: string): FinancialStatement[] {
   return (Object.keys(NAMED_IN_QUESTION) as FinancialStatement[]).filter((s) =>
@@ -36,16 +44,20 @@ export function statementsNamed(question: string): FinancialStatement[] {
 }
 
 /**
- * A regex (the same in Java, for Cypher's `=~`, and JavaScript; match it case-insensitively against an element's whole
- * text) for the title of one of the statements: "Consolidated" or "Combined" (as a statement's title reads, unlike
- * "Balance Sheet Components" or "Off-Balance Sheet Arrangements"), optionally "Condensed", the title, then a short
- * tail ("(in millions, except per share data)", "(Unaudited)", "Years ended December 31"), not "… analysis" or "… data" (an
- * MD&A heading). A label ending in a colon
- * or a sentence ending in a period (a table of contents entry, an exhibit list, the auditor's report) is not a
- * title. Null when none is named.
+ * A regex (the same in Java, for Cypher's `=~`, and JavaScript; match it case-insensitively against an element's
+ * whole text) for the printed title of one of the statements. Either "Consolidated" or "Combined" (optionally
+ * "Condensed", optionally after the company's name: "AMAZON.COM, INC. CONSOLIDATED STATEMENTS OF CASH FLOWS"), the
+ * title and a short tail ("(in millions, except per share data)", "(Unaudited)", "Years ended December 31") — not
+ * "… and …", "… analysis", "… data" or "… reconciliation" (MD&A headings), not a label ending in a colon or a
+ * sentence ending in a period (a table of contents entry, the auditor's report); or the plural title alone, with
+ * parentheticals only ("BALANCE SHEETS", "CASH FLOWS STATEMENTS (Unaudited)"), which "Balance Sheet Components" or
+ * "Off-Balance Sheet Arrangements" are not. Null when none is named.
  */
 export function statementTitlePattern(statements: readonly FinancialStatement[]): string | null {
   if (statements.length === 0) return null;
   const titles = statements.map((s) => PRINTED_TITLE[s]).join('|');
-  return `\\s*(?:condensed\\s+)?(?:consolidated|combined)\\s+(?:condensed\\s+)?(?:${titles})\\b(?!\\s+(?:and|analysis|data)\\b)[^:]{0,90}(?<![.:])\\s*`;
+  const bare = statements.map((s) => BARE_TITLE[s]).join('|');
+  const company = String.raw`(?:[^\n:]{1,60}?\b(?:inc|corp|corporation|company|co|ltd|plc|llc|n\.v|s\.a)\.?,?\s+)?`;
+  const consolidated = String.raw`(?:condensed\s+)?(?:consolidated|combined)\s+(?:condensed\s+)?(?:${titles})\b(?!\s+(?:and|analysis|data|reconciliation)\b)[^:]{0,90}(?<![.:])`;
+  return String.raw`\s*(?:${company}${consolidated}|(?:${bare})(?:\s*\([^)]*\))*)\s*`;
 }
