@@ -68,7 +68,8 @@ function onnxModelType(): protobuf.Type {
   return modelType;
 }
 
-const toNumber = (v: number | protobuf.Long) => (typeof v === 'number' ? v : v.high * 2 ** 32 + (v.low >>> 0));
+const toNumber = (v: number | protobuf.Long) =>
+  typeof v === 'number' ? v : v.high * 2 ** 32 + (v.low >>> 0);
 
 /** Rewrites the model's graph (see above) and returns the new model bytes with what was rewritten. */
 export function fuseOnnxModel(bytes: Uint8Array): { model: Uint8Array; report: FusionReport } {
@@ -116,11 +117,10 @@ class GraphEditor {
     for (const conv of this.graph.node) {
       if (conv.opType !== 'Conv') continue;
       const mul = this.soleConsumer(consumers, conv.output[0]!, 'Mul');
-      const scale = mul && this.scalarOperand(mul);
-      const add = scale && this.soleConsumer(consumers, mul.output[0]!, 'Add');
-      const shift = add && this.scalarOperand(add);
-      const weight = shift && this.floatInitializer(conv.input[1]);
+      const affine = mul && this.scalarAffine(consumers, mul);
+      const weight = affine && this.floatInitializer(conv.input[1]);
       if (!weight) continue;
+      const { scale, add, shift } = affine;
       const bias = this.floatInitializer(conv.input[2])?.values ?? new Float32Array(weight.dims[0]!);
       conv.input[1] = this.addInitializer(
         `${conv.input[1]}_folded`,
@@ -175,12 +175,10 @@ class GraphEditor {
     const removed = new Set<NodeProto>();
     const consumers = this.consumers();
     for (const mul of this.graph.node) {
-      if (mul.opType !== 'Mul') continue;
-      const scale = this.scalarOperand(mul);
-      if (!scale || scale.value === 0) continue;
-      const add = this.soleConsumer(consumers, mul.output[0]!, 'Add');
-      const shift = add && this.scalarOperand(add);
-      const conv = shift && this.soleConsumer(consumers, add.output[0]!, 'Conv');
+      const affine = mul.opType === 'Mul' ? this.scalarAffine(consumers, mul) : undefined;
+      if (!affine || affine.scale.value === 0) continue;
+      const { scale, add, shift } = affine;
+      const conv = this.soleConsumer(consumers, add.output[0]!, 'Conv');
       const weight = conv && conv.input[0] === add.output[0] && this.floatInitializer(conv.input[1]);
       if (!weight) continue;
       const bias = this.floatInitializer(conv.input[2])?.values ?? new Float32Array(weight.dims[0]!);
@@ -237,6 +235,14 @@ class GraphEditor {
     return reader?.opType === opType && !this.graphOutputs.has(tensor) && (reader.domain ?? '') === ''
       ? reader
       : undefined;
+  }
+
+  /** `mul` times a scalar, then plus a scalar (its sole reader): the two values and the Add. */
+  private scalarAffine(consumers: Map<string, NodeProto[]>, mul: NodeProto) {
+    const scale = this.scalarOperand(mul);
+    const add = scale && this.soleConsumer(consumers, mul.output[0]!, 'Add');
+    const shift = add && this.scalarOperand(add);
+    return shift ? { scale, add, shift } : undefined;
   }
 
   /** For a binary node with one single-value float initializer operand: that value and the other operand. */
