@@ -5,7 +5,7 @@ import type { UsageMeter } from '../../llm/llm-usage';
 import { LlmService } from '../../llm/llm.service';
 import { MAX_PLAN_DEPTH, MAX_PLAN_NODES, type PlanNode } from '../../llm/prompts/plan.prompt';
 import { buildLuceneQuery } from '../lucene-query';
-import { RRF_K } from '../retrieve.repository';
+import { RetrieveRepository, RRF_K, STATEMENT_PAGE_WEIGHT } from '../retrieve.repository';
 import type { PageHit, StageTiming } from '../retrieve.types';
 import { decomposeQuestion } from '../trace/decompose-question';
 import { enrichmentMissing, pageLabeller, stepLine, type WalkStep } from '../walk-step';
@@ -58,6 +58,7 @@ const pageKey = (p: { docId: string; pageNumber: number }) => `${p.docId}\u0000$
 export class G2Retriever {
   constructor(
     private readonly g2: G2Repository,
+    private readonly repo: RetrieveRepository,
     private readonly llm: LlmService,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
   ) {}
@@ -91,7 +92,7 @@ export class G2Retriever {
           query === input.question
             ? input.embedding
             : Array.from(await timed('g2-embed', () => this.embedder.embedQuery(query)));
-        const seeds = await timed('g2-readout', () =>
+        const seeds = await timed('g2-readout', async () =>
           this.g2.seedElements({
             embedding,
             docIds: input.docIds,
@@ -100,6 +101,8 @@ export class G2Retriever {
             k: SEED_CANDIDATES,
             rrfK: RRF_K,
             exclude: [...read.keys()],
+            statementPages: await this.repo.statementPages(query, input.docIds),
+            statementPageWeight: STATEMENT_PAGE_WEIGHT,
           }),
         );
         const reachable = seeds.slice(0, G2_NODE_BUDGET).map((s) => s.elementId);

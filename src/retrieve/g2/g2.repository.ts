@@ -52,6 +52,9 @@ export class G2Repository {
     k: number;
     rrfK: number;
     exclude: string[];
+    /** Pages of the financial statements the sub-question names (RetrieveRepository.statementPages). */
+    statementPages: Array<{ docId: string; pageNumber: number }>;
+    statementPageWeight: number;
   }): Promise<SeedElement[]> {
     return this.graph.read<SeedElement>(this.q.seeds, { ...query });
   }

@@ -84,6 +84,8 @@ describe('DMAP and G2 walk the document map and the content graph', () => {
         candidates: 50,
         k: 5,
         rrfK: RRF_K,
+        statementPages: [],
+        statementPageWeight: 2,
         exclude: [],
       });
       const best = seeds.find((s) => s.text.includes('overleaf'));
