@@ -15,6 +15,7 @@ import { G2Retriever } from './g2/g2-retriever';
 import type { WalkStep } from './walk-step';
 import { buildLuceneQuery } from './lucene-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
+import { statementsNamed } from './financial-statements';
 import { fusedRerankOrder } from './rerank-fusion';
 import { PageCandidate, RetrieveRepository, RRF_K } from './retrieve.repository';
 import { TraceWalker } from './trace/trace-walker';
@@ -106,6 +107,9 @@ export class RetrieveService {
     trace.push(
       `scope: ${docIds ? `${docIds.length} document(s), exact scan` : 'whole corpus, vector index'}`,
     );
+    const named = statementsNamed(query);
+    if (named.length > 0 && docIds && req.strategy !== 'VECTOR' && req.strategy !== 'SUMMARY_TREE')
+      trace.push(`named statements: ${named.join(', ')} (their pages join the fusion at rank 1)`);
 
     // A walk gives each page its own reason, hop and origin; the other strategies one reason for all.
     let candidates: Array<PageCandidate & Partial<Pick<PageHit, 'reason' | 'hop' | 'fromPage'>>>;

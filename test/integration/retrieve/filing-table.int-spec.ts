@@ -153,6 +153,9 @@ describe('a filing with a multi-page financial table', () => {
       k: 3,
     });
     expect(result.pages.map((p) => p.pageNumber).sort()).toEqual([3, 4, 5]);
+    expect(result.trace).toContain(
+      'named statements: balance-sheet, income-statement (their pages join the fusion at rank 1)',
+    );
   });
 
   it('puts a statement line in a table unit with the column header, and gives elements no vectors', async () => {
