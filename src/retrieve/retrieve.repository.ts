@@ -39,7 +39,7 @@ export interface PageNeighbour {
   score: number;
 }
 
-type PageRef = { docId: string; pageNumber: number };
+export type PageRef = { docId: string; pageNumber: number };
 
 /** One element of a page an offline answer reads (tables carry their grid in `description`). */
 export interface AnswerPageElement {
@@ -115,18 +115,16 @@ export class RetrieveRepository {
 
   async hybridPages(
     query: CandidateQuery & {
-      /** The question's text: the financial statements it names seed their pages. */
-      question: string;
+      /** Pages of the financial statements the question names (statementPages): they join the fusion at rank 1. */
+      statementPages: PageRef[];
       luceneQuery: string | null;
       rrfK: number;
       aggregate: 'max' | 'sum';
     },
   ): Promise<PageCandidate[]> {
-    const { question, ...params } = query;
     return this.graph.read<PageCandidate>(this.q.hybrid, {
-      ...params,
+      ...query,
       pageTextWeight: HYBRID_PAGE_TEXT_WEIGHT,
-      statementPages: await this.statementPages(question, query.docIds),
       statementPageWeight: STATEMENT_PAGE_WEIGHT,
     });
   }
@@ -144,7 +142,7 @@ export class RetrieveRepository {
   /** GRAPH: HYBRID seeds walked over the page graph, references, captions and sections in one query. */
   async graphWalkPages(
     query: CandidateQuery & {
-      question: string;
+      statementPages: PageRef[];
       luceneQuery: string | null;
       rrfK: number;
       seeds: number;
@@ -153,11 +151,9 @@ export class RetrieveRepository {
     },
   ): Promise<WalkedPageCandidate[]> {
     // Seeds are scored as HYBRID scores pages: the whole-page full text and named statements at the same weights.
-    const { question, ...params } = query;
     return this.graph.read<WalkedPageCandidate>(this.q.graphWalk, {
-      ...params,
+      ...query,
       pageTextWeight: HYBRID_PAGE_TEXT_WEIGHT,
-      statementPages: await this.statementPages(question, query.docIds),
       statementPageWeight: STATEMENT_PAGE_WEIGHT,
     });
   }

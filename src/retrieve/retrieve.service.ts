@@ -15,7 +15,6 @@ import { G2Retriever } from './g2/g2-retriever';
 import type { WalkStep } from './walk-step';
 import { buildLuceneQuery } from './lucene-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
-import { statementsNamed } from './financial-statements';
 import { fusedRerankOrder } from './rerank-fusion';
 import { PageCandidate, RetrieveRepository, RRF_K } from './retrieve.repository';
 import { TraceWalker } from './trace/trace-walker';
@@ -107,9 +106,15 @@ export class RetrieveService {
     trace.push(
       `scope: ${docIds ? `${docIds.length} document(s), exact scan` : 'whole corpus, vector index'}`,
     );
-    const named = statementsNamed(query);
-    if (named.length > 0 && docIds && req.strategy !== 'VECTOR' && req.strategy !== 'SUMMARY_TREE')
-      trace.push(`named statements: ${named.join(', ')} (their pages join the fusion at rank 1)`);
+    // The pages of the financial statements the question names, for the strategies that fuse rankings.
+    const statementPages = async () => {
+      const pages = await this.repo.statementPages(query, docIds);
+      if (pages.length > 0)
+        trace.push(
+          `named financial statements: ${pages.map((p) => `${p.docId} p. ${p.pageNumber}`).join(', ')} join the fusion at rank 1`,
+        );
+      return pages;
+    };
 
     // A walk gives each page its own reason, hop and origin; the other strategies one reason for all.
     let candidates: Array<PageCandidate & Partial<Pick<PageHit, 'reason' | 'hop' | 'fromPage'>>>;
@@ -126,10 +131,11 @@ export class RetrieveService {
       case 'PARENT_PAGE': {
         const parent = req.strategy === 'PARENT_PAGE';
         const luceneQuery = buildLuceneQuery(query, ['text'], docIds);
+        const named = await statementPages();
         candidates = await timed(parent ? 'parent-page' : 'hybrid', () =>
           this.repo.hybridPages({
             ...base,
-            question: query,
+            statementPages: named,
             candidates: parent ? 60 : 50,
             luceneQuery,
             rrfK: RRF_K,
@@ -145,12 +151,13 @@ export class RetrieveService {
       }
       case 'GRAPH': {
         const luceneQuery = buildLuceneQuery(query, ['text'], docIds);
+        const named = await statementPages();
         // The SIMILAR_TO check runs beside the walk (one round trip less to wait for).
         const [walked, unenriched] = await timed('graph-walk', () =>
           Promise.all([
             this.repo.graphWalkPages({
               ...base,
-              question: query,
+              statementPages: named,
               candidates: 50,
               luceneQuery,
               rrfK: RRF_K,

@@ -188,7 +188,7 @@ export class DmapRetriever {
       this.dmap.structurePages({ ...scoped, sectionPages: SECTION_PAGES }),
       this.repo.hybridPages({
         ...scoped,
-        question: input.question,
+        statementPages: await this.repo.statementPages(input.question, input.docIds),
         candidates: 50,
         perPage: ELEMENTS_PER_PAGE,
         luceneQuery: buildLuceneQuery(input.question, ['text'], input.docIds),

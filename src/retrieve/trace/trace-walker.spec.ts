@@ -59,6 +59,7 @@ function setup(opts: {
     embedQuery: (text: string) => Promise.resolve(new Float32Array([texts.indexOf(text)])),
   } as unknown as Embedder;
   const repo = {
+    statementPages: () => Promise.resolve([]),
     hybridPages: (q: { embedding: number[] }) =>
       Promise.resolve((opts.seeds[texts[q.embedding[0]!]!] ?? []).map((n, i) => seed(n, 1 - i / 10))),
     pageBestPassages: (q: { pages: Array<{ docId: string; pageNumber: number }> }) =>

@@ -178,7 +178,7 @@ export class TraceWalker {
       const embedding =
         text === input.question ? input.embedding : Array.from(await this.embedder.embedQuery(text));
       const seeds = await this.repo.hybridPages({
-        question: text,
+        statementPages: await this.repo.statementPages(text, input.docIds),
         embedding,
         docIds: input.docIds,
         candidates: SEED_CANDIDATES,

@@ -154,7 +154,7 @@ describe('a filing with a multi-page financial table', () => {
     });
     expect(result.pages.map((p) => p.pageNumber).sort()).toEqual([3, 4, 5]);
     expect(result.trace).toContain(
-      'named statements: balance-sheet, income-statement (their pages join the fusion at rank 1)',
+      `named financial statements: ${docId} p. 3, ${docId} p. 4, ${docId} p. 5 join the fusion at rank 1`,
     );
   });
 

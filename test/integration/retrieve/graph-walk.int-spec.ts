@@ -80,7 +80,7 @@ describe('GRAPH walks the page graph', () => {
     const embedding = Array.from(await ctx.module.get<Embedder>(EMBEDDER).embedQuery(QUESTION));
     const walk = (walkWeight: number) =>
       repo.graphWalkPages({
-        question: QUESTION,
+        statementPages: [],
         embedding,
         docIds: [docId],
         luceneQuery: buildLuceneQuery(QUESTION, ['text'], [docId]),
