@@ -159,8 +159,15 @@ export class RetrieveRepository {
   }
 
   /** SUMMARY_TREE: nearest tree nodes (cluster summaries and leaf elements) mapped to pages (enrich `tree` stage). */
-  async summaryTreePages(query: CandidateQuery): Promise<PageCandidate[]> {
-    return this.graph.read<PageCandidate>(this.q.summaryTree, { ...query });
+  /** SUMMARY_TREE: the collapsed tree's dense ranking fused with HYBRID's lexical sides, at HYBRID's weights. */
+  async summaryTreePages(
+    query: CandidateQuery & { statementPages: PageRef[]; luceneQuery: string | null; rrfK: number },
+  ): Promise<PageCandidate[]> {
+    return this.graph.read<PageCandidate>(this.q.summaryTree, {
+      ...query,
+      pageTextWeight: HYBRID_PAGE_TEXT_WEIGHT,
+      statementPageWeight: STATEMENT_PAGE_WEIGHT,
+    });
   }
 
   async pagePassages(

@@ -190,16 +190,26 @@ export class RetrieveService {
         }
         break;
       }
-      case 'SUMMARY_TREE':
+      case 'SUMMARY_TREE': {
         // MMRAG-DocQA summary retrieval over the enrich `tree` stage's nodes; without a tree it reads leaves only.
+        const luceneQuery = buildLuceneQuery(query, ['text'], docIds);
+        const named = await statementPages();
         candidates = await timed('summary-tree', () =>
-          this.repo.summaryTreePages({ ...base, candidates: Math.max(30, depth * 4) }),
+          this.repo.summaryTreePages({
+            ...base,
+            statementPages: named,
+            candidates: Math.max(50, depth * 4),
+            luceneQuery,
+            rrfK: RRF_K,
+          }),
         );
         reason = 'summary-tree';
         trace.push(
-          `SUMMARY_TREE: nearest tree nodes (cluster summaries + elements) → ${candidates.length} pages by best node (clusters weighted by their leaves per page)`,
+          `SUMMARY_TREE: nearest tree nodes (cluster summaries + passages; clusters weighted by their leaves per page) ` +
+            `fused by RRF with full-text (${luceneQuery ? 'terms' : 'no terms'}) → ${candidates.length} pages`,
         );
         break;
+      }
       case 'TRACE': {
         const walked = await this.traceWalker.walk({
           question: query,

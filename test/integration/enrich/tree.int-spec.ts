@@ -139,6 +139,19 @@ describe('summary tree stage and SUMMARY_TREE retrieval', () => {
     expect(unscoped.pages.length).toBeGreaterThan(0);
   });
 
+  it('SUMMARY_TREE fuses full text: a page named only by its words ranks first', async () => {
+    // The synthetic vectors are random with respect to the question, so only the lexical sides can find page 37.
+    const result = await module.get(RetrieveService).search({
+      query: 'Which topic is explained on page 37?',
+      strategy: 'SUMMARY_TREE',
+      scope: { docIds: [synthetic] },
+      k: 3,
+    });
+    expect(result.pages[0]).toMatchObject({ docId: synthetic, pageNumber: 37 });
+    expect(result.pages[0]!.elements.length).toBeGreaterThan(0);
+    expect(result.trace.join('\n')).toContain('fused by RRF with full-text (terms)');
+  });
+
   it('bounds clustering on a larger document (block-wise calls) and still reaches one root', async () => {
     const bounded = new SummaryTreeStage(
       module.get(SummaryTreeRepository),
