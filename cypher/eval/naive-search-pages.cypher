@@ -15,6 +15,7 @@ CALL () {
   WITH $luceneQuery AS q
   WHERE q IS NOT NULL
   CALL db.index.fulltext.queryNodes('naive_passage_text', q, {limit: toInteger($candidates)}) YIELD node, score
+  WITH node, score WHERE node.docId = $docId
   WITH node ORDER BY score DESC
   RETURN collect(node) AS textHits
 }

@@ -49,7 +49,8 @@ CALL () {
   WITH $luceneQuery AS q
   WHERE q IS NOT NULL
   CALL db.index.fulltext.queryNodes('element_text', q, {limit: toInteger($candidates)}) YIELD node, score
-  WITH node, score WHERE NOT node.id IN $exclude AND NOT node.kind IN ['page-header', 'page-footer']
+  WITH node, score
+  WHERE ($docIds IS NULL OR node.docId IN $docIds) AND NOT node.id IN $exclude AND NOT node.kind IN ['page-header', 'page-footer']
   WITH node ORDER BY score DESC
   RETURN collect(node) AS textHits
 }

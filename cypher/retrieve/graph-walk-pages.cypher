@@ -31,6 +31,7 @@ CALL () {
   WITH $luceneQuery AS q
   WHERE q IS NOT NULL
   CALL db.index.fulltext.queryNodes('passage_text', q, {limit: toInteger($candidates)}) YIELD node, score
+  WITH node, score WHERE $docIds IS NULL OR node.docId IN $docIds
   WITH node ORDER BY score DESC
   RETURN collect(node) AS textHits
 }
@@ -38,6 +39,7 @@ CALL () {
   WITH $luceneQuery AS q
   WHERE q IS NOT NULL
   CALL db.index.fulltext.queryNodes('page_text', q, {limit: toInteger($candidates)}) YIELD node, score
+  WITH node, score WHERE $docIds IS NULL OR node.docId IN $docIds
   WITH node ORDER BY score DESC
   RETURN collect(node) AS pageHits
 }

@@ -65,6 +65,7 @@ CALL () {
   WITH $luceneQuery AS q
   WHERE q IS NOT NULL
   CALL db.index.fulltext.queryNodes('passage_text', q, {limit: toInteger($candidates)}) YIELD node, score
+  WITH node, score WHERE $docIds IS NULL OR node.docId IN $docIds
   WITH node.docId AS docId, node.pageNumber AS pageNumber, max(score) AS score
   ORDER BY score DESC
   RETURN collect({docId: docId, pageNumber: pageNumber}) AS passageTextPages
@@ -73,6 +74,7 @@ CALL () {
   WITH $luceneQuery AS q
   WHERE q IS NOT NULL
   CALL db.index.fulltext.queryNodes('page_text', q, {limit: toInteger($candidates)}) YIELD node, score
+  WITH node, score WHERE $docIds IS NULL OR node.docId IN $docIds
   WITH node ORDER BY score DESC
   RETURN collect({docId: node.docId, pageNumber: node.number}) AS pageTextPages
 }

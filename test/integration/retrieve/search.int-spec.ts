@@ -70,6 +70,28 @@ describe('search and ask', () => {
     expect(corpus.pages.some((p) => p.docId === other)).toBe(true);
   });
 
+  it.each(unenriched)(
+    '%s keeps the scope exact when another document id contains the scoped one',
+    async (strategy) => {
+      // Lucene splits "copy-<id>" into words, so its docId clause alone also matches the copy: the full-text sides
+      // must still drop it.
+      const copy = `copy-${other}`;
+      await ctx.ingest.ingest(fixture('ocr', 'scanned-page.pdf'), { fileName: 'copy.pdf', docId: copy });
+      try {
+        const result = await ctx.retrieve.search({
+          query: 'When was the page scanned for the Folio OCR test?',
+          strategy,
+          scope: { docIds: [other] },
+          k: 5,
+        });
+        expect(result.pages.length).toBeGreaterThan(0);
+        expect(result.pages.map((p) => p.docId)).toEqual(result.pages.map(() => other));
+      } finally {
+        await ctx.ingest.deleteDocument(copy);
+      }
+    },
+  );
+
   it('searches questions full of Lucene syntax as words, never as an error', async () => {
     for (const query of [
       'recall@3 / latency: (ms) [table] "graph" walk* ~rerank ^0.75 !x AND OR NOT \\',
