@@ -23,6 +23,8 @@ export interface Candidate {
   edgeScore?: number;
   /** Judge score of the RELEVANT page that pushed this one, times the SIMILAR_TO score for a similar edge. */
   fromScore?: number;
+  /** A seed titled as a financial statement the sub-query names (financial-statements.ts). */
+  namedStatement?: boolean;
 }
 
 export interface Verdict extends PageJudgement {
@@ -117,8 +119,21 @@ export class TraceRun {
     judgement: PageJudgement,
     elements: ElementEvidence[],
   ): Verdict {
-    const rankScore = Math.max(judgement.score, TRACE_WALK_PRIOR * (candidate.fromScore ?? 0));
-    const verdict = { ...judgement, candidate, subQuery, elements, rankScore };
+    // A page that carries the printed title of the statement the question names is evidence whatever the judge reads
+    // in its grid of figures (a cross-encoder scores tables of numbers low): RELEVANT, ranked first, as in HYBRID.
+    const named = candidate.namedStatement === true;
+    const rankScore = named ? 1 : Math.max(judgement.score, TRACE_WALK_PRIOR * (candidate.fromScore ?? 0));
+    const verdict = {
+      ...judgement,
+      ...(named && {
+        relevant: true,
+        analysis: `titled as a financial statement the question names; judge: ${judgement.analysis}`,
+      }),
+      candidate,
+      subQuery,
+      elements,
+      rankScore,
+    };
     const key = pageKey(candidate);
     const previous = this.judged.get(key);
     if (!previous || verdict.rankScore > previous.rankScore) this.judged.set(key, verdict);

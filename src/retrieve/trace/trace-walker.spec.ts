@@ -51,6 +51,8 @@ function setup(opts: {
   relevant: Record<string, number[]>;
   seeds: Record<string, number[]>;
   withoutSimilar?: string[];
+  /** Pages titled as a financial statement the question names. */
+  statements?: number[];
 }) {
   const judged: Array<{ subQuery: string; pages: number[] }> = [];
   const seedRounds: Array<Array<[number, number]>> = [];
@@ -59,7 +61,8 @@ function setup(opts: {
     embedQuery: (text: string) => Promise.resolve(new Float32Array([texts.indexOf(text)])),
   } as unknown as Embedder;
   const repo = {
-    statementPages: () => Promise.resolve([]),
+    statementPages: () =>
+      Promise.resolve((opts.statements ?? []).map((pageNumber) => ({ docId: 'd', pageNumber }))),
     hybridPages: (q: { embedding: number[] }) =>
       Promise.resolve((opts.seeds[texts[q.embedding[0]!]!] ?? []).map((n, i) => seed(n, 1 - i / 10))),
     pageBestPassages: (q: { pages: Array<{ docId: string; pageNumber: number }> }) =>
@@ -113,6 +116,18 @@ function setup(opts: {
 const Q = 'What is alpha?';
 
 describe('TraceWalker (TRACE Algorithm 1)', () => {
+  it('takes a seed titled as the statement the question names as RELEVANT and ranks it first, whatever the judge scores', async () => {
+    const { walk } = setup({ seeds: { [Q]: [1, 3, 5, 6] }, relevant: { [Q]: [1] }, statements: [5] });
+    const result = await walk(Q);
+    expect(result.pages.slice(0, 2).map((p) => p.pageNumber)).toEqual([5, 1]);
+    expect(result.pages[0]!.score).toBe(1);
+    const step = result.steps.find((s) => s.pageNumber === 5)!;
+    expect(step).toMatchObject({ verdict: 'RELEVANT', judge: 'cross-encoder' });
+    expect(step.reason).toMatch(/^titled as a financial statement the question names; judge: judged p\.5/);
+    // Its neighbours are walked as a RELEVANT page's are.
+    expect(result.trace).toContain('  q1 p.5 → stack: p.4 (previous-page)');
+  });
+
   it('judges the seeds in one batch, then pushes a RELEVANT page physical-first and judges each group in one batch', async () => {
     const { walk, judged } = setup({ seeds: { [Q]: [1, 3, 5, 6] }, relevant: { [Q]: [1, 2, 7] } });
     const result = await walk(Q);
@@ -164,7 +179,7 @@ describe('TraceWalker (TRACE Algorithm 1)', () => {
     expect(result.trace).toContain('  q2 p.1 ← seed #1: skipped, already in the chain of evidence');
   });
 
-  it('opens the ranking with each sub-query\'s best RELEVANT page, so both parts of a two-part question are in the top 2', async () => {
+  it("opens the ranking with each sub-query's best RELEVANT page, so both parts of a two-part question are in the top 2", async () => {
     const both = 'What is alpha and what is beta?';
     const { walk } = setup({
       seeds: { [both]: [], 'What is alpha?': [1, 2, 3], 'What is beta?': [8] },

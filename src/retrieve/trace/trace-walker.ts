@@ -62,6 +62,8 @@ interface SubQuery {
   text: string;
   embedding: number[];
   seeds: PageCandidate[];
+  /** Keys of the pages titled as a financial statement the sub-query names (statementPages). */
+  namedStatements: Set<string>;
 }
 
 /** A sub-query's top-m seed pages as stack entries, best first. */
@@ -74,6 +76,7 @@ function seedCandidates(sq: SubQuery): Candidate[] {
     hop: 0,
     group: 0,
     rank,
+    namedStatement: sq.namedStatements.has(pageKey(s)),
   }));
 }
 
@@ -177,8 +180,9 @@ export class TraceWalker {
     for (const text of texts) {
       const embedding =
         text === input.question ? input.embedding : Array.from(await this.embedder.embedQuery(text));
+      const statementPages = await this.repo.statementPages(text, input.docIds);
       const seeds = await this.repo.hybridPages({
-        statementPages: await this.repo.statementPages(text, input.docIds),
+        statementPages,
         embedding,
         docIds: input.docIds,
         candidates: SEED_CANDIDATES,
@@ -188,7 +192,7 @@ export class TraceWalker {
         rrfK: RRF_K,
         aggregate: 'max',
       });
-      subQueries.push({ text, embedding, seeds });
+      subQueries.push({ text, embedding, seeds, namedStatements: new Set(statementPages.map(pageKey)) });
     }
     return subQueries;
   }
