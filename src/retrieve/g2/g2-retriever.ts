@@ -159,7 +159,12 @@ export class G2Retriever {
       if (best) answers.set(node.id, best.text.replace(/\s+/g, ' ').trim());
     }
 
-    const pages = rankPages([...read.values()], [...leftovers.values()], input.k);
+    const named = await this.repo.statementPages(input.question, input.docIds);
+    const pages = rankPages([...read.values()], [...leftovers.values()], input.k, named);
+    if (named.length > 0)
+      trace.push(
+        `G2: pages titled as a financial statement the question names rank first: ${named.map(label).join(', ')}`,
+      );
     trace.push(
       `G2: ${read.size} content-graph node(s) read on ${new Set([...read.values()].map(pageKey)).size} page(s) ` +
         `over ${plan.length} sub-question(s); seeds the budget did not reach follow`,
@@ -253,12 +258,18 @@ function pageSteps(nodes: ReadNode[], subQuery: string, decay: number): WalkStep
   }));
 }
 
-/** Pages by their best read node (its elements as evidence), then the pages of seeds the budget did not reach. */
+/**
+ * Pages by their best read node (its elements as evidence), then the pages of seeds the budget did not reach. The
+ * pages titled as a financial statement the question names (`statementPages`) come first, read or not: their
+ * tables tie with the best seeds, and a sub-question that does not name the statement would otherwise outrank them.
+ */
 export function rankPages(
   read: Read[],
   leftovers: Array<SeedElement & { subQuery: string }>,
   k: number,
+  statementPages: ReadonlyArray<{ docId: string; pageNumber: number }> = [],
 ): PageHit[] {
+  const named = new Set(statementPages.map(pageKey));
   const pages = new Map<string, PageHit>();
   for (const n of [...read].sort((a, b) => b.score - a.score)) {
     const key = pageKey(n);
@@ -278,11 +289,8 @@ export function rankPages(
       elements: [evidence],
     });
   }
-  const ranked = [...pages.values()].sort((a, b) => b.score - a.score);
-  for (const s of [...leftovers].sort((a, b) => b.score - a.score)) {
-    if (ranked.length >= k) break;
-    const key = pageKey(s);
-    if (pages.has(key)) continue;
+  const unread = [...leftovers].sort((a, b) => b.score - a.score);
+  const addUnread = (s: SeedElement): PageHit => {
     const page: PageHit = {
       docId: s.docId,
       pageNumber: s.pageNumber,
@@ -292,8 +300,16 @@ export function rankPages(
       fromPage: null,
       elements: [{ elementId: s.elementId, kind: s.kind, text: s.text, bbox: s.bbox, score: s.score }],
     };
-    pages.set(key, page);
-    ranked.push(page);
+    pages.set(pageKey(s), page);
+    return page;
+  };
+  for (const s of unread) if (named.has(pageKey(s)) && !pages.has(pageKey(s))) addUnread(s);
+  const first = (p: PageHit) => (named.has(pageKey(p)) ? 1 : 0);
+  const ranked = [...pages.values()].sort((a, b) => first(b) - first(a) || b.score - a.score);
+  for (const s of unread) {
+    if (ranked.length >= k) break;
+    if (pages.has(pageKey(s))) continue;
+    ranked.push(addUnread(s));
   }
   return ranked.slice(0, k);
 }
