@@ -29,7 +29,12 @@ export function canvasFromRgba(image: RgbaImage): Canvas {
   }
   const canvas = createCanvas(image.width, image.height);
   const pixels = new Uint8ClampedArray(image.data.buffer, image.data.byteOffset, image.data.length);
-  canvas.getContext('2d').putImageData(new ImageData(pixels, image.width, image.height), 0, 0);
+  const context = canvas.getContext('2d');
+  context.putImageData(new ImageData(pixels, image.width, image.height), 0, 0);
+  // @napi-rs/canvas 0.1 copies a canvas painted only once whole on every drawImage from it, and each crop keeps
+  // its copy until collected: a dense slide's ~340 line crops held 2.3 GB. A second, empty paint makes it share its
+  // pixels with the crops instead (fixed upstream after 1.0.7, Brooooooklyn/canvas#1325).
+  context.fillRect(0, 0, 0, 0);
   return canvas;
 }
 
