@@ -3,7 +3,7 @@ import { CrossEncoderReranker } from '../../embed/cross-encoder';
 import type { UsageMeter } from '../../llm/llm-usage';
 import { LlmService } from '../../llm/llm.service';
 import { buildLuceneQuery } from '../lucene-query';
-import { type PageJudgeText, RetrieveRepository, RRF_K } from '../retrieve.repository';
+import { type PageJudgeText, type PageRef, RetrieveRepository, RRF_K } from '../retrieve.repository';
 import type { PageHit, StageTiming } from '../retrieve.types';
 import { enrichmentMissing, pageLabeller, stepLine, type WalkStep } from '../walk-step';
 import { StageClock } from '../stage-clock';
@@ -98,7 +98,10 @@ export class DmapRetriever {
     if (missing.length > 0)
       throw enrichmentMissing('DMAP', 'summaries', 'section and page summaries', missing);
 
-    const fused = await timed('dmap-paths', () => this.paths(input, trace));
+    // The pages titled as a financial statement the question names: the text path takes them at rank 1, and they
+    // lead the final ranking whatever support the cross-encoder gives a grid of figures.
+    const named = await timed('dmap-paths', () => this.repo.statementPages(input.question, input.docIds));
+    const fused = await timed('dmap-paths', () => this.paths(input, named, trace));
     let answer = await timed('dmap-support', () =>
       this.judge(
         input,
@@ -171,13 +174,19 @@ export class DmapRetriever {
         (supported.ok ? '' : ' (still below the support threshold after reflecting)'),
     );
 
-    const pages = await timed('dmap-support', () => this.rank(input, answer, displaced, fused, judged));
+    if (named.length > 0)
+      trace.push(
+        `DMAP: pages titled as a financial statement the question names rank first: ${named.map(label).join(', ')}`,
+      );
+    const pages = await timed('dmap-support', () =>
+      this.rank(input, named, answer, displaced, fused, judged),
+    );
     const timings = clock.timings();
     return { pages, steps, trace, timings, support };
   }
 
   /** The three paths in parallel, fused by union. */
-  private async paths(input: DmapInput, trace: string[]): Promise<FusedPage[]> {
+  private async paths(input: DmapInput, named: PageRef[], trace: string[]): Promise<FusedPage[]> {
     const scoped = {
       embedding: input.embedding,
       docIds: input.docIds,
@@ -188,7 +197,7 @@ export class DmapRetriever {
       this.dmap.structurePages({ ...scoped, sectionPages: SECTION_PAGES }),
       this.repo.hybridPages({
         ...scoped,
-        statementPages: await this.repo.statementPages(input.question, input.docIds),
+        statementPages: named,
         candidates: 50,
         perPage: ELEMENTS_PER_PAGE,
         luceneQuery: buildLuceneQuery(input.question, ['text'], input.docIds),
@@ -302,6 +311,7 @@ export class DmapRetriever {
    */
   private async rank(
     input: DmapInput,
+    named: PageRef[],
     answer: Judged[],
     displaced: Judged[],
     fused: FusedPage[],
@@ -323,22 +333,26 @@ export class DmapRetriever {
       fromPage: p.fromPage,
       elements: p.elements,
     });
+    const unjudged = (f: FusedPage): DmapPage => ({
+      docId: f.docId,
+      pageNumber: f.pageNumber,
+      score: f.score,
+      reason: `dmap:${f.paths.map((p) => p.path).join('+')}`,
+      hop: 0,
+      fromPage: null,
+      elements: f.elements,
+    });
+    const fusedByKey = new Map(fused.map((f) => [key(f), f]));
+    for (const n of named) {
+      const j = judged.get(key(n));
+      const f = fusedByKey.get(key(n));
+      if (j) add(hit(j));
+      else if (f) add(unjudged(f));
+    }
     [...answer, ...displaced].forEach((p) => add(hit(p)));
     for (const f of fused) {
       const j = judged.get(key(f));
-      add(
-        j
-          ? hit(j)
-          : {
-              docId: f.docId,
-              pageNumber: f.pageNumber,
-              score: f.score,
-              reason: `dmap:${f.paths.map((p) => p.path).join('+')}`,
-              hop: 0,
-              fromPage: null,
-              elements: f.elements,
-            },
-      );
+      add(j ? hit(j) : unjudged(f));
     }
     [...judged.values()].sort((a, b) => b.support - a.support).forEach((p) => add(hit(p)));
     const bare = out.filter((p) => p.elements.length === 0);

@@ -2,7 +2,10 @@ import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
 import { RetrieveRepository } from '../../../src/retrieve/retrieve.repository';
 import { STRATEGIES } from '../../../src/retrieve/retrieve.types';
-import { createIngestContext, IngestContext } from '../../support/ingest-context';
+import { EnrichModule } from '../../../src/enrich/enrich.module';
+import { EnrichService } from '../../../src/enrich/enrich.service';
+import { SummariesModule } from '../../../src/enrich/summaries/summaries.module';
+import { createFolioTestModule, createIngestContext, IngestContext } from '../../support/ingest-context';
 import { makeStructuredPdf, type PdfBlock } from '../../support/make-structured-pdf';
 
 // A generated filing-like PDF (cover, MD&A prose, a balance sheet whose table runs over two pages with its header
@@ -156,6 +159,25 @@ describe('a filing with a multi-page financial table', () => {
     expect(result.trace).toContain(
       `named financial statements: ${docId} p. 3, ${docId} p. 4, ${docId} p. 5 join the fusion at rank 1`,
     );
+  });
+
+  it('TRACE, DMAP and G2 put the pages of the statements a question names first, whatever their judge scores', async () => {
+    const module = await createFolioTestModule([EnrichModule, SummariesModule]);
+    try {
+      await module.get(EnrichService).run(docId, { stages: ['similar', 'summaries', 'evolve'] });
+    } finally {
+      await module.close();
+    }
+    const named =
+      'Using the statement of operations and the balance sheet, what was Northwind return on assets?';
+    for (const strategy of ['TRACE', 'DMAP', 'G2'] as const) {
+      const result = await ctx.retrieve.search({ query: named, strategy, scope: { docIds: [docId] }, k: 3 });
+      expect({ strategy, pages: result.pages.map((p) => p.pageNumber).sort() }).toEqual({
+        strategy,
+        pages: [3, 4, 5],
+      });
+      for (const p of result.pages) expect(p.elements.length).toBeGreaterThan(0);
+    }
   });
 
   it('puts a statement line in a table unit with the column header, and gives elements no vectors', async () => {
