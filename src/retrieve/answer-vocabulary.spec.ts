@@ -24,11 +24,17 @@ function serviceOver(repo: RetrieveRepository): RetrieveService {
   return new RetrieveService(repo, unused, unused, unused, unused, unused, unused, unused, unused);
 }
 
-const page = (docId: string, pageNumber: number, text: string): DocumentPageText => ({ docId, pageNumber, text });
+const page = (docId: string, pageNumber: number, text: string): DocumentPageText => ({
+  docId,
+  pageNumber,
+  text,
+});
 
 describe('RetrieveService.answerVocabulary', () => {
   it('reads a document once per version and again after it is re-ingested', async () => {
-    const docs = new Map([['a', { version: 'v1', pages: [page('a', 1, 'Revenue grew to 4,584,833 in 2016')] }]]);
+    const docs = new Map([
+      ['a', { version: 'v1', pages: [page('a', 1, 'Revenue grew to 4,584,833 in 2016')] }],
+    ]);
     const { repo, reads } = fakeRepository(docs);
     const service = serviceOver(repo);
 
@@ -52,7 +58,10 @@ describe('RetrieveService.answerVocabulary', () => {
     ]);
     const { repo, reads } = fakeRepository(docs);
     const service = serviceOver(repo);
-    const [x, y] = await Promise.all([service.answerVocabulary(['a', 'b']), service.answerVocabulary(['b', 'a'])]);
+    const [x, y] = await Promise.all([
+      service.answerVocabulary(['a', 'b']),
+      service.answerVocabulary(['b', 'a']),
+    ]);
     expect(x).toBe(y);
     expect(reads).toHaveLength(1);
     expect(x?.words.has('alpha') && x.words.has('beta')).toBe(true);
