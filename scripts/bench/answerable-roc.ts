@@ -24,10 +24,14 @@ export function answerableRoc(
 
 /** The point flagging the most unanswerable questions with at most `maxAnswerableFlagged` answerable ones flagged;
  * among equals the lowest threshold (fewest answerable flagged). */
-export function chooseOperatingPoint(points: readonly AnswerablePoint[], maxAnswerableFlagged: number): AnswerablePoint {
+export function chooseOperatingPoint(
+  points: readonly AnswerablePoint[],
+  maxAnswerableFlagged: number,
+): AnswerablePoint {
   const allowed = points.filter((p) => p.answerableFlagged <= maxAnswerableFlagged + 1e-12);
   const [first, ...rest] = allowed;
-  if (!first) throw new Error(`no threshold flags at most ${maxAnswerableFlagged} of the answerable questions`);
+  if (!first)
+    throw new Error(`no threshold flags at most ${maxAnswerableFlagged} of the answerable questions`);
   return rest.reduce(
     (best, p) =>
       p.unanswerableFlagged > best.unanswerableFlagged ||

@@ -306,7 +306,7 @@ async function main(): Promise<void> {
       documents: { edges: Array<{ node: { id: string; status: string; pageCount: number } }> };
     }>('{ documents(first: 50) { edges { node { id status pageCount } } } }');
     // Page images of documents that can render one (an encrypted PDF answers 412 by design, not under load).
-    const imageTargets: typeof documents.edges[number]['node'][] = [];
+    const imageTargets: (typeof documents.edges)[number]['node'][] = [];
     for (const d of documents.edges.map((e) => e.node).filter((n) => n.status === 'READY')) {
       if (imageTargets.length >= 8) break;
       const probe = await fetch(`${url}/documents/${d.id}/pages/1/image.png`, {

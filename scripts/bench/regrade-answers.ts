@@ -24,8 +24,17 @@ async function main(): Promise<void> {
   const gold = new Map<string, { question: string; answer: string; format: string | null }>();
   for (const line of fs.readFileSync(values.questions, 'utf8').split('\n')) {
     if (!line.trim()) continue;
-    const row = JSON.parse(line) as { qid: string; question: string; answer?: string; extra?: { answer_format?: string } };
-    gold.set(row.qid, { question: row.question, answer: row.answer ?? '', format: row.extra?.answer_format ?? null });
+    const row = JSON.parse(line) as {
+      qid: string;
+      question: string;
+      answer?: string;
+      extra?: { answer_format?: string };
+    };
+    gold.set(row.qid, {
+      question: row.question,
+      answer: row.answer ?? '',
+      format: row.extra?.answer_format ?? null,
+    });
   }
   const grader = new LlmAnswerGrader(new LlmService({ llm: null } as FolioConfig));
   const limit = values.limit === undefined ? Infinity : Number(values.limit);

@@ -76,7 +76,9 @@ export async function runDemoCommand(args: string[]): Promise<number> {
     if (!(await enrich.records(doc.id)).some((r) => r.stage === 'similar')) {
       const similar = await enrich.run(doc.id, { stages: ['similar'], mode: 'offline' });
       const ms = similar.stages.reduce((sum, r) => sum + r.ms, 0);
-      process.stdout.write(`Semantic layer (SIMILAR_TO between pages) added in ${(ms / 1000).toFixed(1)} s\n\n`);
+      process.stdout.write(
+        `Semantic layer (SIMILAR_TO between pages) added in ${(ms / 1000).toFixed(1)} s\n\n`,
+      );
     }
     const answer = await app.get(RetrieveService).ask(question, { scope: { docIds: [doc.id] } });
     const titles = titleLookup(await titlesOf(app, answer));

@@ -43,7 +43,8 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     run: async (args) => (await import('./bench-search.command')).runBenchSearchCommand(args),
   },
   analyze: {
-    summary: '<docId>...|--all [--gds [--write]] [--similar] [--html F] — structure analytics (Cypher + GDS), HTML report',
+    summary:
+      '<docId>...|--all [--gds [--write]] [--similar] [--html F] — structure analytics (Cypher + GDS), HTML report',
     run: async (args) => (await import('./analyze.command')).runAnalyzeCommand(args),
   },
   stats: {

@@ -83,7 +83,9 @@ describe('loadConfig', () => {
       { scope: 'admin', sha256: hash },
       { scope: 'write', sha256: 'b'.repeat(64) },
     ]);
-    expect(loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0', FOLIO_ALLOW_OPEN_API: 'true' }).auth.openAllowed).toBe(true);
+    expect(loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0', FOLIO_ALLOW_OPEN_API: 'true' }).auth.openAllowed).toBe(
+      true,
+    );
     expect(loadConfig({}).auth).toEqual({ keys: [], openAllowed: true });
     expect(() => loadConfig({ FOLIO_API_KEYS: `owner:${hash}` })).toThrow(/read\|write\|admin/);
   });

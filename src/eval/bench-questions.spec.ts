@@ -59,7 +59,12 @@ describe('parseQuestions', () => {
 
   it('reads MMDocIR evidence boxes from extra.layouts and refuses malformed ones', () => {
     const layouts = [{ page: 4, page_size: [612, 792], bbox_xyxy_pt_topleft: [66, 172, 545, 234.5] }];
-    const good = parseQuestions(row({ dataset: 'mmdocir', extra: { layouts } }), 'q.jsonl', '/pdfs', allExist);
+    const good = parseQuestions(
+      row({ dataset: 'mmdocir', extra: { layouts } }),
+      'q.jsonl',
+      '/pdfs',
+      allExist,
+    );
     expect(good.questions[0]?.evidenceBoxes).toEqual([{ pageNumber: 4, bbox: [66, 172, 545, 234.5] }]);
     const bad = parseQuestions(
       row({ extra: { layouts: [{ page: 4, bbox_xyxy_pt_topleft: [1, 2, 3] }] } }),

@@ -22,7 +22,11 @@ describe('layout metrics (MMDocIR)', () => {
 
   it('hits on IoU >= 0.5 or inside, on the same page only', () => {
     const evidence = { pageNumber: 2, bbox: [0, 0, 100, 100] as const };
-    const el = (pageNumber: number, bbox: [number, number, number, number]) => ({ docId: 'd', pageNumber, bbox });
+    const el = (pageNumber: number, bbox: [number, number, number, number]) => ({
+      docId: 'd',
+      pageNumber,
+      bbox,
+    });
     expect(coversEvidence(el(2, [0, 0, 120, 110]), evidence)).toBe(true); // IoU 0.76, larger than the box
     expect(coversEvidence(el(2, [0, 0, 200, 200]), evidence)).toBe(false); // IoU 0.25: a whole-page element
     expect(coversEvidence(el(2, [20, 20, 40, 40]), evidence)).toBe(true); // inside
@@ -46,7 +50,12 @@ describe('layout metrics (MMDocIR)', () => {
   });
 
   it('averages per-question recall', () => {
-    expect(summarizeLayout([{ 1: 0, 3: 0.5, 5: 1 }, { 1: 1, 3: 1, 5: 1 }])).toEqual({
+    expect(
+      summarizeLayout([
+        { 1: 0, 3: 0.5, 5: 1 },
+        { 1: 1, 3: 1, 5: 1 },
+      ]),
+    ).toEqual({
       n: 2,
       recall: { 1: 0.5, 3: 0.75, 5: 1 },
     });

@@ -58,7 +58,9 @@ export function coversEvidence(element: RankedElement, evidence: EvidenceBox): b
 /** Share of the evidence boxes hit by the top k returned elements of the question's own document. */
 export function layoutRecall(ranked: RankedElement[], docId: string, evidence: EvidenceBox[]): LayoutAtK {
   if (evidence.length === 0)
-    throw new RangeError('layoutRecall needs at least one evidence box (questions without boxes are not scored)');
+    throw new RangeError(
+      'layoutRecall needs at least one evidence box (questions without boxes are not scored)',
+    );
   const own = ranked.filter((e) => e.docId === docId);
   const at = (k: number) => {
     const top = own.slice(0, k);

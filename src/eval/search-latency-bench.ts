@@ -112,7 +112,8 @@ export class SearchLatencyBench {
       for (const query of queries) {
         const { total, stages } = await this.run(query, variant);
         ms.push(total);
-        for (const [stage, t] of Object.entries(stages)) stageSums.set(stage, (stageSums.get(stage) ?? 0) + t);
+        for (const [stage, t] of Object.entries(stages))
+          stageSums.set(stage, (stageSums.get(stage) ?? 0) + t);
       }
       ms.sort((a, b) => a - b);
       rows.push({
