@@ -1,4 +1,4 @@
-import { statementsNamed, statementTitlePattern } from './financial-statements';
+import { statementsAskedFor, statementsNamed, statementTitlePattern } from './financial-statements';
 
 describe('statementsNamed', () => {
   it.each([
@@ -22,6 +22,37 @@ describe('statementsNamed', () => {
     expect(statementsNamed('Does the company have off-balance sheet arrangements?')).toEqual([]);
     expect(statementsNamed('What was net income in 2022?')).toEqual([]);
     expect(statementsNamed('How did operating cash flows change?')).toEqual([]);
+  });
+});
+
+describe('statementsAskedFor', () => {
+  it.each([
+    ['Does American Water Works have positive working capital based on FY2022 data?', ['balance-sheet']],
+    [
+      'Does Verizon have a healthy liquidity profile based on its quick ratio for FY 2022?',
+      ['balance-sheet'],
+    ],
+    ['Did Pfizer grow its PP&E between FY20 and FY21?', ['balance-sheet']],
+    ['What is the FY2019 gross margin of 3M?', ['income-statement']],
+    ['What is the FY2015 unadjusted EBITDA % margin?', ['income-statement', 'cash-flow-statement']],
+    ['Is Verizon a capital intensive business based on FY 2022 data?', ['cash-flow-statement']],
+    ['what is roa for ADBE in FY2015?', ['balance-sheet', 'income-statement']],
+    ['What is the FY2018 inventory turnover ratio?', ['balance-sheet', 'income-statement']],
+    // a statement named outright counts as before
+    ['According to the cash flow statement, what was capex?', ['cash-flow-statement']],
+  ])('%s', (question, expected) => {
+    expect(statementsAskedFor(question)).toEqual(expected);
+  });
+
+  it('reads no statement into figures reported in many places, or into words that only look like a metric', () => {
+    for (const question of [
+      'What was net income in 2022?',
+      'How did operating cash flows change?',
+      'What was total revenue in FY2021?',
+      'Which acquisitions did Pfizer complete?',
+      'What does the EBITDAR covenant require?',
+    ])
+      expect(statementsAskedFor(question)).toEqual([]);
   });
 });
 

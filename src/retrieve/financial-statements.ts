@@ -2,8 +2,8 @@
 // answer sits on the statement's own page. Passages cannot find that page on their own: the statement's title, its
 // column headers and its numbers are in different passages, and the same words fill the MD&A, the notes and the
 // auditor's report. The layout links the printed title to its table (a caption or heading above it), so a question
-// that names a statement seeds the pages whose table carries that title. Pure functions; the pages come from
-// cypher/retrieve/statement-pages.cypher.
+// that names a statement, or asks for a metric computed from one ("working capital", "gross margin"), seeds the pages
+// whose table carries that title. Pure functions; the pages come from cypher/retrieve/statement-pages.cypher.
 
 export type FinancialStatement =
   'balance-sheet' | 'income-statement' | 'cash-flow-statement' | 'equity-statement';
@@ -36,10 +36,33 @@ const BARE_TITLE: Record<FinancialStatement, string> = {
   'equity-statement': '(?:share|stock)holders.? equity statements',
 };
 
-/** The statements a question names, in a fixed order. */
+/**
+ * Standard financial metrics and the statements they are computed from (a ratio over two statements names both), as
+ * an analyst reads them: a question asking for working capital or the quick ratio needs the balance sheet whether or
+ * not it says so. Only metrics whose inputs are the statements' own lines; "revenue", "net income" or "operating
+ * cash flow" alone are reported in many places (MD&A, segment notes, highlights) and imply no one page.
+ */
+const IMPLIED_BY_METRIC: Record<FinancialStatement, RegExp> = {
+  'balance-sheet':
+    /\bworking capital\b|\b(?:current|quick|cash|debt[- ]to[- ](?:equity|assets|capital)|leverage) ratio\b|\bdebt[- ]to[- ]equity\b|\btotal (?:assets|liabilities)\b|\bproperty,? plant,? (?:and|&) equipment\b|\bPP\s?&\s?E\b|\bPPNE\b|\bfixed assets?\b|\bbook value\b|\breturn on (?:average )?(?:total )?(?:assets|equity)\b|\bRO[AE]\b|\b(?:total |fixed )?asset turnover\b|\b(?:inventory|receivables?|payables?) turnover\b|\bdays (?:sales|inventory|payables?) outstanding\b|\bD[SIP]O\b|\bcash conversion cycle\b/i,
+  'income-statement':
+    /\b(?:gross|operating|EBITDA|net (?:profit|income)) margins?\b|\bgross profit\b|\bEBITDA\b|\bEBIT\b|\bcost of (?:goods sold|sales|revenues?)\b|\bCOGS\b|\bSG\s?&\s?A\b|\binterest coverage\b|\breturn on (?:average )?(?:total )?(?:assets|equity)\b|\bRO[AE]\b|\b(?:total |fixed )?asset turnover\b|\b(?:inventory|receivables?|payables?) turnover\b|\bdays (?:sales|inventory|payables?) outstanding\b|\bD[SIP]O\b|\bcash conversion cycle\b/i,
+  'cash-flow-statement':
+    /\bcapital expenditures?\b|\bcapex\b|\bfree cash flows?\b|\bcapital[- ]intensive\b|\bcapital intensity\b|\bdividend payout ratio\b|\bunadjusted EBITDA\b|\bdepreciation and amortization\b|\bD\s?&\s?A\b/i,
+  'equity-statement': /(?!)/,
+};
+
+/** The statements a question names ("based on the balance sheet"), in a fixed order. */
 export function statementsNamed(question: string): FinancialStatement[] {
   return (Object.keys(NAMED_IN_QUESTION) as FinancialStatement[]).filter((s) =>
     NAMED_IN_QUESTION[s].test(question),
+  );
+}
+
+/** The statements a question names or whose metrics it asks for ("the FY2022 quick ratio"), in a fixed order. */
+export function statementsAskedFor(question: string): FinancialStatement[] {
+  return (Object.keys(NAMED_IN_QUESTION) as FinancialStatement[]).filter(
+    (s) => NAMED_IN_QUESTION[s].test(question) || IMPLIED_BY_METRIC[s].test(question),
   );
 }
 

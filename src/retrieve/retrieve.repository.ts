@@ -3,7 +3,7 @@ import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
 import type { ElementEvidence } from './retrieve.types';
 import type { DocumentPageText } from './answerability';
-import { statementsNamed, statementTitlePattern } from './financial-statements';
+import { statementsAskedFor, statementTitlePattern } from './financial-statements';
 
 export interface PageCandidate {
   docId: string;
@@ -130,11 +130,12 @@ export class RetrieveRepository {
   }
 
   /**
-   * The pages of the financial statements the question names; none when it names none or the search is not scoped
-   * to documents (every filing in a corpus has a balance sheet: the name alone does not say whose).
+   * The pages of the financial statements the question names or whose metrics it asks for (statementsAskedFor); none
+   * when there are none or the search is not scoped to documents (every filing in a corpus has a balance sheet: the
+   * name alone does not say whose).
    */
   async statementPages(question: string, docIds: string[] | null): Promise<PageRef[]> {
-    const title = statementTitlePattern(statementsNamed(question));
+    const title = statementTitlePattern(statementsAskedFor(question));
     if (!title || !docIds || docIds.length === 0) return [];
     return this.graph.read<PageRef>(this.q.statementPages, { docIds, titlePattern: `(?is)${title}` });
   }

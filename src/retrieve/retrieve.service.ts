@@ -111,7 +111,7 @@ export class RetrieveService {
       const pages = await this.repo.statementPages(query, docIds);
       if (pages.length > 0)
         trace.push(
-          `named financial statements: ${pages.map((p) => `${p.docId} p. ${p.pageNumber}`).join(', ')} join the fusion at rank 1`,
+          `financial statements asked for: ${pages.map((p) => `${p.docId} p. ${p.pageNumber}`).join(', ')} join the fusion at rank 1`,
         );
       return pages;
     };

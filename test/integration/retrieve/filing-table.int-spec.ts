@@ -147,6 +147,13 @@ describe('a filing with a multi-page financial table', () => {
       { docId, pageNumber: 5 },
     ]);
     expect(await repo.statementPages('What were Northwind net sales?', [docId])).toEqual([]);
+    // a metric computed from a statement asks for it as naming it does
+    expect(
+      await repo.statementPages('What was Northwind working capital at June 24, 2023?', [docId]),
+    ).toEqual([
+      { docId, pageNumber: 3 },
+      { docId, pageNumber: 4 },
+    ]);
     // corpus-wide, a statement's name does not say whose
     expect(await repo.statementPages(named, null)).toEqual([]);
     const result = await ctx.retrieve.search({
@@ -157,7 +164,7 @@ describe('a filing with a multi-page financial table', () => {
     });
     expect(result.pages.map((p) => p.pageNumber).sort()).toEqual([3, 4, 5]);
     expect(result.trace).toContain(
-      `named financial statements: ${docId} p. 3, ${docId} p. 4, ${docId} p. 5 join the fusion at rank 1`,
+      `financial statements asked for: ${docId} p. 3, ${docId} p. 4, ${docId} p. 5 join the fusion at rank 1`,
     );
   });
 
