@@ -78,7 +78,7 @@ export const HYBRID_PAGE_TEXT_WEIGHT = 0.5;
  */
 export const RRF_K = 10;
 /**
- * Weight of the pages of a financial statement the question names (financial-statements.ts) in the same fusion: each
+ * Weight of the pages of a financial statement the question asks for (financial-statements.ts) in the same fusion: each
  * such page adds weight / (RRF_K + 1), as if ranked first by a ranking of its own. See the README, "Named statements".
  */
 export const STATEMENT_PAGE_WEIGHT = 2;

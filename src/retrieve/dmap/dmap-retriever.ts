@@ -98,7 +98,7 @@ export class DmapRetriever {
     if (missing.length > 0)
       throw enrichmentMissing('DMAP', 'summaries', 'section and page summaries', missing);
 
-    // The pages titled as a financial statement the question names: the text path takes them at rank 1, and they
+    // The pages titled as a financial statement the question asks for: the text path takes them at rank 1, and they
     // lead the final ranking whatever support the cross-encoder gives a grid of figures.
     const named = await timed('dmap-paths', () => this.repo.statementPages(input.question, input.docIds));
     const fused = await timed('dmap-paths', () => this.paths(input, named, trace));
@@ -176,7 +176,7 @@ export class DmapRetriever {
 
     if (named.length > 0)
       trace.push(
-        `DMAP: pages titled as a financial statement the question names rank first: ${named.map(label).join(', ')}`,
+        `DMAP: pages titled as a financial statement the question asks for rank first: ${named.map(label).join(', ')}`,
       );
     const pages = await timed('dmap-support', () =>
       this.rank(input, named, answer, displaced, fused, judged),

@@ -163,7 +163,7 @@ export class G2Retriever {
     const pages = rankPages([...read.values()], [...leftovers.values()], input.k, named);
     if (named.length > 0)
       trace.push(
-        `G2: pages titled as a financial statement the question names rank first: ${named.map(label).join(', ')}`,
+        `G2: pages titled as a financial statement the question asks for rank first: ${named.map(label).join(', ')}`,
       );
     trace.push(
       `G2: ${read.size} content-graph node(s) read on ${new Set([...read.values()].map(pageKey)).size} page(s) ` +
@@ -260,7 +260,7 @@ function pageSteps(nodes: ReadNode[], subQuery: string, decay: number): WalkStep
 
 /**
  * Pages by their best read node (its elements as evidence), then the pages of seeds the budget did not reach. The
- * pages titled as a financial statement the question names (`statementPages`) come first, read or not: their
+ * pages titled as a financial statement the question asks for (`statementPages`) come first, read or not: their
  * tables tie with the best seeds, and a sub-question that does not name the statement would otherwise outrank them.
  */
 export function rankPages(

@@ -23,7 +23,7 @@ export interface Candidate {
   edgeScore?: number;
   /** Judge score of the RELEVANT page that pushed this one, times the SIMILAR_TO score for a similar edge. */
   fromScore?: number;
-  /** A seed titled as a financial statement the sub-query names (financial-statements.ts). */
+  /** A seed titled as a financial statement the sub-query asks for (financial-statements.ts). */
   namedStatement?: boolean;
 }
 
@@ -127,7 +127,7 @@ export class TraceRun {
       ...judgement,
       ...(named && {
         relevant: true,
-        analysis: `titled as a financial statement the question names; judge: ${judgement.analysis}`,
+        analysis: `titled as a financial statement the question asks for; judge: ${judgement.analysis}`,
       }),
       candidate,
       subQuery,

@@ -51,7 +51,7 @@ function setup(opts: {
   relevant: Record<string, number[]>;
   seeds: Record<string, number[]>;
   withoutSimilar?: string[];
-  /** Pages titled as a financial statement the question names. */
+  /** Pages titled as a financial statement the question asks for. */
   statements?: number[];
 }) {
   const judged: Array<{ subQuery: string; pages: number[] }> = [];
@@ -123,7 +123,7 @@ describe('TraceWalker (TRACE Algorithm 1)', () => {
     expect(result.pages[0]!.score).toBe(1);
     const step = result.steps.find((s) => s.pageNumber === 5)!;
     expect(step).toMatchObject({ verdict: 'RELEVANT', judge: 'cross-encoder' });
-    expect(step.reason).toMatch(/^titled as a financial statement the question names; judge: judged p\.5/);
+    expect(step.reason).toMatch(/^titled as a financial statement the question asks for; judge: judged p\.5/);
     // Its neighbours are walked as a RELEVANT page's are.
     expect(result.trace).toContain('  q1 p.5 → stack: p.4 (previous-page)');
   });

@@ -62,7 +62,7 @@ interface SubQuery {
   text: string;
   embedding: number[];
   seeds: PageCandidate[];
-  /** Keys of the pages titled as a financial statement the sub-query names (statementPages). */
+  /** Keys of the pages titled as a financial statement the sub-query asks for (statementPages). */
   namedStatements: Set<string>;
 }
 
