@@ -5,7 +5,7 @@ import type { UsageMeter } from '../../llm/llm-usage';
 import { LlmService } from '../../llm/llm.service';
 import { MAX_PLAN_DEPTH, MAX_PLAN_NODES, type PlanNode } from '../../llm/prompts/plan.prompt';
 import { buildLuceneQuery } from '../lucene-query';
-import { RetrieveRepository, RRF_K, STATEMENT_PAGE_WEIGHT } from '../retrieve.repository';
+import { type PageRef, RetrieveRepository, RRF_K, STATEMENT_PAGE_WEIGHT } from '../retrieve.repository';
 import type { PageHit, StageTiming } from '../retrieve.types';
 import { decomposeQuestion } from '../trace/decompose-question';
 import { enrichmentMissing, pageLabeller, stepLine, type WalkStep } from '../walk-step';
@@ -79,6 +79,13 @@ export class G2Retriever {
     const read = new Map<string, Read>();
     const leftovers = new Map<string, SeedElement & { subQuery: string }>();
     const answers = new Map<string, string>();
+    // One lookup per text: the first readout of a one-node plan and the final ranking ask about the same question.
+    const statementLookups = new Map<string, Promise<PageRef[]>>();
+    const statementPagesOf = (text: string) => {
+      if (!statementLookups.has(text))
+        statementLookups.set(text, this.repo.statementPages(text, input.docIds));
+      return statementLookups.get(text)!;
+    };
     for (const node of plan) {
       const question = node.question.replace(/\[(q\d+)\]/gi, (ref, id: string) =>
         answers.has(id) ? `(${answers.get(id)!.slice(0, ANSWER_CHARS)})` : ref,
@@ -101,7 +108,7 @@ export class G2Retriever {
             k: SEED_CANDIDATES,
             rrfK: RRF_K,
             exclude: [...read.keys()],
-            statementPages: await this.repo.statementPages(query, input.docIds),
+            statementPages: await statementPagesOf(query),
             statementPageWeight: STATEMENT_PAGE_WEIGHT,
           }),
         );
@@ -159,7 +166,7 @@ export class G2Retriever {
       if (best) answers.set(node.id, best.text.replace(/\s+/g, ' ').trim());
     }
 
-    const named = await this.repo.statementPages(input.question, input.docIds);
+    const named = await statementPagesOf(input.question);
     const pages = rankPages([...read.values()], [...leftovers.values()], input.k, named);
     if (named.length > 0)
       trace.push(
