@@ -14,6 +14,7 @@ import { ANSWER_PAGES_READ, type AnswerElement, ExtractiveAnswerer } from './ext
 import { G2Retriever } from './g2/g2-retriever';
 import type { WalkStep } from './walk-step';
 import { buildLuceneQuery } from './lucene-query';
+import { searchQueryOf } from './search-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
 import { fusedRerankOrder } from './rerank-fusion';
 import { PageCandidate, RetrieveRepository, RRF_K } from './retrieve.repository';
@@ -72,8 +73,9 @@ export class RetrieveService {
     const started = performance.now();
     // This search's own LLM calls, rolled up into the caller's (ask adds the answer's).
     const meter = new UsageMeter(parentMeter);
-    const query = req.query.trim();
-    if (!query) throw new RetrieveError(RetrieveErrorCode.EMPTY_QUERY, 'The query is empty; ask something.');
+    if (!req.query.trim())
+      throw new RetrieveError(RetrieveErrorCode.EMPTY_QUERY, 'The query is empty; ask something.');
+    const { query, dropped } = searchQueryOf(req.query);
     if (!Number.isInteger(req.k) || req.k < 1 || req.k > MAX_K) {
       throw new RetrieveError(RetrieveErrorCode.BAD_K, `k must be an integer from 1 to ${MAX_K}.`);
     }
@@ -106,6 +108,8 @@ export class RetrieveService {
     trace.push(
       `scope: ${docIds ? `${docIds.length} document(s), exact scan` : 'whole corpus, vector index'}`,
     );
+    if (dropped.length > 0)
+      trace.push(`answer-format instructions not searched for: ${dropped.map((d) => `"${d}"`).join(', ')}`);
     // The pages of the financial statements the question names, for the strategies that fuse rankings.
     const statementPages = async () => {
       const pages = await this.repo.statementPages(query, docIds);

@@ -92,6 +92,24 @@ describe('search and ask', () => {
     },
   );
 
+  it('searches the question without its answer-format instructions, and says so in the trace', async () => {
+    const question = 'Which method has the highest recall@3 and what is its latency in ms?';
+    for (const strategy of ['VECTOR', 'HYBRID'] as const) {
+      const search = (query: string) =>
+        ctx.retrieve.search({ query, strategy, scope: { docIds: [sample] }, k: 4 });
+      const plain = await search(question);
+      const instructed = await search(
+        `${question} Please write the answer in the list format, e.g., ["A","1"]`,
+      );
+      expect(instructed.pages.map((p) => [p.pageNumber, p.score])).toEqual(
+        plain.pages.map((p) => [p.pageNumber, p.score]),
+      );
+      expect(instructed.trace).toContain(
+        'answer-format instructions not searched for: "Please write the answer in the list format, e.g., ["A","1"]"',
+      );
+    }
+  });
+
   it('searches questions full of Lucene syntax as words, never as an error', async () => {
     for (const query of [
       'recall@3 / latency: (ms) [table] "graph" walk* ~rerank ^0.75 !x AND OR NOT \\',
