@@ -44,13 +44,13 @@ import {
 import { costTable } from '../eval/bench-cost';
 import { listPdfFiles, runIngestBench } from '../eval/ingest-bench';
 import { LangChainNeo4jBaseline } from '../eval/peer/langchain-baseline';
-import { NaivePagePassageBaseline } from '../eval/peer/naive-page-passages';
+import { NaiveDensePassageView, NaivePagePassageBaseline } from '../eval/peer/naive-page-passages';
 import { INGEST_STAGE_UNITS, printTable } from './ingest.command';
 import { StageProgress } from './progress';
 
 const USAGE = `Usage:
   folio bench --questions FILE --pdfs DIR --out DIR [--strategies VECTOR,HYBRID,PARENT_PAGE] [--rerank both|on|off]
-              [--peer | --peers langchain,naive] [--limit N] [--datasets a,b] [--ask]
+              [--peer | --peers langchain,naive,naive-dense] [--limit N] [--datasets a,b] [--ask]
               [--trace-ablations no-decomposition,no-semantic,no-physical] [--scope document|corpus]
     Page-level retrieval benchmark: ingests the questions' PDFs (once; stored bytes are reused), runs every question
     scoped to its own document through each strategy with and/or without RERANK, and writes report.json, report.md
@@ -63,6 +63,8 @@ const USAGE = `Usage:
                   naive      Folio's stored page text in 200-token windows, vector and full-text top 50 fused by RRF,
                              page = best window (label NaivePassage, naive_* indexes), reported as
                              peer:naive-page-passages
+                  naive-dense  the same windows by cosine alone (no full text), reported as
+                             peer:naive-page-passages-dense
     --limit N   the first N questions (file order, after --datasets)
     --trace-ablations  extra TRACE runs with one layer off each (TRACE, Table 6): no-decomposition (the question
                 is its own only sub-query), no-semantic (no SIMILAR_TO), no-physical (no NEXT_PAGE), reported as
@@ -128,7 +130,7 @@ export function parseStrategies(value: string): Strategy[] {
   return [...new Set(names)] as Strategy[];
 }
 
-export const PEER_KINDS = ['langchain', 'naive'] as const;
+export const PEER_KINDS = ['langchain', 'naive', 'naive-dense'] as const;
 export type PeerKind = (typeof PEER_KINDS)[number];
 
 export function parsePeers(value: string): PeerKind[] {
@@ -258,12 +260,18 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
   return withBenchApp(async (app) => {
     const config = app.get<FolioConfig>(FOLIO_CONFIG);
     const embedder = app.get<Embedder>(EMBEDDER);
+    // naive and naive-dense search the same stored windows.
+    let naive: NaivePagePassageBaseline | undefined;
+    const naiveBaseline = () =>
+      (naive ??= new NaivePagePassageBaseline(app.get(GraphExecutor), app.get(CypherRegistry), embedder));
     const peers = peerKinds.map((kind): PeerRetriever => {
       switch (kind) {
         case 'langchain':
           return new LangChainNeo4jBaseline({ neo4j: config.neo4j, embedder });
         case 'naive':
-          return new NaivePagePassageBaseline(app.get(GraphExecutor), app.get(CypherRegistry), embedder);
+          return naiveBaseline();
+        case 'naive-dense':
+          return new NaiveDensePassageView(naiveBaseline());
       }
     });
     const progress = new StageProgress('bench');

@@ -40,6 +40,8 @@ export class NaivePagePassageBaseline implements PeerRetriever {
     CypherQuery
   >;
   private ready = false;
+  /** One preparation per run, however many views of these windows are measured. */
+  private prepared: Promise<PeerIngestStats[]> | null = null;
 
   constructor(
     private readonly graph: GraphExecutor,
@@ -80,8 +82,19 @@ export class NaivePagePassageBaseline implements PeerRetriever {
     for (const name of NAIVE_INDEX_NAMES) await this.graph.runAutoCommit(this.q.dropIndex, { name });
   }
 
-  /** Page text from Folio's graph → windows → vectors → NaivePassage nodes; one stats row per document. */
-  async prepare(
+  /**
+   * Page text from Folio's graph → windows → vectors → NaivePassage nodes; one stats row per document. A second call
+   * (the dense-only view) gets the first one's windows and stats.
+   */
+  prepare(
+    docs: PeerDocument[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<PeerIngestStats[]> {
+    this.prepared ??= this.store(docs, onProgress);
+    return this.prepared;
+  }
+
+  private async store(
     docs: PeerDocument[],
     onProgress?: (done: number, total: number) => void,
   ): Promise<PeerIngestStats[]> {
@@ -118,13 +131,16 @@ export class NaivePagePassageBaseline implements PeerRetriever {
     await this.graph.write(this.q.writePassages, { docId, passages });
   }
 
-  /** Vector top-50 and full-text top-50 passages of the document, fused by RRF (k = 60); page = best passage. */
-  async search(query: string, docId: string, k: number): Promise<PageRef[]> {
+  /**
+   * Vector top-50 and full-text top-50 passages of the document, fused by RRF (k = 60); page = best passage.
+   * Without full text, the vector side alone.
+   */
+  async search(query: string, docId: string, k: number, fullText = true): Promise<PageRef[]> {
     const embedding = Array.from(await this.embedder.embedQuery(query));
     const rows = await this.graph.read<{ pageNumber: number; score: number }>(this.q.searchPages, {
       docId,
       embedding,
-      luceneQuery: buildLuceneQuery(query, ['text'], [docId]),
+      luceneQuery: fullText ? buildLuceneQuery(query, ['text'], [docId]) : null,
       candidates: NAIVE_CANDIDATES,
       rrfK: NAIVE_RRF_K,
       k,
@@ -146,6 +162,32 @@ export class NaivePagePassageBaseline implements PeerRetriever {
   /** Deletes every NaivePassage node and drops the naive_* indexes. */
   async cleanup(): Promise<void> {
     this.ready = false;
+    this.prepared = null;
     await this.dropAll();
+  }
+}
+
+/**
+ * The naive baseline's windows searched by cosine alone, beside the fused baseline: it tells how much of the
+ * baseline's lead over a dense-only strategy (VECTOR) is its units and how much is full text.
+ */
+export class NaiveDensePassageView implements PeerRetriever {
+  readonly name = 'naive-page-passages-dense';
+
+  constructor(private readonly baseline: NaivePagePassageBaseline) {}
+
+  prepare(
+    docs: PeerDocument[],
+    onProgress?: (done: number, total: number) => void,
+  ): Promise<PeerIngestStats[]> {
+    return this.baseline.prepare(docs, onProgress);
+  }
+
+  search(query: string, docId: string, k: number): Promise<PageRef[]> {
+    return this.baseline.search(query, docId, k, false);
+  }
+
+  cleanup(): Promise<void> {
+    return this.baseline.cleanup();
   }
 }

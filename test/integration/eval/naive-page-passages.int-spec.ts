@@ -1,6 +1,6 @@
 import { EMBEDDER } from '../../../src/embed/embed.tokens';
 import type { Embedder } from '../../../src/embed/embedder';
-import { NaivePagePassageBaseline } from '../../../src/eval/peer/naive-page-passages';
+import { NaiveDensePassageView, NaivePagePassageBaseline } from '../../../src/eval/peer/naive-page-passages';
 import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../../support/ingest-context';
@@ -87,6 +87,40 @@ describe('naive page-passage baseline (real Neo4j and embedder)', () => {
     expect(new Set(ranked.map((r) => r.pageNumber)).size).toBe(ranked.length);
     // A question without a searchable term still has the vector side.
     expect((await naive.search('???', docId, 3)).length).toBeGreaterThan(0);
+  });
+
+  it('the dense-only view searches the same windows by cosine alone', async () => {
+    const naive = baseline();
+    const stats = await prepare(naive);
+    const dense = new NaiveDensePassageView(naive);
+    const count = await naive.storedCount();
+    // One preparation serves both: the view neither re-embeds nor duplicates the windows.
+    expect(await dense.prepare([{ docId, pdfName: 'sample-report.pdf', pdfPath: '' }])).toEqual([stats]);
+    expect(await naive.storedCount()).toBe(count);
+
+    const question = 'What is the recall@3 of graph walk + rerank?';
+    const stored = await naive.passages(docId);
+    const q = await embedder.embedQuery(question);
+    const vectors = await embedder.embedPassages(stored.map((p) => p.text));
+    const cosine = (a: Float32Array, b: Float32Array) => {
+      let dot = 0;
+      let na = 0;
+      let nb = 0;
+      for (let i = 0; i < a.length; i++) {
+        dot += a[i]! * b[i]!;
+        na += a[i]! * a[i]!;
+        nb += b[i]! * b[i]!;
+      }
+      return dot / Math.sqrt(na * nb);
+    };
+    const best = new Map<number, number>();
+    stored.forEach((p, i) =>
+      best.set(p.pageNumber, Math.max(best.get(p.pageNumber) ?? -1, cosine(q, vectors[i]!))),
+    );
+    const expected = [...best.entries()]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .map(([pageNumber]) => pageNumber);
+    expect((await dense.search(question, docId, 10)).map((r) => r.pageNumber)).toEqual(expected);
   });
 
   it('cleanup removes every NaivePassage node and the naive_* indexes', async () => {
