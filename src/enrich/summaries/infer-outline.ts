@@ -1,3 +1,5 @@
+import { cosine } from '../../common/cosine';
+
 // DMAP's progressive outline for documents without a PDF outline: walk the pages in order keeping a running
 // outline, and for each page decide whether it continues the open section or starts a new one. Offline signals:
 // heading elements (their level nests them, as ingestion's heading sections do) and a topic shift — the page's
@@ -119,18 +121,6 @@ function isTopicShift(lead: OutlineElement[], current: Open, options: OutlineOpt
   const mean = new Float64Array(vectors[0]!.length);
   for (const v of vectors) for (let j = 0; j < mean.length; j++) mean[j]! += v[j]!;
   return cosine(mean, current.centroid) < options.topicShiftThreshold;
-}
-
-function cosine(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
 }
 
 function clean(text: string): string {

@@ -1,4 +1,5 @@
 import { UMAP } from 'umap-js';
+import { cosine } from '../../common/cosine';
 import { deriveSeed, seededRandom } from './seeded-random';
 
 // RAPTOR reduces embeddings with UMAP (cosine, ~10 components) before the Gaussian mixture: a GMM in 384
@@ -41,16 +42,9 @@ export function reduceDimensions(
   return umap.fit(data);
 }
 
+/** A zero vector is as far from everything as can be (distance 1). */
 function cosineDistance(a: number[], b: number[]): number {
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 1 : 1 - dot / Math.sqrt(na * nb);
+  return 1 - cosine(a, b);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { cosine } from '../../../src/common/cosine';
 import { EMBEDDER } from '../../../src/embed/embed.tokens';
 import type { Embedder } from '../../../src/embed/embedder';
 import { NaiveDensePassageView, NaivePagePassageBaseline } from '../../../src/eval/peer/naive-page-passages';
@@ -102,17 +103,6 @@ describe('naive page-passage baseline (real Neo4j and embedder)', () => {
     const stored = await naive.passages(docId);
     const q = await embedder.embedQuery(question);
     const vectors = await embedder.embedPassages(stored.map((p) => p.text));
-    const cosine = (a: Float32Array, b: Float32Array) => {
-      let dot = 0;
-      let na = 0;
-      let nb = 0;
-      for (let i = 0; i < a.length; i++) {
-        dot += a[i]! * b[i]!;
-        na += a[i]! * a[i]!;
-        nb += b[i]! * b[i]!;
-      }
-      return dot / Math.sqrt(na * nb);
-    };
     const best = new Map<number, number>();
     stored.forEach((p, i) =>
       best.set(p.pageNumber, Math.max(best.get(p.pageNumber) ?? -1, cosine(q, vectors[i]!))),
