@@ -168,7 +168,7 @@ export class IngestService {
           onPage: (n, total) => report('parse', n, total),
         }),
       );
-      const ocrPages = await timed('ocr', () => this.readScannedPages(bytes, parsed, opts, report));
+      const ocrPages = await timed('ocr', () => this.readWithOcr(bytes, parsed, opts, report));
       const model = await timed('layout', async () => {
         report('layout', 0, parsed.pageCount);
         const m = analyzeLayout(parsed, {
@@ -301,18 +301,25 @@ export class IngestService {
     return documentBusy(docId);
   }
 
-  /** OCR for pages without a text layer; returns how many pages were read that way. */
-  private async readScannedPages(
+  /**
+   * OCR for pages without a text layer, and for pictures whose words are only in their pixels (a chart or diagram
+   * pasted as an image, a logo) on the other pages; returns how many pages were read without a text layer.
+   */
+  private async readWithOcr(
     bytes: Uint8Array,
     parsed: ParsedPdf,
     opts: IngestOptions,
     report: (stage: IngestStage, done: number, total: number) => void,
   ): Promise<number> {
+    if (!this.config.ingest.ocr) return 0;
     const scanned = parsed.pages.filter((p) => !p.hasTextLayer);
-    if (scanned.length === 0 || !this.config.ingest.ocr) return 0;
-    let done = 0;
-    report('ocr', 0, scanned.length);
-    await this.ocr.readPages(bytes, scanned, opts.password, () => report('ocr', ++done, scanned.length));
+    if (scanned.length > 0) {
+      let done = 0;
+      report('ocr', 0, scanned.length);
+      await this.ocr.readPages(bytes, scanned, opts.password, () => report('ocr', ++done, scanned.length));
+    }
+    const textPages = parsed.pages.filter((p) => p.hasTextLayer);
+    await this.ocr.readFigureText(bytes, textPages, opts.password);
     return scanned.length;
   }
 

@@ -1,7 +1,8 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { mapWithConcurrency } from '../common/concurrency';
 import type { ParsedPage } from './document-model';
-import { ocrPdfPageLayout, sharedPaddleOcr } from './ocr/ocr-page';
+import { textlessPictureFigures } from './layout/figures';
+import { ocrPdfPageLayout, ocrPdfPageRegions, sharedPaddleOcr } from './ocr/ocr-page';
 import { openPdfDocument } from './pdfjs-loader';
 
 const OCR_PAGES_IN_FLIGHT = 2;
@@ -34,6 +35,33 @@ export class OcrService implements OnModuleDestroy {
     } finally {
       await doc.destroy();
     }
+  }
+
+  /**
+   * Adds to each page the words of its raster figures that the PDF does not carry as text (see
+   * textlessPictureFigures), read with OCR, two pages at a time; layout then folds them into the figure as it does
+   * a vector chart's labels. Returns how many figures were read.
+   */
+  async readFigureText(
+    bytes: Uint8Array,
+    pages: ParsedPage[],
+    password: string | undefined,
+  ): Promise<number> {
+    const work = pages
+      .map((page) => ({ page, regions: textlessPictureFigures(page) }))
+      .filter((w) => w.regions.length > 0);
+    if (work.length === 0) return 0;
+    this.used = true;
+    const doc = await openPdfDocument(bytes, password);
+    try {
+      await mapWithConcurrency(work, OCR_PAGES_IN_FLIGHT, async ({ page, regions }) => {
+        const items = await ocrPdfPageRegions(doc, page.number, page.width, page.height, regions);
+        page.items = [...page.items, ...items];
+      });
+    } finally {
+      await doc.destroy();
+    }
+    return work.reduce((n, w) => n + w.regions.length, 0);
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -7,7 +7,12 @@ export function makeTextPdf(pages: string[][]): Promise<Uint8Array> {
     doc.addPage().font('Helvetica').fontSize(12);
     for (const paragraph of paragraphs) doc.text(paragraph, { width: 468 }).moveDown();
   }
-  return new Promise((resolve, reject) => {
+  return pdfBytes(doc);
+}
+
+/** Ends a pdfkit document and resolves to its bytes. */
+export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
+  return new Promise<Uint8Array>((resolve, reject) => {
     const chunks: Buffer[] = [];
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
     doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));

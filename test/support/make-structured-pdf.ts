@@ -1,4 +1,5 @@
 import PDFDocument from 'pdfkit';
+import { pdfBytes } from './make-pdf';
 
 /** One block of a generated page, laid out top to bottom in a 468 pt wide column. */
 export type PdfBlock =
@@ -90,11 +91,5 @@ export function makeStructuredPdf(pages: PdfBlock[][], opts: StructuredPdfOption
       }
     }
   }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(new Uint8Array(Buffer.concat(chunks))));
-    doc.on('error', reject);
-    doc.end();
-  });
+  return pdfBytes(doc);
 }

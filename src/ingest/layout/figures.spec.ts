@@ -1,5 +1,5 @@
-import type { BBox, ParsedPage } from '../document-model';
-import { findFigureRegions, mergeSmallMultiples } from './figures';
+import type { BBox, ParsedPage, TextItem } from '../document-model';
+import { findFigureRegions, mergeSmallMultiples, textlessPictureFigures } from './figures';
 
 /** A vector line chart drawn at (x, y): eight slanted strokes inside a w × h panel. */
 function lineChart(x: number, y: number, w = 80, h = 100): BBox[] {
@@ -48,5 +48,36 @@ describe('figure regions', () => {
     });
     expect(findFigureRegions(scan)).toEqual([[100, 400, 300, 600]]);
     expect(findFigureRegions({ ...scan, scanFigures: undefined })).toEqual([]);
+  });
+
+  describe('pictures whose words are only in their pixels', () => {
+    const word = (text: string, bbox: BBox): TextItem => ({
+      text,
+      bbox,
+      fontName: 'Helvetica',
+      fontSize: 9,
+      bold: false,
+      italic: false,
+      source: 'text-layer',
+      confidence: 1,
+    });
+    const chart: BBox = [72, 300, 472, 560];
+
+    it('lists a figure-sized picture with no text on it', () => {
+      const p = page([], { images: [{ bbox: chart }], items: [word('Body text', [72, 100, 300, 112])] });
+      expect(textlessPictureFigures(p)).toEqual([chart]);
+    });
+
+    it('skips a picture whose labels the PDF carries as text, an icon, a background and a scan', () => {
+      const labels = ['2019', '2020', 'Revenue'].map((t, k) =>
+        word(t, [100 + 60 * k, 540, 140 + 60 * k, 550]),
+      );
+      expect(textlessPictureFigures(page([], { images: [{ bbox: chart }], items: labels }))).toEqual([]);
+      expect(textlessPictureFigures(page([], { images: [{ bbox: [72, 72, 96, 96] }] }))).toEqual([]);
+      expect(textlessPictureFigures(page([], { images: [{ bbox: [0, 0, 612, 792] }] }))).toEqual([]);
+      expect(textlessPictureFigures(page([], { images: [{ bbox: chart }], hasTextLayer: false }))).toEqual(
+        [],
+      );
+    });
   });
 });

@@ -1,6 +1,6 @@
 // Figure and chart regions: raster images (merged, icons dropped) and dense clusters of vector drawing.
 import type { BBox, ParsedPage, TextItem } from '../document-model';
-import { area, expand, height, intersectionArea, union, width } from './layout.types';
+import { area, centreInside, expand, height, intersectionArea, union, width } from './layout.types';
 
 const MIN_FIGURE_SIDE = 36;
 const MIN_FIGURE_AREA_FRACTION = 0.012;
@@ -11,14 +11,40 @@ const MIN_VECTOR_SHAPES = 6;
 export function findFigureRegions(page: ParsedPage): BBox[] {
   const pageArea = page.width * page.height;
   // A scanned page's images are the scan (its background); its figures are what OCR found in the pixels.
-  const pictures = page.hasTextLayer ? page.images.map((image) => image.bbox) : (page.scanFigures ?? []);
-  const imageBoxes = mergeOverlapping(pictures, 3).filter(
-    (box) => isFigureSized(box, pageArea) && area(box) <= pageArea * BACKGROUND_AREA_FRACTION,
+  const imageBoxes = pictureFigures(
+    page.hasTextLayer ? page.images.map((image) => image.bbox) : (page.scanFigures ?? []),
+    pageArea,
   );
   const vectorBoxes = mergeSmallMultiples(
     findVectorFigures(page).filter((box) => isFigureSized(box, pageArea)),
   ).filter((box) => area(box) < pageArea * BACKGROUND_AREA_FRACTION);
   return mergeOverlapping([...imageBoxes, ...vectorBoxes], 2).sort((a, b) => a[1] - b[1] || a[0] - b[0]);
+}
+
+/** Pictures (merged when they touch) big enough to be figures and not the page's background. */
+function pictureFigures(pictures: BBox[], pageArea: number): BBox[] {
+  return mergeOverlapping(pictures, 3).filter(
+    (box) => isFigureSized(box, pageArea) && area(box) <= pageArea * BACKGROUND_AREA_FRACTION,
+  );
+}
+
+/** Below this many text items inside, a raster figure's words are in its pixels only (a chart or diagram image). */
+const MIN_TEXT_ITEMS_OF_A_READ_FIGURE = 3;
+
+/**
+ * Raster figures of a born-digital page whose text the PDF does not carry: pictures that become figures (as in
+ * findFigureRegions) with fewer than three text items inside. Their words (a chart's labels, a diagram's boxes, a
+ * logo) are only in the pixels, so ingestion reads them with OCR.
+ */
+export function textlessPictureFigures(page: ParsedPage): BBox[] {
+  if (!page.hasTextLayer) return [];
+  return pictureFigures(
+    page.images.map((image) => image.bbox),
+    page.width * page.height,
+  ).filter(
+    (box) =>
+      page.items.filter((item) => centreInside(item.bbox, box)).length < MIN_TEXT_ITEMS_OF_A_READ_FIGURE,
+  );
 }
 
 /** Panels of a small-multiples chart: the same size within this share, and at most this far apart. */

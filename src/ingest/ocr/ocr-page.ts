@@ -3,7 +3,7 @@ import type { BBox, TextItem } from '../document-model';
 import { renderPdfPagePixels } from '../render/page-renderer';
 import type { PDFDocumentProxy } from '../pdfjs-loader';
 import type { OcrLine } from './line-grouping';
-import { PaddleOcr, type RecognizeOptions } from './paddle-ocr';
+import { PaddleOcr, type RecognizeOptions, type RgbaImage } from './paddle-ocr';
 import { findScanFigures } from './scan-figures';
 import { boldLines } from './stroke-weight';
 
@@ -83,6 +83,66 @@ export async function ocrPdfPageLayout(
     items: ocrLinesToTextItems(lines, scaleX, scaleY, pageWidthPt, pageHeightPt, boldLines(pixels, boxes)),
     figures: figures.map((box) => box.map((n) => Math.round(n * 100) / 100) as BBox),
   };
+}
+
+/** Points of margin read around a picture: a label touching its edge is still read whole. */
+const REGION_MARGIN_PT = 2;
+
+/**
+ * OCRs the given regions of a page (PDF points, top-left origin), each cropped from one rendering of the page, and
+ * returns their lines as `source: 'ocr'` text items in page coordinates: the words of raster figures on a page
+ * that has a text layer elsewhere.
+ */
+export async function ocrPdfPageRegions(
+  source: Uint8Array | PDFDocumentProxy,
+  pageNumber: number,
+  pageWidthPt: number,
+  pageHeightPt: number,
+  regions: BBox[],
+  options: OcrPageOptions = {},
+): Promise<TextItem[]> {
+  if (regions.length === 0) return [];
+  const { engine, longestSidePx = DEFAULT_OCR_LONGEST_SIDE_PX, ...recognizeOptions } = options;
+  const ocr = engine ?? (await sharedPaddleOcr());
+  const page = await renderPdfPagePixels(source, pageNumber, {
+    scale: ocrRenderScale(pageWidthPt, pageHeightPt, longestSidePx),
+    maxPixels: longestSidePx * longestSidePx,
+  });
+  const scaleX = page.width / pageWidthPt;
+  const scaleY = page.height / pageHeightPt;
+  const items: TextItem[] = [];
+  for (const region of regions) {
+    const x0 = Math.max(0, Math.floor((region[0] - REGION_MARGIN_PT) * scaleX));
+    const y0 = Math.max(0, Math.floor((region[1] - REGION_MARGIN_PT) * scaleY));
+    const x1 = Math.min(page.width, Math.ceil((region[2] + REGION_MARGIN_PT) * scaleX));
+    const y1 = Math.min(page.height, Math.ceil((region[3] + REGION_MARGIN_PT) * scaleY));
+    if (x1 - x0 < 8 || y1 - y0 < 8) continue;
+    const crop = cropRgba(page.rgba, page.width, x0, y0, x1 - x0, y1 - y0);
+    const lines = await ocr.recognize(crop, recognizeOptions);
+    const shifted = lines.map((line) => ({
+      ...line,
+      box: [line.box[0] + x0, line.box[1] + y0, line.box[2] + x0, line.box[3] + y0] as typeof line.box,
+    }));
+    items.push(...ocrLinesToTextItems(shifted, scaleX, scaleY, pageWidthPt, pageHeightPt));
+  }
+  return items;
+}
+
+/** A rectangle of an RGBA image as an image of its own. */
+function cropRgba(
+  rgba: Uint8ClampedArray,
+  imageWidth: number,
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+): RgbaImage {
+  const data = new Uint8ClampedArray(width * height * 4);
+  for (let row = 0; row < height; row++) {
+    const from = ((y + row) * imageWidth + x) * 4;
+    data.set(rgba.subarray(from, from + width * 4), row * width * 4);
+  }
+  return { data, width, height };
 }
 
 /**
