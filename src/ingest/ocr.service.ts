@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { mapWithConcurrency } from '../common/concurrency';
 import type { ParsedPage } from './document-model';
 import { textlessPictureFigures } from './layout/figures';
+import { OcrError } from './ocr/ocr.errors';
 import { ocrPdfPageLayout, ocrPdfPageRegions, sharedPaddleOcr } from './ocr/ocr-page';
 import { openPdfDocument } from './pdfjs-loader';
 
@@ -40,17 +41,14 @@ export class OcrService implements OnModuleDestroy {
   /**
    * Adds to each page the words of its raster figures that the PDF does not carry as text (see
    * textlessPictureFigures), read with OCR, two pages at a time; layout then folds them into the figure as it does
-   * a vector chart's labels. Returns how many figures were read.
+   * a vector chart's labels. Without a working OCR engine (models missing or broken) the document is still
+   * ingested: its pictures keep no words, and the log says why.
    */
-  async readFigureText(
-    bytes: Uint8Array,
-    pages: ParsedPage[],
-    password: string | undefined,
-  ): Promise<number> {
+  async readFigureText(bytes: Uint8Array, pages: ParsedPage[], password: string | undefined): Promise<void> {
     const work = pages
       .map((page) => ({ page, regions: textlessPictureFigures(page) }))
       .filter((w) => w.regions.length > 0);
-    if (work.length === 0) return 0;
+    if (work.length === 0) return;
     this.used = true;
     const doc = await openPdfDocument(bytes, password);
     try {
@@ -58,10 +56,12 @@ export class OcrService implements OnModuleDestroy {
         const items = await ocrPdfPageRegions(doc, page.number, page.width, page.height, regions);
         page.items = [...page.items, ...items];
       });
+    } catch (err) {
+      if (!(err instanceof OcrError)) throw err;
+      this.logger.warn(`The words of pictures were not read (${err.code}: ${err.message}).`);
     } finally {
       await doc.destroy();
     }
-    return work.reduce((n, w) => n + w.regions.length, 0);
   }
 
   async onModuleDestroy(): Promise<void> {
