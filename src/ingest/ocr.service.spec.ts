@@ -7,7 +7,7 @@ import { OcrService } from './ocr.service';
 jest.mock('./ocr/ocr-page', () => ({
   ocrPdfPageLayout: jest.fn(),
   ocrPdfPageRegions: jest.fn(),
-  sharedPaddleOcr: jest.fn(),
+  closeSharedPaddleOcr: jest.fn(),
 }));
 jest.mock('./pdfjs-loader', () => ({ openPdfDocument: jest.fn(async () => ({ destroy: jest.fn() })) }));
 
@@ -50,10 +50,13 @@ describe('OcrService.readFigureText', () => {
     warn.mockRestore();
   });
 
-  it('lets any other failure through', async () => {
-    readRegions.mockRejectedValueOnce(new TypeError('bug'));
-    await expect(
-      new OcrService().readFigureText(new Uint8Array(), [pageWithPicture()], undefined),
-    ).rejects.toThrow('bug');
-  });
+  it.each([new TypeError('bug'), new OcrError('bug: engine closed', OcrErrorCode.CLOSED)])(
+    'lets any other failure through (%s)',
+    async (error) => {
+      readRegions.mockRejectedValueOnce(error);
+      await expect(
+        new OcrService().readFigureText(new Uint8Array(), [pageWithPicture()], undefined),
+      ).rejects.toThrow('bug');
+    },
+  );
 });

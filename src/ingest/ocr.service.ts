@@ -2,11 +2,13 @@ import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { mapWithConcurrency } from '../common/concurrency';
 import type { ParsedPage } from './document-model';
 import { textlessPictureFigures } from './layout/figures';
-import { OcrError } from './ocr/ocr.errors';
-import { ocrPdfPageLayout, ocrPdfPageRegions, sharedPaddleOcr } from './ocr/ocr-page';
+import { OcrError, OcrErrorCode } from './ocr/ocr.errors';
+import { closeSharedPaddleOcr, ocrPdfPageLayout, ocrPdfPageRegions } from './ocr/ocr-page';
 import { openPdfDocument } from './pdfjs-loader';
 
 const OCR_PAGES_IN_FLIGHT = 2;
+/** What keeps pictures' words unread without failing the ingestion: the models are not there or not usable. */
+const MISSING_ENGINE = new Set([OcrErrorCode.MODEL_NOT_FOUND, OcrErrorCode.MODEL_MISMATCH]);
 
 /** Reads pages that have no text layer with local OCR; the engine loads on the first scanned page. */
 @Injectable()
@@ -57,7 +59,7 @@ export class OcrService implements OnModuleDestroy {
         page.items = [...page.items, ...items];
       });
     } catch (err) {
-      if (!(err instanceof OcrError)) throw err;
+      if (!(err instanceof OcrError && MISSING_ENGINE.has(err.code))) throw err;
       this.logger.warn(`The words of pictures were not read (${err.code}: ${err.message}).`);
     } finally {
       await doc.destroy();
@@ -67,7 +69,7 @@ export class OcrService implements OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     if (!this.used) return;
     try {
-      await (await sharedPaddleOcr()).close();
+      await closeSharedPaddleOcr();
     } catch (err) {
       this.logger.warn(`Closing the OCR engine failed: ${(err as Error).message}`);
     }

@@ -32,6 +32,16 @@ export function sharedPaddleOcr(): Promise<PaddleOcr> {
   return sharedEngine;
 }
 
+/**
+ * Closes the process-wide engine, if one was loaded, and forgets it: the next caller loads a new one. (An app
+ * closing must not leave a closed engine behind for the next app in the same process, e.g. in tests.)
+ */
+export async function closeSharedPaddleOcr(): Promise<void> {
+  const engine = sharedEngine;
+  sharedEngine = undefined;
+  if (engine) await (await engine).close();
+}
+
 export function ocrRenderScale(pageWidthPt: number, pageHeightPt: number, longestSidePx: number): number {
   return Math.min(MAX_OCR_SCALE, longestSidePx / Math.max(pageWidthPt, pageHeightPt));
 }
