@@ -159,8 +159,10 @@ export class RetrieveRepository {
     });
   }
 
-  /** SUMMARY_TREE: nearest tree nodes (cluster summaries and leaf elements) mapped to pages (enrich `tree` stage). */
-  /** SUMMARY_TREE: the collapsed tree's dense ranking fused with HYBRID's lexical sides, at HYBRID's weights. */
+  /**
+   * SUMMARY_TREE: the collapsed tree's nodes (enrich `tree` stage) mapped to pages, fused with HYBRID's lexical sides
+   * at HYBRID's weights.
+   */
   async summaryTreePages(
     query: CandidateQuery & { statementPages: PageRef[]; luceneQuery: string | null; rrfK: number },
   ): Promise<PageCandidate[]> {
