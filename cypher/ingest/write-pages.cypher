@@ -1,4 +1,5 @@
-// Creates a batch of pages under their document, with the page vector in the compact vector representation.
+// Creates a batch of pages under their document, with the page vector and the page head vector (the page's
+// opening words embedded) in the compact vector representation.
 // Params: $docId, $pages
 // Returns: written
 MATCH (d:Document {id: $docId})
@@ -7,6 +8,13 @@ CREATE (p:Page {id: row.id, docId: $docId})
 SET p.number = row.number, p.width = row.width, p.height = row.height, p.text = row.text,
     p.hasTextLayer = row.hasTextLayer, p.elementCount = row.elementCount
 CREATE (d)-[:HAS_PAGE]->(p)
-WITH p, row WHERE row.embedding IS NOT NULL
-CALL db.create.setNodeVectorProperty(p, 'embedding', row.embedding)
+WITH p, row
+CALL (p, row) {
+  WITH p, row WHERE row.embedding IS NOT NULL
+  CALL db.create.setNodeVectorProperty(p, 'embedding', row.embedding)
+}
+CALL (p, row) {
+  WITH p, row WHERE row.headEmbedding IS NOT NULL
+  CALL db.create.setNodeVectorProperty(p, 'headEmbedding', row.headEmbedding)
+}
 RETURN count(p) AS written

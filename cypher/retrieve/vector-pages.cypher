@@ -1,8 +1,11 @@
-// VECTOR strategy: the retrieval units (Passage) nearest the question vector, grouped into their pages (page
-// score = best passage); a page's evidence is the elements its best passages cover. Scoped to $docIds: an exact
-// scan of those documents' passages through the docId index, so a scoped query never touches the rest of the
-// corpus. Unscoped ($docIds null): the passage vector index (ANN). Only READY documents are searched.
-// Params: $embedding, $docIds, $candidates, $k, $perPage
+// VECTOR strategy: the retrieval units (Passage) nearest the question vector, grouped into their pages. A page
+// scores its best passage plus $headWeight times the question's similarity to the page's head vector (its
+// opening words embedded): page-level evidence that a passage alone lacks (a page without a head vector, e.g.
+// stored before head vectors, scores its best passage). A page's evidence is the elements its best passages
+// cover. Scoped to $docIds: an exact scan of those documents' passages through the docId index, so a scoped query
+// never touches the rest of the corpus. Unscoped ($docIds null): the passage vector index (ANN). Only READY
+// documents are searched.
+// Params: $embedding, $docIds, $candidates, $k, $perPage, $headWeight
 // Returns: docId, pageNumber, score, elements
 CALL () {
   UNWIND coalesce($docIds, []) AS docId
@@ -22,8 +25,13 @@ WITH u, score
 ORDER BY score DESC
 WITH u.docId AS docId, u.pageNumber AS pageNumber, collect({passage: u, score: score}) AS hits
 MATCH (d:Document {id: docId}) WHERE d.status = 'READY'
-WITH docId, pageNumber, hits
-ORDER BY hits[0].score DESC
+MATCH (p:Page {docId: docId, number: pageNumber})
+WITH docId, pageNumber, hits,
+     hits[0].score + CASE
+       WHEN p.headEmbedding IS NULL THEN 0.0
+       ELSE $headWeight * vector.similarity.cosine(p.headEmbedding, $embedding)
+     END AS score
+ORDER BY score DESC
 LIMIT toInteger($k)
 CALL (hits) {
   UNWIND range(0, size(hits[0..toInteger($perPage)]) - 1) AS rank
@@ -33,5 +41,5 @@ CALL (hits) {
   WITH rank, score, e ORDER BY rank, e.readingIndex
   RETURN collect({elementId: e.id, kind: e.kind, text: e.text, bbox: e.bbox, score: score}) AS elements
 }
-RETURN docId, pageNumber, hits[0].score AS score, elements
+RETURN docId, pageNumber, score, elements
 ORDER BY score DESC

@@ -94,6 +94,7 @@ export function syntheticRows(spec: SyntheticDocumentSpec): DocumentGraphRows {
       hasTextLayer: true,
       elementCount: spec.elementsPerPage,
       embedding: meanVector(vectors),
+      headEmbedding: null, // the enrichment stages do not read it
     });
   }
   const nextElements = elements.slice(1).map((e, i) => ({ from: elements[i]!.id, to: e.id }));

@@ -98,6 +98,7 @@ describe('buildGraphRows', () => {
   it('writes elements without vectors, and no page vector without passages', () => {
     expect(rows.elements.every((e) => !('embedding' in e))).toBe(true);
     expect(rows.pages.map((p) => p.embedding)).toEqual([null, null]);
+    expect(rows.pages.map((p) => p.headEmbedding)).toEqual([null, null]);
     expect(rows.pages[0]!.elementCount).toBe(3);
     expect(rows.sections[0]!.embedding).toEqual([1, 0]);
   });
@@ -129,11 +130,18 @@ describe('retrieval units of a document model', () => {
   it('makes each page vector the mean of its passage vectors', () => {
     const passages = passageRows('doc', units, [new Float32Array([0, 1]), new Float32Array([1, 0])]);
     expect(passages.map((p) => p.id)).toEqual(['doc:p1-u0', 'doc:p2-u0']);
-    const rows = buildGraphRows('doc', model, new Map(), passages);
+    const rows = buildGraphRows(
+      'doc',
+      model,
+      new Map(),
+      passages,
+      new Map([[2, new Float32Array([0.6, 0.8])]]),
+    );
     expect(rows.pages.map((p) => p.embedding)).toEqual([
       [0, 1],
       [1, 0],
     ]);
+    expect(rows.pages.map((p) => p.headEmbedding)).toEqual([null, [0.6000000238418579, 0.800000011920929]]);
     expect(rows.passages).toBe(passages);
   });
 });

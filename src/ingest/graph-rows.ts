@@ -29,6 +29,9 @@ export function unitSources(docId: string, model: DocumentModel): UnitSourceElem
   });
 }
 
+/** A vector as the write queries take it (a plain array), or null. */
+export const vectorRow = (v: Float32Array | undefined): number[] | null => (v ? Array.from(v) : null);
+
 /** Passage rows for a document's retrieval units and their vectors (same order). */
 export function passageRows(docId: string, units: RetrievalUnit[], vectors: Float32Array[]): PassageRow[] {
   return units.map((u, i) => ({
@@ -38,7 +41,7 @@ export function passageRows(docId: string, units: RetrievalUnit[], vectors: Floa
     kind: u.kind,
     text: u.text,
     elementIds: u.elementIds,
-    embedding: vectors[i] ? Array.from(vectors[i]) : null,
+    embedding: vectorRow(vectors[i]),
   }));
 }
 
@@ -88,13 +91,15 @@ function elementRow(docId: string, e: LayoutElement, readingIndex: number): Elem
 /**
  * Builds every row of the document graph. Elements carry no vectors: what is embedded and searched are the
  * retrieval units (`passages`, with their vectors), and a page's vector is the mean of its passages'.
- * `sectionVectors` maps section keys to their vectors (a section without one gets none).
+ * `sectionVectors` maps section keys to their vectors (a section without one gets none); `pageHeadVectors` page
+ * numbers to the vectors of their opening words (pageHeadText).
  */
 export function buildGraphRows(
   docId: string,
   model: DocumentModel,
   sectionVectors: Map<string, Float32Array>,
   passages: PassageRow[] = [],
+  pageHeadVectors: Map<number, Float32Array> = new Map(),
 ): DocumentGraphRows {
   const passagePageVectors = pageVectorsFromPassages(passages);
   const elements = model.elements.map((e, i) => elementRow(docId, e, i));
@@ -116,6 +121,7 @@ export function buildGraphRows(
       hasTextLayer: p.hasTextLayer,
       elementCount: onPage.length,
       embedding: passagePageVectors.get(p.number) ?? null,
+      headEmbedding: vectorRow(pageHeadVectors.get(p.number)),
     };
   });
 
@@ -131,7 +137,7 @@ export function buildGraphRows(
       pageStart: s.pageStart,
       pageEnd: s.pageEnd,
       source: s.source,
-      embedding: vector ? Array.from(vector) : null,
+      embedding: vectorRow(vector),
     };
   });
 

@@ -14,7 +14,10 @@ export interface PageRow {
   text: string;
   hasTextLayer: boolean;
   elementCount: number;
+  /** Mean of the page's passage vectors (TRACE's seeds, SIMILAR_TO). */
   embedding: number[] | null;
+  /** The page's opening words embedded (pageHeadText): VECTOR's page-level evidence. */
+  headEmbedding: number[] | null;
 }
 
 export interface ElementRow {

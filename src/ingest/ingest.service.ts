@@ -11,7 +11,7 @@ import type { DocumentModel, ParsedPdf } from './document-model';
 import { FileStore } from './file-store';
 import { buildGraphRows, passageRows, unitSources } from './graph-rows';
 import type { PassageRow } from './ingest.repository';
-import { buildRetrievalUnits } from './retrieval-units';
+import { buildRetrievalUnits, pageHeads } from './retrieval-units';
 import { IngestRecoveryService } from './ingest-recovery.service';
 import { documentBusy, IngestError, IngestErrorCode } from './ingest.errors';
 import { IngestRepository } from './ingest.repository';
@@ -181,8 +181,10 @@ export class IngestService {
       });
       return { ocrPages, model };
     });
-    const { sectionVectors, passages } = await timed('embed', () => this.embed(docId, model, report));
-    const rows = buildGraphRows(docId, model, sectionVectors, passages);
+    const { sectionVectors, passages, pageHeadVectors } = await timed('embed', () =>
+      this.embed(docId, model, report),
+    );
+    const rows = buildGraphRows(docId, model, sectionVectors, passages, pageHeadVectors);
 
     if (existing) await this.repo.deleteDocument(docId);
     const document = await timed('write', async () => {
@@ -327,15 +329,24 @@ export class IngestService {
     docId: string,
     model: DocumentModel,
     report: (stage: IngestStage, done: number, total: number) => void,
-  ): Promise<{ sectionVectors: Map<string, Float32Array>; passages: PassageRow[] }> {
-    // Only the retrieval units and the section paths are embedded: elements are read through the unit covering them.
-    const units = buildRetrievalUnits(unitSources(docId, model), (t) => this.embedder.countTokens(t));
+  ): Promise<{
+    sectionVectors: Map<string, Float32Array>;
+    passages: PassageRow[];
+    pageHeadVectors: Map<number, Float32Array>;
+  }> {
+    // Only the retrieval units, the section paths and the pages' opening words are embedded: elements are read
+    // through the unit covering them.
+    const countTokens = (t: string) => this.embedder.countTokens(t);
+    const units = buildRetrievalUnits(unitSources(docId, model), countTokens);
     const sectionTexts = model.sections.map((s) => s.path);
-    const texts = [...units.map((u) => u.embedText), ...sectionTexts];
+    const heads = pageHeads(model.pages, countTokens);
+    const texts = [...units.map((u) => u.embedText), ...sectionTexts, ...heads.map((h) => h.text)];
     const vectors = await this.embedInChunks(texts, (done) => report('embed', done, texts.length));
     const passageVectors = vectors.slice(0, units.length);
     const sectionVectors = new Map(model.sections.map((s, i) => [s.key, vectors[units.length + i]!]));
-    return { sectionVectors, passages: passageRows(docId, units, passageVectors) };
+    const headStart = units.length + sectionTexts.length;
+    const pageHeadVectors = new Map(heads.map((h, i) => [h.pageNumber, vectors[headStart + i]!]));
+    return { sectionVectors, passages: passageRows(docId, units, passageVectors), pageHeadVectors };
   }
 
   private async embedInChunks(texts: string[], onProgress: (done: number) => void): Promise<Float32Array[]> {

@@ -4,8 +4,8 @@ import type { Embedder } from '../embed/embedder';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
 import { MigrationService } from '../graph/migration.service';
-import { pageVectorsFromPassages, passageRows } from './graph-rows';
-import { buildRetrievalUnits, type UnitSourceElement } from './retrieval-units';
+import { pageVectorsFromPassages, passageRows, vectorRow } from './graph-rows';
+import { buildRetrievalUnits, pageHeads, type UnitSourceElement } from './retrieval-units';
 
 const BATCH = 256;
 
@@ -33,6 +33,7 @@ export class ReembedService {
         get(`graph/drop-${l}-vector-index`),
       ),
       unitSources: get('ingest/list-unit-sources'),
+      pageTexts: get('retrieve/document-page-texts'),
       deletePassages: get('ingest/delete-document-passages'),
       writePassages: get('ingest/write-passages'),
       documents: get('ingest/list-document-ids'),
@@ -76,26 +77,40 @@ export class ReembedService {
   }
 
   /**
-   * Rebuilds one document's retrieval units from its stored elements, and its page vectors from them; removes the
-   * element vectors of a document stored before retrieval units.
+   * Rebuilds one document's retrieval units from its stored elements, and its page vectors (the mean of its units'
+   * and its head vector) from them and its page texts; removes the element vectors of a document stored before
+   * retrieval units.
    */
   async rebuildUnits(docId: string): Promise<void> {
-    const sources = await this.graph.read<UnitSourceElement>(this.q.unitSources, { docId });
-    const units = buildRetrievalUnits(sources, (t) => this.embedder.countTokens(t));
-    const passages = passageRows(
-      docId,
-      units,
-      await this.embedder.embedPassages(units.map((u) => u.embedText)),
+    const countTokens = (t: string) => this.embedder.countTokens(t);
+    const [sources, pages] = await Promise.all([
+      this.graph.read<UnitSourceElement>(this.q.unitSources, { docId }),
+      this.graph.read<{ pageNumber: number; text: string }>(this.q.pageTexts, { docIds: [docId] }),
+    ]);
+    const units = buildRetrievalUnits(sources, countTokens);
+    const heads = pageHeads(
+      pages.map((p) => ({ number: p.pageNumber, text: p.text })),
+      countTokens,
     );
+    const vectors = await this.embedder.embedPassages([
+      ...units.map((u) => u.embedText),
+      ...heads.map((h) => h.text),
+    ]);
+    const passages = passageRows(docId, units, vectors.slice(0, units.length));
     await this.graph.write(this.q.deletePassages, { docId });
     for (let i = 0; i < passages.length; i += BATCH) {
       await this.graph.write(this.q.writePassages, { docId, passages: passages.slice(i, i + BATCH) });
     }
-    const pageRows = [...pageVectorsFromPassages(passages)].map(([pageNumber, embedding]) => ({
+    const pageVectors = pageVectorsFromPassages(passages);
+    const headVectors = new Map(heads.map((h, i) => [h.pageNumber, vectors[units.length + i]!]));
+    const pageRows = pages.map(({ pageNumber }) => ({
       pageNumber,
-      embedding,
+      embedding: pageVectors.get(pageNumber) ?? null,
+      headEmbedding: vectorRow(headVectors.get(pageNumber)),
     }));
-    await this.graph.write(this.q.setPages, { docId, rows: pageRows });
+    for (let i = 0; i < pageRows.length; i += BATCH) {
+      await this.graph.write(this.q.setPages, { docId, rows: pageRows.slice(i, i + BATCH) });
+    }
     await this.graph.write(this.q.clearElementVectors, { docId });
   }
 }

@@ -4,6 +4,9 @@ import {
   CONTEXT_HEADER_TOKENS,
   CONTEXT_PATH_TOKENS,
   contextPath,
+  PAGE_HEAD_TOKENS,
+  pageHeads,
+  pageHeadText,
   TEXT_UNIT_TOKENS,
   tableToEmbed,
   type UnitSourceElement,
@@ -199,5 +202,31 @@ describe('retrieval units', () => {
     expect(unit!.embedText).toBe(
       'Financial Statements\n2015 2014\nRevenues\nInterest expense\nSegment Streaming n/a',
     );
+  });
+});
+
+describe('page heads', () => {
+  const countWords = (t: string) => t.split(/\s+/).filter(Boolean).length;
+
+  it("takes a page's opening words up to the token budget, cut between words", () => {
+    const text = `ACME CORP\nConsolidated   Balance Sheets\n${words(200)}`;
+    expect(pageHeadText(text, countWords, 5)).toBe('ACME CORP Consolidated Balance Sheets');
+    expect(pageHeadText(text, countWords, 6)).toBe('ACME CORP Consolidated Balance Sheets revenue');
+    const head = pageHeadText(text, estimateTokens);
+    expect(estimateTokens(head)).toBeLessThanOrEqual(PAGE_HEAD_TOKENS);
+    expect(estimateTokens(`${head} revenue`)).toBeGreaterThan(PAGE_HEAD_TOKENS); // the longest head that fits
+    expect(pageHeadText('Short page.', estimateTokens)).toBe('Short page.');
+  });
+
+  it('leaves out pages without text', () => {
+    const pages = [
+      { number: 1, text: 'Title page' },
+      { number: 2, text: '  \n ' },
+      { number: 3, text: 'Notes' },
+    ];
+    expect(pageHeads(pages, countWords)).toEqual([
+      { pageNumber: 1, text: 'Title page' },
+      { pageNumber: 3, text: 'Notes' },
+    ]);
   });
 });

@@ -129,7 +129,7 @@ export class RetrieveService {
           this.repo.vectorPages({ ...base, candidates: Math.max(50, depth * 8) }),
         );
         reason = 'vector';
-        trace.push(`VECTOR: nearest elements → ${candidates.length} pages by best element`);
+        trace.push(`VECTOR: nearest passages → ${candidates.length} pages by best passage and page head`);
         break;
       case 'HYBRID':
       case 'PARENT_PAGE': {

@@ -6,6 +6,8 @@ import { GraphExecutor } from '../../../src/graph/graph-executor';
 import { MigrationService } from '../../../src/graph/migration.service';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
 import { ReembedService } from '../../../src/ingest/reembed.service';
+import { pageHeadText } from '../../../src/ingest/retrieval-units';
+import { cosine } from '../../../src/common/cosine';
 import { createIngestContext, fixture, IngestContext } from '../../support/ingest-context';
 
 // Re-embedding one document with the other local model (fp32 or int8 bge: the same dimension, so the shared indexes
@@ -28,6 +30,7 @@ describe('re-embedding a document', () => {
   };
   type Vectors = {
     pageVectors: number[][];
+    pageHeads: Array<{ pageNumber: number; text: string; headVector: number[] | null }>;
     elementVector: number[] | null;
     passageText: string;
     passageVector: number[];
@@ -60,12 +63,19 @@ describe('re-embedding a document', () => {
     const after = await vectors(paragraph.id);
 
     const expected = await other.embedPassages([after.passageText]);
-    const cosine = after.passageVector.reduce((s, x, i) => s + x * expected[0]![i]!, 0);
-    expect(cosine).toBeGreaterThan(0.999);
+    expect(cosine(after.passageVector, expected[0]!)).toBeGreaterThan(0.999);
     expect(after.passageVector).not.toEqual(before.passageVector);
     expect(after.elementVector).toBeNull();
     expect(after.pageVectors).toHaveLength(4);
     for (const v of after.pageVectors) expect(Math.hypot(...v)).toBeCloseTo(1, 4);
+    // Each page's head vector is the new model's vector of the page's opening words.
+    const heads = after.pageHeads.map((p) => pageHeadText(p.text, (t) => other.countTokens(t)));
+    expect(heads.every((h) => h.length > 0)).toBe(true);
+    const expectedHeads = await other.embedPassages(heads);
+    after.pageHeads.forEach((p, i) => {
+      expect(cosine(p.headVector!, expectedHeads[i]!)).toBeGreaterThan(0.999);
+      expect(cosine(p.headVector!, before.pageHeads[i]!.headVector!)).toBeLessThan(0.9999); // replaced
+    });
     const doc = (await ctx.module.get(IngestRepository).findDocument(docId))!;
     expect(doc.embeddingModel).toBe(otherModel);
   });

@@ -3,6 +3,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PROJECT_ROOT } from '../../../src/common/local-paths';
+import { cosine } from '../../../src/common/cosine';
+import { EMBEDDER } from '../../../src/embed/embed.tokens';
+import type { Embedder } from '../../../src/embed/embedder';
+import { CypherRegistry } from '../../../src/graph/cypher-registry';
+import { GraphExecutor } from '../../../src/graph/graph-executor';
+import { VECTOR_PAGE_HEAD_WEIGHT } from '../../../src/retrieve/retrieve.repository';
 import { RetrieveErrorCode } from '../../../src/retrieve/retrieve.errors';
 import { STRATEGIES } from '../../../src/retrieve/retrieve.types';
 import { createIngestContext, fixture, IngestContext } from '../../support/ingest-context';
@@ -108,6 +114,42 @@ describe('search and ask', () => {
         'answer-format instructions not searched for: "Please write the answer in the list format, e.g., ["A","1"]"',
       );
     }
+  });
+
+  it('VECTOR scores a page by its best passage plus its head vector, as computed here', async () => {
+    const graph = ctx.module.get(GraphExecutor);
+    const cypher = ctx.module.get(CypherRegistry);
+    const query = 'Which method has the highest recall@3 and what is its latency in ms?';
+    const q = await ctx.module.get<Embedder>(EMBEDDER).embedQuery(query);
+    const passages = await graph.read<{ pageNumber: number; embedding: number[] }>(
+      cypher.get('graph/list-passages'),
+      {
+        docId: sample,
+      },
+    );
+    const [{ pageHeads }] = (await graph.read<{
+      pageHeads: Array<{ pageNumber: number; headVector: number[] }>;
+    }>(cypher.get('graph/get-vectors'), { docId: sample, elementId: '' })) as [
+      { pageHeads: Array<{ pageNumber: number; headVector: number[] }> },
+    ];
+    const similarity = (v: number[]) => (1 + cosine(v, q)) / 2; // Neo4j's vector.similarity.cosine
+    const expected = pageHeads
+      .map(({ pageNumber, headVector }) => {
+        const best = Math.max(
+          ...passages.filter((p) => p.pageNumber === pageNumber).map((p) => similarity(p.embedding)),
+        );
+        return { pageNumber, score: best + VECTOR_PAGE_HEAD_WEIGHT * similarity(headVector) };
+      })
+      .sort((a, b) => b.score - a.score);
+
+    const result = await ctx.retrieve.search({
+      query,
+      strategy: 'VECTOR',
+      scope: { docIds: [sample] },
+      k: 4,
+    });
+    expect(result.pages.map((p) => p.pageNumber)).toEqual(expected.map((p) => p.pageNumber));
+    result.pages.forEach((p, i) => expect(p.score).toBeCloseTo(expected[i]!.score, 4));
   });
 
   it('searches questions full of Lucene syntax as words, never as an error', async () => {
