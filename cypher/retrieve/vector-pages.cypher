@@ -6,7 +6,7 @@
 // never touches the rest of the corpus. Unscoped ($docIds null): the passage vector index (ANN). Only READY
 // documents are searched.
 // Params: $embedding, $docIds, $candidates, $k, $perPage, $headWeight
-// Returns: docId, pageNumber, score, elements
+// Returns: docId, pageNumber, score, elements, hasHead
 CALL () {
   UNWIND coalesce($docIds, []) AS docId
   MATCH (u:Passage {docId: docId})
@@ -26,7 +26,7 @@ ORDER BY score DESC
 WITH u.docId AS docId, u.pageNumber AS pageNumber, collect({passage: u, score: score}) AS hits
 MATCH (d:Document {id: docId}) WHERE d.status = 'READY'
 MATCH (p:Page {docId: docId, number: pageNumber})
-WITH docId, pageNumber, hits,
+WITH docId, pageNumber, hits, p.headEmbedding IS NOT NULL AS hasHead,
      hits[0].score + CASE
        WHEN p.headEmbedding IS NULL THEN 0.0
        ELSE $headWeight * vector.similarity.cosine(p.headEmbedding, $embedding)
@@ -41,5 +41,5 @@ CALL (hits) {
   WITH rank, score, e ORDER BY rank, e.readingIndex
   RETURN collect({elementId: e.id, kind: e.kind, text: e.text, bbox: e.bbox, score: score}) AS elements
 }
-RETURN docId, pageNumber, score, elements
+RETURN docId, pageNumber, score, elements, hasHead
 ORDER BY score DESC

@@ -115,8 +115,9 @@ export class RetrieveRepository {
     };
   }
 
-  async vectorPages(query: CandidateQuery): Promise<PageCandidate[]> {
-    return this.graph.read<PageCandidate>(this.q.vector, { ...query, headWeight: VECTOR_PAGE_HEAD_WEIGHT });
+  /** VECTOR; `hasHead` false: the page was stored before page heads and scored by its best passage alone. */
+  async vectorPages(query: CandidateQuery): Promise<Array<PageCandidate & { hasHead: boolean }>> {
+    return this.graph.read(this.q.vector, { ...query, headWeight: VECTOR_PAGE_HEAD_WEIGHT });
   }
 
   async hybridPages(

@@ -124,13 +124,22 @@ export class RetrieveService {
     let candidates: Array<PageCandidate & Partial<Pick<PageHit, 'reason' | 'hop' | 'fromPage'>>>;
     let reason: string;
     switch (req.strategy) {
-      case 'VECTOR':
-        candidates = await timed('vector', () =>
+      case 'VECTOR': {
+        const found = await timed('vector', () =>
           this.repo.vectorPages({ ...base, candidates: Math.max(50, depth * 8) }),
         );
+        candidates = found.map(({ hasHead: _, ...c }) => c);
         reason = 'vector';
+        const headless = [...new Set(found.filter((c) => !c.hasHead).map((c) => c.docId))];
+        if (headless.length > 0)
+          warnings.push(
+            `pages of ${headless.length} document(s) (${headless.slice(0, 5).join(', ')}${headless.length > 5 ? ', …' : ''}) ` +
+              `have no head vector (stored before page heads), so VECTOR ranked them by their best passage alone. ` +
+              `Add the heads with: npm run folio -- reembed --all --units`,
+          );
         trace.push(`VECTOR: nearest passages → ${candidates.length} pages by best passage and page head`);
         break;
+      }
       case 'HYBRID':
       case 'PARENT_PAGE': {
         const parent = req.strategy === 'PARENT_PAGE';

@@ -139,4 +139,37 @@ describe('re-embedding a document', () => {
     expect(table.pageNumber).toBe(2);
     expect(table.text).toMatch(/Graph walk \+ rerank/);
   });
+
+  it('VECTOR warns about a document stored before page heads and ranks it by best passages; --units adds them', async () => {
+    const graph = ctx.module.get(GraphExecutor);
+    const cypher = ctx.module.get(CypherRegistry);
+    const search = () =>
+      ctx.retrieve.search({
+        query: 'Which method has the highest recall@3?',
+        strategy: 'VECTOR',
+        scope: { docIds: [docId] },
+        k: 4,
+      });
+    const withHeads = await search();
+    expect(withHeads.warnings).toEqual([]);
+
+    const [{ removed }] = (await graph.write<{ removed: number }>(
+      cypher.get('ingest/test-remove-page-heads'),
+      {
+        docId,
+      },
+    )) as [{ removed: number }];
+    expect(removed).toBe(4);
+    const headless = await search();
+    expect(headless.warnings).toEqual([
+      expect.stringContaining(`pages of 1 document(s) (${docId}) have no head vector`),
+    ]);
+    expect(headless.warnings[0]).toContain('reembed --all --units');
+    expect(headless.pages.map((p) => p.score)).not.toEqual(withHeads.pages.map((p) => p.score));
+
+    await ctx.module.get(ReembedService).rebuildUnits(docId);
+    const rebuilt = await search();
+    expect(rebuilt.warnings).toEqual([]);
+    expect(rebuilt.pages.map((p) => p.pageNumber)).toEqual(withHeads.pages.map((p) => p.pageNumber));
+  });
 });
