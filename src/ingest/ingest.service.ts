@@ -337,9 +337,10 @@ export class IngestService {
     // Only the retrieval units, the section paths and the pages' opening words are embedded: elements are read
     // through the unit covering them.
     const countTokens = (t: string) => this.embedder.countTokens(t);
-    const units = buildRetrievalUnits(unitSources(docId, model), countTokens);
+    const sources = unitSources(docId, model);
+    const units = buildRetrievalUnits(sources, countTokens);
     const sectionTexts = model.sections.map((s) => s.path);
-    const heads = pageHeads(model.pages, countTokens);
+    const heads = pageHeads(model.pages, sources, countTokens);
     const texts = [...units.map((u) => u.embedText), ...sectionTexts, ...heads.map((h) => h.text)];
     const vectors = await this.embedInChunks(texts, (done) => report('embed', done, texts.length));
     const passageVectors = vectors.slice(0, units.length);

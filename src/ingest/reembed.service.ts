@@ -90,6 +90,7 @@ export class ReembedService {
     const units = buildRetrievalUnits(sources, countTokens);
     const heads = pageHeads(
       pages.map((p) => ({ number: p.pageNumber, text: p.text })),
+      sources,
       countTokens,
     );
     const vectors = await this.embedder.embedPassages([

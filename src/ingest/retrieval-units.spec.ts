@@ -218,14 +218,20 @@ describe('page heads', () => {
     expect(pageHeadText('Short page.', estimateTokens)).toBe('Short page.');
   });
 
-  it('leaves out pages without text', () => {
+  it("starts a page's head with its running header and leaves out pages without text", () => {
     const pages = [
-      { number: 1, text: 'Title page' },
+      { number: 1, text: 'Consolidated Balance Sheets' },
       { number: 2, text: '  \n ' },
       { number: 3, text: 'Notes' },
     ];
-    expect(pageHeads(pages, countWords)).toEqual([
-      { pageNumber: 1, text: 'Title page' },
+    const elements = [
+      el({ kind: 'page-header', text: 'ACME  CORP', pageNumber: 1 }),
+      el({ kind: 'page-header', text: '(in millions)', pageNumber: 1 }),
+      el({ kind: 'paragraph', text: 'Consolidated Balance Sheets', pageNumber: 1 }),
+      el({ kind: 'paragraph', text: 'Notes', pageNumber: 3 }),
+    ];
+    expect(pageHeads(pages, elements, countWords)).toEqual([
+      { pageNumber: 1, text: 'ACME CORP · (in millions) Consolidated Balance Sheets' },
       { pageNumber: 3, text: 'Notes' },
     ]);
   });

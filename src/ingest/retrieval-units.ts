@@ -243,13 +243,13 @@ function firstLineOf(text: string): string {
 }
 
 /**
- * Tokens of a page's opening words embedded as the page's head vector (`Page.headEmbedding`): its running header,
- * title and first lines say what the page is about. VECTOR adds the question's similarity to it to the page's best
- * unit; measured on the dev questions, the first 60 words did as well as the first 512 tokens (README, "Page heads").
+ * Tokens of a page's head embedded as its head vector (`Page.headEmbedding`): its running header, title and first
+ * lines say what the page is about. VECTOR adds the question's similarity to it to the page's best unit; measured
+ * on the dev questions, the first 60 words did as well as the first 512 tokens (README, "Page heads").
  */
 export const PAGE_HEAD_TOKENS = 80;
 
-/** A page's opening words, at most `maxTokens` tokens, cut between words ('' for a page without text). */
+/** The first `maxTokens` tokens of `text`, whitespace collapsed, cut between words ('' for no text). */
 export function pageHeadText(text: string, countTokens: CountTokens, maxTokens = PAGE_HEAD_TOKENS): string {
   const words = text.split(/\s+/).filter(Boolean);
   // Every word is at least one token: the head is among the first maxTokens words. Binary search on the count.
@@ -262,13 +262,21 @@ export function pageHeadText(text: string, countTokens: CountTokens, maxTokens =
   return words.slice(0, lo).join(' ');
 }
 
-/** The heads of the pages that have text, to embed. */
+/**
+ * The heads of the pages that have text, to embed: the page's running header (as every unit of the page carries it:
+ * on a filing's statement pages the only line naming the company) then its text, up to PAGE_HEAD_TOKENS.
+ */
 export function pageHeads(
   pages: ReadonlyArray<{ number: number; text: string }>,
+  elements: UnitSourceElement[],
   countTokens: CountTokens,
 ): Array<{ pageNumber: number; text: string }> {
+  const headers = runningHeadersByPage(elements);
   return pages
-    .map((p) => ({ pageNumber: p.number, text: pageHeadText(p.text, countTokens) }))
+    .map((p) => ({
+      pageNumber: p.number,
+      text: pageHeadText(`${headers.get(p.number) ?? ''}\n${p.text}`, countTokens),
+    }))
     .filter((h) => h.text.length > 0);
 }
 

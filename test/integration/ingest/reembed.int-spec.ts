@@ -6,7 +6,7 @@ import { GraphExecutor } from '../../../src/graph/graph-executor';
 import { MigrationService } from '../../../src/graph/migration.service';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
 import { ReembedService } from '../../../src/ingest/reembed.service';
-import { pageHeadText } from '../../../src/ingest/retrieval-units';
+import { pageHeads, type UnitSourceElement } from '../../../src/ingest/retrieval-units';
 import { cosine } from '../../../src/common/cosine';
 import { createIngestContext, fixture, IngestContext } from '../../support/ingest-context';
 
@@ -68,9 +68,15 @@ describe('re-embedding a document', () => {
     expect(after.elementVector).toBeNull();
     expect(after.pageVectors).toHaveLength(4);
     for (const v of after.pageVectors) expect(Math.hypot(...v)).toBeCloseTo(1, 4);
-    // Each page's head vector is the new model's vector of the page's opening words.
-    const heads = after.pageHeads.map((p) => pageHeadText(p.text, (t) => other.countTokens(t)));
-    expect(heads.every((h) => h.length > 0)).toBe(true);
+    // Each page's head vector is the new model's vector of the page's running header and opening words.
+    const sources = await ctx.module
+      .get(GraphExecutor)
+      .read<UnitSourceElement>(ctx.module.get(CypherRegistry).get('ingest/list-unit-sources'), { docId });
+    const pages = after.pageHeads.map((p) => ({ number: p.pageNumber, text: p.text }));
+    const heads = pageHeads(pages, sources, (t) => other.countTokens(t)).map((h) => h.text);
+    expect(heads).toHaveLength(4);
+    for (const header of sources.filter((e) => e.kind === 'page-header'))
+      expect(heads[header.pageNumber - 1]!.startsWith(header.text.split(/\s+/)[0]!)).toBe(true);
     const expectedHeads = await other.embedPassages(heads);
     after.pageHeads.forEach((p, i) => {
       expect(cosine(p.headVector!, expectedHeads[i]!)).toBeGreaterThan(0.999);
