@@ -1,5 +1,5 @@
-// Creates a batch of pages under their document, with the page vector and the page head vector (the page's
-// opening words embedded) in the compact vector representation.
+// Creates a batch of pages under their document, with the page vector and the page head vector (its running
+// header and opening words embedded) in the compact vector representation.
 // Params: $docId, $pages
 // Returns: written
 MATCH (d:Document {id: $docId})

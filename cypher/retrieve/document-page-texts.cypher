@@ -1,5 +1,6 @@
-// The text of every page of these documents: the offline answer checks which of the question's words, numbers and
-// names the document holds anywhere (a question naming what the document lacks is "Not answerable").
+// The text of every page of these documents: re-embedding takes the pages' heads from it; the offline answer
+// checks which of the question's words, numbers and names the document holds anywhere (a question naming what the
+// document lacks is "Not answerable").
 // Params: $docIds
 // Returns: docId, pageNumber, text
 UNWIND $docIds AS docId

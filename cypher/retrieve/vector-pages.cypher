@@ -1,8 +1,8 @@
 // VECTOR strategy: the retrieval units (Passage) nearest the question vector, grouped into their pages. A page
-// scores its best passage plus $headWeight times the question's similarity to the page's head vector (its
-// opening words embedded): page-level evidence that a passage alone lacks (a page without a head vector, e.g.
-// stored before head vectors, scores its best passage). A page's evidence is the elements its best passages
-// cover. Scoped to $docIds: an exact scan of those documents' passages through the docId index, so a scoped query
+// scores its best passage plus $headWeight times the question's similarity to the page's head vector (its running
+// header and opening words embedded): page-level evidence that a passage alone lacks. A page without a head vector
+// (stored before head vectors; hasHead false) scores its best passage. A page's evidence is the elements its best
+// passages cover. Scoped to $docIds: an exact scan of those documents' passages through the docId index, so a scoped query
 // never touches the rest of the corpus. Unscoped ($docIds null): the passage vector index (ANN). Only READY
 // documents are searched.
 // Params: $embedding, $docIds, $candidates, $k, $perPage, $headWeight

@@ -92,7 +92,7 @@ function elementRow(docId: string, e: LayoutElement, readingIndex: number): Elem
  * Builds every row of the document graph. Elements carry no vectors: what is embedded and searched are the
  * retrieval units (`passages`, with their vectors), and a page's vector is the mean of its passages'.
  * `sectionVectors` maps section keys to their vectors (a section without one gets none); `pageHeadVectors` page
- * numbers to the vectors of their opening words (pageHeadText).
+ * numbers to the vectors of their heads (pageHeads).
  */
 export function buildGraphRows(
   docId: string,

@@ -16,7 +16,7 @@ export interface PageRow {
   elementCount: number;
   /** Mean of the page's passage vectors (TRACE's seeds, SIMILAR_TO). */
   embedding: number[] | null;
-  /** The page's opening words embedded (pageHeadText): VECTOR's page-level evidence. */
+  /** The page's running header and opening words embedded (pageHeads): VECTOR's page-level evidence. */
   headEmbedding: number[] | null;
 }
 

@@ -334,7 +334,7 @@ export class IngestService {
     passages: PassageRow[];
     pageHeadVectors: Map<number, Float32Array>;
   }> {
-    // Only the retrieval units, the section paths and the pages' opening words are embedded: elements are read
+    // Only the retrieval units, the section paths and the pages' heads are embedded: elements are read
     // through the unit covering them.
     const countTokens = (t: string) => this.embedder.countTokens(t);
     const sources = unitSources(docId, model);
