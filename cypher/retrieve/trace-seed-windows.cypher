@@ -1,6 +1,7 @@
 // TRACE seed round: every sub-query's seed pages in one query, each page with the passage nearest its own
 // sub-query (cosine on the passage vectors, best first) joined into the text the cross-encoder reads, the elements
-// those passages cover and the whole page text, as page-best-passages returns them for one sub-query. $embeddings
+// those passages cover and the whole page text, as page-best-passages returns them for one sub-query (a scanned
+// page that fits $maxChars read whole, as there). $embeddings
 // holds one vector per sub-query; each row of $pages names its sub-query by index in `query`.
 // Params: $pages, $embeddings, $perPage, $maxChars
 // Returns: query, docId, pageNumber, bestText, pageText, elements
@@ -25,6 +26,7 @@ CALL (best) {
 WITH p, page, best, elements, coalesce(page.text, '') AS pageText
 RETURN toInteger(p.query) AS query, page.docId AS docId, page.number AS pageNumber,
        CASE WHEN size(best) = 0 THEN left(pageText, toInteger($maxChars))
+            WHEN page.hasTextLayer = false AND size(pageText) <= $maxChars THEN pageText
             ELSE reduce(s = '', b IN best | s + CASE WHEN s = '' THEN '' ELSE '\n' END + coalesce(b.u.text, ''))
        END AS bestText,
        pageText, elements

@@ -8,7 +8,8 @@ import { EMBEDDER } from '../../../src/embed/embed.tokens';
 import type { Embedder } from '../../../src/embed/embedder';
 import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
-import { VECTOR_PAGE_HEAD_WEIGHT } from '../../../src/retrieve/retrieve.repository';
+import { RetrieveRepository, VECTOR_PAGE_HEAD_WEIGHT } from '../../../src/retrieve/retrieve.repository';
+import { PAGE_TEXT_CHARS } from '../../../src/retrieve/trace/trace-walker';
 import { RetrieveErrorCode } from '../../../src/retrieve/retrieve.errors';
 import { STRATEGIES } from '../../../src/retrieve/retrieve.types';
 import { createIngestContext, fixture, IngestContext } from '../../support/ingest-context';
@@ -150,6 +151,37 @@ describe('search and ask', () => {
     });
     expect(result.pages.map((p) => p.pageNumber)).toEqual(expected.map((p) => p.pageNumber));
     result.pages.forEach((p, i) => expect(p.score).toBeCloseTo(expected[i]!.score, 4));
+  });
+
+  it("gives the judge a scanned page's whole text when it fits, a text page's passage nearest the question", async () => {
+    const repo = ctx.module.get(RetrieveRepository);
+    const embedding = Array.from(
+      await ctx.module.get<Embedder>(EMBEDDER).embedQuery('When was the page scanned?'),
+    );
+    const pages = [
+      { docId: other, pageNumber: 1 }, // OCR'd: no text layer
+      { docId: sample, pageNumber: 2 }, // text layer, several passages
+    ];
+    const judged = await repo.pageBestPassages({ pages, embedding, perPage: 1, maxChars: PAGE_TEXT_CHARS });
+    const seeds = await repo.seedWindows({
+      pages: pages.map((p) => ({ ...p, query: 0 })),
+      embeddings: [embedding],
+      perPage: 1,
+      maxChars: PAGE_TEXT_CHARS,
+    });
+    for (const rows of [judged, seeds]) {
+      const scanned = rows.find((r) => r.docId === other)!;
+      const text = rows.find((r) => r.docId === sample)!;
+      expect(scanned.pageText.length).toBeGreaterThan(0);
+      expect(scanned.pageText.length).toBeLessThanOrEqual(PAGE_TEXT_CHARS);
+      expect(scanned.bestText).toBe(scanned.pageText);
+      expect(scanned.elements.length).toBeGreaterThan(0); // the citation is still the nearest passage's elements
+      expect(text.bestText).not.toBe(text.pageText);
+      const passages = await ctx.module
+        .get(GraphExecutor)
+        .read<{ text: string }>(ctx.module.get(CypherRegistry).get('graph/list-passages'), { docId: sample });
+      expect(passages.map((p) => p.text)).toContain(text.bestText);
+    }
   });
 
   it('searches questions full of Lucene syntax as words, never as an error', async () => {
