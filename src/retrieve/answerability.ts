@@ -1,3 +1,4 @@
+import { searchQueryOf } from './search-query';
 import { contentWords } from './text-match';
 
 // Whether the offline answer should say "Not answerable": a logistic model over cues that need no LLM. Unanswerable
@@ -91,10 +92,6 @@ export function answerableProbability(
 
 const cap = (n: number) => Math.min(n, 3);
 
-/** Sentences that say how to write the answer ("Please write the answer in float format"), not what is asked. */
-const INSTRUCTION =
-  /^(?:please|write|answer|round|give|return|enumerate|save|your (?:answer|report)|(?:the )?answer should|for example|e\.g\.|list (?:the|all|them)? ?.*format)\b|\b(?:int|integer|float|string|list) format\b|\bdecimal places?\b|\bin (?:thousands|millions|percentage)\b/i;
-
 /**
  * Words a question uses to point at the document or to shape the answer, not to name its content ("the red logo
  * on the cover", "how many figures"): a question may use them whether or not the document's text has them.
@@ -115,11 +112,9 @@ const POINTING_WORDS = new Set(
     .flatMap((w) => contentWords(w)),
 );
 
-/** The question without its answer-format instructions. */
+/** The question without its answer-format instructions: the question as searched (search-query.ts). */
 export function questionProper(question: string): string {
-  const parts = question.split(/(?<=[?.!])\s+(?=\S)/);
-  const kept = parts.filter((s, i) => i === 0 || !INSTRUCTION.test(s.trim()));
-  return kept.join(' ').replace(/\s+/g, ' ').trim();
+  return searchQueryOf(question).query;
 }
 
 /** Numbers standing alone in the question ("2018", "65", "3.5", "FY2015"), not digits inside a code ("X1"). */

@@ -41,3 +41,21 @@ describe('searchQueryOf', () => {
     expect(searchQueryOf(listFirst).query).toBe(listFirst);
   });
 });
+
+describe('searchQueryOf, instructions that ask for a number or say how to report it', () => {
+  it.each([
+    'How many lines are highlighted in yellow on the first page? Give me an integer.',
+    'How many square miles did the county cover in 1882? Return me a rounded integer.',
+    'What is the ratio in FY2019? Round your answer to two decimal places.',
+    'When did the tweets exceed 200,000? Your report time should be in CET time.',
+    'What are the amounts on the checks? Enumerate each amount within a list.',
+  ])('%s', (question) => {
+    expect(searchQueryOf(question).query).toBe(question.split('?')[0] + '?');
+  });
+
+  it('keeps "give" when it names where to look', () => {
+    const question =
+      'What is the change in operating income from FY2015 to FY2016? Give a solution by using the income statement.';
+    expect(searchQueryOf(question).query).toBe(question);
+  });
+});

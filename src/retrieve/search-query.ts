@@ -1,16 +1,26 @@
 // What a search looks for in a question. Questions often end with instructions on how to write the answer ("Please
-// write the answer in float format.", "e.g., ["A","B"]", "Answer in millions."): they name no content of the
-// document, yet their words and numbers pull the dense and full-text rankings towards pages that share them.
+// write the answer in float format.", "e.g., ["A","B"]", "Give me an integer."): they name no content of the
+// document, yet their words and numbers pull the dense and full-text rankings towards pages that share them, and
+// the offline answer would look for their words in the document. One definition for both (answerability.ts reads
+// the question as searched).
 
-/** A sentence (after the first) that only says how to write the answer. */
+/**
+ * A sentence (after the first) that only says how to write the answer. Narrow on purpose: "Give a solution by using
+ * the income statement." names where to look and stays.
+ */
 const FORMAT_DIRECTIVE = new RegExp(
   [
     String.raw`\b(?:int|integer|float|string|list|date|number) format\b`,
     String.raw`\bformat(?:ted)? (?:as|of|the|your|it)\b`,
     String.raw`\bdecimal(?: places?)?\b`,
     String.raw`\bnearest (?:hundred|thousand|million|integer|whole|percent)`,
+    String.raw`\bin (?:thousands|millions|percentage)\b`,
     String.raw`^(?:please )?answer (?:in|with)\b`,
     String.raw`^(?:directly )?answer ['"‘“]`,
+    String.raw`^(?:please )?(?:give|return) me an?\b`,
+    String.raw`^(?:please )?round\b`,
+    String.raw`^(?:your (?:answer|report)|(?:the )?answer should)\b`,
+    String.raw`^enumerate\b.*\blist\b`,
     String.raw`^(?:for example|e\.g\.)`,
     String.raw`\b(?:alphabetical|ascending|descending|descend) order\b`,
     String.raw`\bshould be in english\b`,
