@@ -5,6 +5,7 @@ import {
   documentCues,
   DocumentVocabulary,
   questionProper,
+  withinOneEdit,
 } from './answerability';
 import { contentWords } from './text-match';
 
@@ -42,6 +43,33 @@ describe('answerability cues', () => {
     expect(thinkpad.documentCoverage).toBeLessThan(1);
     expect(cuesOf('What does Figure 3 show on page 2?').missingReferences).toBe(0);
     expect(cuesOf('What does Figure 7 show on page 25?').missingReferences).toBe(2);
+  });
+
+  it('takes for names only capitalised words that name something', () => {
+    // grammar capitalises a sentence's first word; "Page", "Figure" point; "FY2016" is a period, judged as a number
+    expect(cuesOf('I use a MacBook Air in Mexico. According to the guide, where is the camera?').missingNames).toBe(
+      1, // "Mexico", not "According"
+    );
+    expect(cuesOf('What does the Figure on Page 2 show about the FY2016 model?').missingNames).toBe(0);
+    // a question in capitals names nothing by its capitals
+    expect(cuesOf('WHERE IS THE FACETIME CAMERA OF THE DEVICE?').missingNames).toBe(0);
+  });
+
+  it('forgives a name a typo or its punctuation, not a missing name', () => {
+    expect(cuesOf('Where is the Facetiem camera?').missingNames).toBe(0);
+    expect(cuesOf('Does the Mac-Book Air have a camera?').missingNames).toBe(0);
+    expect(cuesOf('Where is the Thinkpad camera?').missingNames).toBe(1);
+    // a short acronym one letter away is another name
+    expect(cuesOf('Where does the MBA keep its battery?').missingNames).toBe(1);
+  });
+
+  it('counts one edit: a letter inserted, deleted, replaced or two swapped', () => {
+    expect(withinOneEdit('company', 'companay')).toBe(true);
+    expect(withinOneEdit('company', 'compny')).toBe(true);
+    expect(withinOneEdit('company', 'compamy')).toBe(true);
+    expect(withinOneEdit('company', 'comapny')).toBe(true);
+    expect(withinOneEdit('company', 'comapyn')).toBe(false);
+    expect(withinOneEdit('company', 'companies')).toBe(false);
   });
 
   it('reads numbers whole: "18" is not found inside "2018", and "2,018" is 2018', () => {
