@@ -47,7 +47,9 @@ describe('answerability cues', () => {
 
   it('takes for names only capitalised words that name something', () => {
     // grammar capitalises a sentence's first word; "Page", "Figure" point; "FY2016" is a period, judged as a number
-    expect(cuesOf('I use a MacBook Air in Mexico. According to the guide, where is the camera?').missingNames).toBe(
+    expect(
+      cuesOf('I use a MacBook Air in Mexico. According to the guide, where is the camera?').missingNames,
+    ).toBe(
       1, // "Mexico", not "According"
     );
     expect(cuesOf('What does the Figure on Page 2 show about the FY2016 model?').missingNames).toBe(0);
