@@ -60,6 +60,7 @@ describe('answerability cues', () => {
   it('forgives a name a typo or its punctuation, not a missing name', () => {
     expect(cuesOf('Where is the Facetiem camera?').missingNames).toBe(0);
     expect(cuesOf('Does the Mac-Book Air have a camera?').missingNames).toBe(0);
+    expect(cuesOf('Is the Essentials.FaceTime camera above the display?').missingNames).toBe(0); // by its parts
     expect(cuesOf('Where is the Thinkpad camera?').missingNames).toBe(1);
     // a short acronym one letter away is another name
     expect(cuesOf('Where does the MBA keep its battery?').missingNames).toBe(1);
