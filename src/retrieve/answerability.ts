@@ -65,18 +65,18 @@ export interface AnswerabilityModel {
  * unanswerable questions with at most 15 % of answerable ones flagged. Held-out AUC 0.74 (README, "Offline answers").
  */
 export const ANSWERABILITY_MODEL: AnswerabilityModel = {
-  bias: -0.3811,
+  bias: -0.3673,
   weights: {
-    bestMatch: 0.3998,
-    bestScore: 0.3196,
-    pagesCoverage: 0.1729,
-    documentCoverage: 0.4683,
-    documentPairs: 0.3247,
-    missingWords: -0.0237,
-    missingNumbers: -1.1266,
-    missingNames: -0.7188,
-    missingReferences: -0.4773,
-    typedAnswer: -0.142,
+    bestMatch: 0.3494,
+    bestScore: 0.3256,
+    pagesCoverage: 0.1958,
+    documentCoverage: 0.4708,
+    documentPairs: 0.3182,
+    missingWords: -0.0239,
+    missingNumbers: -1.1276,
+    missingNames: -0.7198,
+    missingReferences: -0.5062,
+    typedAnswer: -0.1533,
   },
   threshold: 0.46,
 };

@@ -4,6 +4,7 @@ import { GraphExecutor } from '../graph/graph-executor';
 import type { ElementEvidence } from './retrieve.types';
 import type { DocumentPageText } from './answerability';
 import { statementsAskedFor, statementTitlePattern } from './financial-statements';
+import type { DocumentPageNumbering } from './named-pages';
 
 export interface PageCandidate {
   docId: string;
@@ -112,6 +113,8 @@ export class RetrieveRepository {
       documentPageTexts: cypher.get('retrieve/document-page-texts'),
       documentVersions: cypher.get('retrieve/document-versions'),
       statementPages: cypher.get('retrieve/statement-pages'),
+      pageNumbering: cypher.get('retrieve/document-page-numbering'),
+      namedPages: cypher.get('retrieve/named-pages'),
     };
   }
 
@@ -145,6 +148,22 @@ export class RetrieveRepository {
     const title = statementTitlePattern(statementsAskedFor(question));
     if (!title || !docIds || docIds.length === 0) return [];
     return this.graph.read<PageRef>(this.q.statementPages, { docIds, titlePattern: `(?is)${title}` });
+  }
+
+  /** A READY document's page count and running headers and footers; null when there is no such document. */
+  async pageNumbering(docId: string): Promise<DocumentPageNumbering | null> {
+    const [row] = await this.graph.read<DocumentPageNumbering>(this.q.pageNumbering, { docId });
+    return row ?? null;
+  }
+
+  /** The pages a question names as hits, in the order given, their evidence the passages nearest the question. */
+  async namedPages(query: {
+    docId: string;
+    pageNumbers: number[];
+    embedding: number[];
+    perPage: number;
+  }): Promise<PageCandidate[]> {
+    return this.graph.read<PageCandidate>(this.q.namedPages, query);
   }
 
   /** GRAPH: HYBRID seeds walked over the page graph, references, captions and sections in one query. */

@@ -14,6 +14,7 @@ import { ANSWER_PAGES_READ, type AnswerElement, ExtractiveAnswerer } from './ext
 import { G2Retriever } from './g2/g2-retriever';
 import type { WalkStep } from './walk-step';
 import { buildLuceneQuery } from './lucene-query';
+import { pageReferencesOf, resolvePageReferences } from './named-pages';
 import { searchQueryOf } from './search-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
 import { fusedRerankOrder } from './rerank-fusion';
@@ -65,6 +66,46 @@ export class RetrieveService {
     private readonly dmap: DmapRetriever,
     private readonly g2: G2Retriever,
   ) {}
+
+  /**
+   * The pages the question names ("the chart on page 14", "the first slide") ahead of the strategy's ranking, in the
+   * order named (named-pages.ts); a named page the strategy did not return is read with its passages nearest the
+   * question. Only within one document: across several, "page 14" names no page.
+   */
+  private async namedPagesFirst(
+    query: string,
+    docId: string,
+    embedding: number[],
+    pages: PageHit[],
+    trace: string[],
+  ): Promise<PageHit[]> {
+    const refs = pageReferencesOf(query);
+    if (refs.length === 0) return pages;
+    const numbering = await this.repo.pageNumbering(docId);
+    const named = numbering ? resolvePageReferences(refs, numbering) : [];
+    if (named.length === 0) {
+      trace.push('pages the question names: none of them in the document');
+      return pages;
+    }
+    const ranked = new Map(pages.filter((p) => p.docId === docId).map((p) => [p.pageNumber, p]));
+    const unranked = named.map((n) => n.pageNumber).filter((n) => !ranked.has(n));
+    if (unranked.length > 0) {
+      const read = await this.repo.namedPages({
+        docId,
+        pageNumbers: unranked,
+        embedding,
+        perPage: ELEMENTS_PER_PAGE,
+      });
+      for (const page of read) ranked.set(page.pageNumber, { ...page, hop: 0, reason: 'named-page' });
+    }
+    const first = named.flatMap((n) => ranked.get(n.pageNumber) ?? []);
+    trace.push(
+      `pages the question names, ranked first: ${named
+        .map((n) => (n.printed ? `p. ${n.pageNumber} (printed page ${n.printed})` : `p. ${n.pageNumber}`))
+        .join(', ')}`,
+    );
+    return [...first, ...pages.filter((p) => !first.includes(p))];
+  }
 
   /** The offline answer's document vocabularies, by document ids and versions. */
   private readonly vocabularies = new PromiseLru<DocumentVocabulary | null>(VOCABULARY_CACHE_SIZE);
@@ -271,6 +312,10 @@ export class RetrieveService {
       trace.push(
         `RERANK: ${byLlm ? 'LLM' : 'cross-encoder'} relevance (0–1) over the top ${pages.length} pages`,
       );
+    }
+    if (docIds?.length === 1) {
+      const docId = docIds[0]!;
+      pages = await timed('named-pages', () => this.namedPagesFirst(query, docId, embedding, pages, trace));
     }
     for (const w of warnings) if (req.strategy !== 'TRACE') trace.push(`warning: ${w}`);
     const usage = meter.totals();

@@ -8,7 +8,10 @@ const PAGE_NUMBER =
 const CONSISTENT_SHARE = 0.6;
 
 /** Printed page number → PDF page number; empty when the document shows no consistent numbering. */
-export function printedPageMap(elements: LayoutElement[], pageCount: number): Map<number, number> {
+export function printedPageMap(
+  elements: ReadonlyArray<Pick<LayoutElement, 'kind' | 'text' | 'pageNumber'>>,
+  pageCount: number,
+): Map<number, number> {
   const printedOn = new Map<number, number>();
   for (const e of elements) {
     if (e.kind !== 'page-header' && e.kind !== 'page-footer') continue;

@@ -99,6 +99,24 @@ describe('search and ask', () => {
     },
   );
 
+  it.each(STRATEGIES.filter((s) => s !== 'DMAP' && s !== 'G2'))(
+    '%s ranks first the page the question names, read from the graph when the strategy did not return it',
+    async (strategy) => {
+      const query = 'Which method has the highest recall@3 on page 4?';
+      const named = await ctx.retrieve.search({ query, strategy, scope: { docIds: [sample] }, k: 1 });
+      expect(named.pages).toHaveLength(1);
+      expect(named.pages[0]).toMatchObject({ docId: sample, pageNumber: 4, reason: 'named-page' });
+      expect(named.pages[0]!.elements.length).toBeGreaterThan(0);
+      expect(named.trace).toContain('pages the question names, ranked first: p. 4');
+      // the table page the strategy found follows it
+      const deeper = await ctx.retrieve.search({ query, strategy, scope: { docIds: [sample] }, k: 3 });
+      expect(deeper.pages.map((p) => p.pageNumber).slice(0, 2)).toEqual([4, 2]);
+      // across two documents "page 4" names no page
+      const both = await ctx.retrieve.search({ query, strategy, scope: { docIds: [sample, other] }, k: 1 });
+      expect(both.pages[0]).toMatchObject({ docId: sample, pageNumber: 2 });
+    },
+  );
+
   it('searches the question without its answer-format instructions, and says so in the trace', async () => {
     const question = 'Which method has the highest recall@3 and what is its latency in ms?';
     for (const strategy of ['VECTOR', 'HYBRID'] as const) {

@@ -1,0 +1,65 @@
+import {
+  type DocumentPageNumbering,
+  MAX_NAMED_PAGES,
+  pageReferencesOf,
+  resolvePageReferences,
+} from './named-pages';
+
+/** A 20-page document whose footers print "Page N" three pages behind the PDF (a cover and two front pages). */
+const numbered: DocumentPageNumbering = {
+  pageCount: 20,
+  furniture: [4, 5, 6, 7, 8].map((pdf) => ({
+    pageNumber: pdf,
+    kind: 'page-footer' as const,
+    text: `Page ${pdf - 3}`,
+  })),
+};
+const unnumbered: DocumentPageNumbering = { pageCount: 20, furniture: [] };
+
+describe('pages a question names', () => {
+  it('reads page numbers, lists of them, positions and the cover', () => {
+    expect(pageReferencesOf('According to the chart on page 14, how much time was spent?')).toEqual([
+      { number: 14 },
+    ]);
+    expect(pageReferencesOf('What models are introduced on pages 10 and 11?')).toEqual([
+      { number: 10 },
+      { number: 11 },
+    ]);
+    expect(pageReferencesOf('How many signatures appear on the page 15 and page 16?')).toEqual([
+      { number: 15 },
+      { number: 16 },
+    ]);
+    expect(pageReferencesOf('What date is mentioned on the second page?')).toEqual([{ position: 2 }]);
+    expect(pageReferencesOf('What is on the last slide?')).toEqual([{ last: true }]);
+    expect(pageReferencesOf('What color is the train on the cover?')).toEqual([{ position: 1 }]);
+    expect(pageReferencesOf('Who is pictured on the back cover?')).toEqual([{ last: true }]);
+  });
+
+  it('names no page for a range, a web page or a verb', () => {
+    expect(pageReferencesOf('How many figures are in this paper from Page 3 to Page 10?')).toEqual([]);
+    expect(pageReferencesOf('How many figures are in Pages 100-120 of this paper?')).toEqual([]);
+    expect(pageReferencesOf('What does the home page of the website show?')).toEqual([]);
+    expect(pageReferencesOf('How many square miles does the county cover?')).toEqual([]);
+  });
+
+  it('takes a number as the printed page first, then as the PDF page', () => {
+    expect(resolvePageReferences([{ number: 9 }], numbered)).toEqual([
+      { pageNumber: 12, printed: 9 },
+      { pageNumber: 9, printed: null },
+    ]);
+    expect(resolvePageReferences([{ number: 9 }], unnumbered)).toEqual([{ pageNumber: 9, printed: null }]);
+    // no page prints 19 (the last prints 17): page 19 is the PDF's
+    expect(resolvePageReferences([{ number: 19 }], numbered)).toEqual([{ pageNumber: 19, printed: null }]);
+  });
+
+  it('keeps pages the document has, once each, the printed ones first, at most MAX_NAMED_PAGES', () => {
+    expect(resolvePageReferences([{ number: 25 }, { last: true }, { position: 1 }], unnumbered)).toEqual([
+      { pageNumber: 20, printed: null },
+      { pageNumber: 1, printed: null },
+    ]);
+    expect(
+      resolvePageReferences([{ number: 2 }, { number: 4 }, { number: 6 }], numbered).map((p) => p.pageNumber),
+    ).toEqual([5, 7, 9, 2]);
+    expect(MAX_NAMED_PAGES).toBe(4);
+  });
+});

@@ -1,0 +1,88 @@
+import type { LayoutElement } from '../ingest/document-model';
+import { printedPageMap } from '../ingest/layout/page-labels';
+
+// Pages a question names ("the chart on page 14", "pages 10 and 11", "the first slide", "the cover"): the search
+// ranks them first, whatever the strategy, when it is scoped to one document (across several, "page 14" names no
+// page). A number is read as the page's printed number (its running header or footer says "9" on PDF page 12) and
+// as the PDF page number, printed first: questions mean either. A range ("pages 3 to 10") asks about a span and
+// names no page to put first.
+
+/** A page the question names: by number (printed or PDF), by position ("second page"), or the last one. */
+export type PageReference = { number: number } | { position: number } | { last: true };
+
+/** At most this many pages are put first: the rest of the ranking still has room in a top 5. */
+export const MAX_NAMED_PAGES = 4;
+
+const POSITIONS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+};
+
+const RANGE = /\b(?:pages?|slides?)\s+\d{1,5}\s*(?:-|–|to|through)\s*(?:(?:pages?|slides?)\s+)?\d{1,5}\b/gi;
+/** "page 12", "pages 10 and 11", "page 15 and page 16", "slides 3, 4". */
+const NUMBERED =
+  /\b(?:pages?|slides?)\s+(\d{1,5}(?:\s*(?:,|and|&)\s*(?:(?:pages?|slides?)\s+)?\d{1,5})*)\b/gi;
+const BY_POSITION = new RegExp(
+  `\\b(${[...Object.keys(POSITIONS), 'last'].join('|')})\\s+(?:pages?|slides?)\\b`,
+  'gi',
+);
+const COVER = /\b(?:on|in|of|at) the (front |back )?cover\b|\b(front |back )?cover page\b/gi;
+
+export function pageReferencesOf(question: string): PageReference[] {
+  const text = question.replace(RANGE, ' ');
+  const refs: PageReference[] = [];
+  for (const m of text.matchAll(NUMBERED))
+    for (const n of m[1]!.match(/\d+/g) ?? []) refs.push({ number: Number(n) });
+  for (const m of text.matchAll(BY_POSITION)) {
+    const word = m[1]!.toLowerCase();
+    refs.push(word === 'last' ? { last: true } : { position: POSITIONS[word]! });
+  }
+  for (const m of text.matchAll(COVER))
+    refs.push((m[1] ?? m[2])?.trim().toLowerCase() === 'back' ? { last: true } : { position: 1 });
+  return refs;
+}
+
+/** What a document's pages are called: its page count and its running headers and footers (printed numbers). */
+export interface DocumentPageNumbering {
+  pageCount: number;
+  furniture: ReadonlyArray<Pick<LayoutElement, 'kind' | 'text' | 'pageNumber'>>;
+}
+
+export interface NamedPage {
+  pageNumber: number;
+  /** The printed number the question gave, when it is not the PDF page number. */
+  printed: number | null;
+}
+
+/** The PDF pages the references name, the pages by printed number first, at most MAX_NAMED_PAGES. */
+export function resolvePageReferences(refs: PageReference[], doc: DocumentPageNumbering): NamedPage[] {
+  const printed = refs.some((r) => 'number' in r)
+    ? printedPageMap(doc.furniture, doc.pageCount)
+    : new Map<number, number>();
+  const first: NamedPage[] = [];
+  const then: NamedPage[] = [];
+  for (const ref of refs) {
+    if ('last' in ref) first.push({ pageNumber: doc.pageCount, printed: null });
+    else if ('position' in ref) first.push({ pageNumber: ref.position, printed: null });
+    else {
+      const shown = printed.get(ref.number);
+      if (shown !== undefined && shown !== ref.number) {
+        first.push({ pageNumber: shown, printed: ref.number });
+        then.push({ pageNumber: ref.number, printed: null });
+      } else first.push({ pageNumber: ref.number, printed: null });
+    }
+  }
+  const seen = new Set<number>();
+  return [...first, ...then]
+    .filter((p) => p.pageNumber >= 1 && p.pageNumber <= doc.pageCount)
+    .filter((p) => !seen.has(p.pageNumber) && seen.add(p.pageNumber))
+    .slice(0, MAX_NAMED_PAGES);
+}
