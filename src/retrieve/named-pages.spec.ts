@@ -1,6 +1,9 @@
 import {
+  captionLabelsOf,
   type DocumentPageNumbering,
   MAX_NAMED_PAGES,
+  mergeNamedPages,
+  namedPageLabel,
   pageReferencesOf,
   resolvePageReferences,
 } from './named-pages';
@@ -61,5 +64,34 @@ describe('pages a question names', () => {
       resolvePageReferences([{ number: 2 }, { number: 4 }, { number: 6 }], numbered).map((p) => p.pageNumber),
     ).toEqual([5, 7, 9, 2]);
     expect(MAX_NAMED_PAGES).toBe(4);
+  });
+
+  it('reads the figures and tables a question names, with the patterns their captions open with', () => {
+    const labels = captionLabelsOf('Which step in Figure 1 maps to the content of fig. 10 and Table 2?');
+    expect(labels.map((l) => l.name)).toEqual(['Figure 1', 'Figure 10', 'Table 2']);
+    expect(captionLabelsOf('Among figures 1-4, how many show a gash?')).toEqual([]);
+    const [figure1] = labels;
+    const titled = new RegExp(figure1!.titled.replace('(?is)', '^'), 'is');
+    const opening = new RegExp(figure1!.opening.replace('(?is)', '^'), 'is');
+    expect(titled.test('Figure 1: The ingest pipeline')).toBe(true);
+    expect(titled.test('Fig. 1. Overview')).toBe(true);
+    expect(titled.test('Figure 1 shows the pipeline')).toBe(false); // a sentence, not a title
+    expect(opening.test('Figure 1 shows the pipeline')).toBe(true);
+    expect(opening.test('Figure 10: Results')).toBe(false);
+    expect(opening.test('Figure 1.2: Detail')).toBe(false);
+  });
+
+  it('puts pages named by number before those holding named figures, once each, and says why', () => {
+    const named = mergeNamedPages(
+      [
+        { pageNumber: 12, printed: 9 },
+        { pageNumber: 9, printed: null },
+      ],
+      [
+        { label: 'Figure 3', pageNumber: 9 },
+        { label: 'Table 2', pageNumber: 14 },
+      ],
+    );
+    expect(named.map(namedPageLabel)).toEqual(['p. 12 (printed page 9)', 'p. 9', 'p. 14 (Table 2)']);
   });
 });

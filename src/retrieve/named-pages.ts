@@ -1,9 +1,9 @@
 import type { LayoutElement } from '../ingest/document-model';
 import { printedPageMap } from '../ingest/layout/page-labels';
 
-// Pages a question names ("the chart on page 14", "pages 10 and 11", "the first slide", "the cover"): the search
-// ranks them first, whatever the strategy, when it is scoped to one document (across several, "page 14" names no
-// page). A number is read as the page's printed number (its running header or footer says "9" on PDF page 12) and
+// Pages a question names ("the chart on page 14", "pages 10 and 11", "the first slide", "the cover", "Figure 3",
+// "Table 2"): the search ranks them first, whatever the strategy, when it is scoped to one document (across several,
+// "page 14" names no page). A figure or table is found by its caption (cypher/retrieve/captioned-pages.cypher). A number is read as the page's printed number (its running header or footer says "9" on PDF page 12) and
 // as the PDF page number, printed first: questions mean either. A range ("pages 3 to 10") asks about a span and
 // names no page to put first.
 
@@ -50,6 +50,33 @@ export function pageReferencesOf(question: string): PageReference[] {
   return refs;
 }
 
+/** A figure or table the question names, with the patterns its caption opens with. */
+export interface CaptionLabel {
+  /** "Figure 3", "Table 2": as the trace names it. */
+  name: string;
+  /** A numbered title: the label then a colon, full stop or dash ("Figure 3: Results", "Table 2. Sales"). */
+  titled: string;
+  /** Any text opening with the label. */
+  opening: string;
+}
+
+const LABELLED = /\b(fig(?:ure)?s?\.?|tables?)\s+(\d{1,3})\b(?!\s*(?:-|–|to)\s*\d)/gi;
+
+export function captionLabelsOf(question: string): CaptionLabel[] {
+  const labels = new Map<string, CaptionLabel>();
+  for (const m of question.matchAll(LABELLED)) {
+    const figure = m[1]!.toLowerCase().startsWith('fig');
+    const words = figure ? '(?:figure|fig\\.?)' : 'table';
+    const name = `${figure ? 'Figure' : 'Table'} ${m[2]}`;
+    labels.set(name, {
+      name,
+      titled: `(?is)\\s*${words}\\s*${m[2]}(?!\\d|\\.\\d)\\s*[:.|–—-].*`,
+      opening: `(?is)\\s*${words}\\s*${m[2]}(?!\\d|\\.\\d).*`,
+    });
+  }
+  return [...labels.values()];
+}
+
 /** What a document's pages are called: its page count and its running headers and footers (printed numbers). */
 export interface DocumentPageNumbering {
   pageCount: number;
@@ -60,6 +87,8 @@ export interface NamedPage {
   pageNumber: number;
   /** The printed number the question gave, when it is not the PDF page number. */
   printed: number | null;
+  /** The figure or table the question named, when its caption is on this page. */
+  label?: string;
 }
 
 /** The PDF pages the references name, the pages by printed number first, at most MAX_NAMED_PAGES. */
@@ -85,4 +114,21 @@ export function resolvePageReferences(refs: PageReference[], doc: DocumentPageNu
     .filter((p) => p.pageNumber >= 1 && p.pageNumber <= doc.pageCount)
     .filter((p) => !seen.has(p.pageNumber) && seen.add(p.pageNumber))
     .slice(0, MAX_NAMED_PAGES);
+}
+
+/** The pages named by number, then those holding the named figures and tables; once each, at most MAX_NAMED_PAGES. */
+export function mergeNamedPages(
+  byNumber: NamedPage[],
+  byCaption: Array<{ label: string; pageNumber: number }>,
+): NamedPage[] {
+  const seen = new Set<number>();
+  return [...byNumber, ...byCaption.map((c) => ({ pageNumber: c.pageNumber, printed: null, label: c.label }))]
+    .filter((p) => !seen.has(p.pageNumber) && seen.add(p.pageNumber))
+    .slice(0, MAX_NAMED_PAGES);
+}
+
+/** How the trace names a page: "p. 12 (printed page 9)", "p. 8 (Figure 3)". */
+export function namedPageLabel(page: NamedPage): string {
+  const why = page.printed !== null ? `printed page ${page.printed}` : page.label;
+  return why ? `p. ${page.pageNumber} (${why})` : `p. ${page.pageNumber}`;
 }

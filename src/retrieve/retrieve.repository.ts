@@ -4,7 +4,7 @@ import { GraphExecutor } from '../graph/graph-executor';
 import type { ElementEvidence } from './retrieve.types';
 import type { DocumentPageText } from './answerability';
 import { statementsAskedFor, statementTitlePattern } from './financial-statements';
-import type { DocumentPageNumbering } from './named-pages';
+import type { CaptionLabel, DocumentPageNumbering } from './named-pages';
 
 export interface PageCandidate {
   docId: string;
@@ -115,6 +115,7 @@ export class RetrieveRepository {
       statementPages: cypher.get('retrieve/statement-pages'),
       pageNumbering: cypher.get('retrieve/document-page-numbering'),
       namedPages: cypher.get('retrieve/named-pages'),
+      captionedPages: cypher.get('retrieve/captioned-pages'),
     };
   }
 
@@ -154,6 +155,14 @@ export class RetrieveRepository {
   async pageNumbering(docId: string): Promise<DocumentPageNumbering | null> {
     const [row] = await this.graph.read<DocumentPageNumbering>(this.q.pageNumbering, { docId });
     return row ?? null;
+  }
+
+  /** The pages holding the captions of the figures and tables a question names; a label without one is left out. */
+  async captionedPages(
+    docId: string,
+    labels: CaptionLabel[],
+  ): Promise<Array<{ label: string; pageNumber: number }>> {
+    return this.graph.read(this.q.captionedPages, { docId, labels });
   }
 
   /** The pages a question names as hits, in the order given, their evidence the passages nearest the question. */

@@ -14,7 +14,13 @@ import { ANSWER_PAGES_READ, type AnswerElement, ExtractiveAnswerer } from './ext
 import { G2Retriever } from './g2/g2-retriever';
 import type { WalkStep } from './walk-step';
 import { buildLuceneQuery } from './lucene-query';
-import { pageReferencesOf, resolvePageReferences } from './named-pages';
+import {
+  captionLabelsOf,
+  mergeNamedPages,
+  namedPageLabel,
+  pageReferencesOf,
+  resolvePageReferences,
+} from './named-pages';
 import { searchQueryOf } from './search-query';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
 import { fusedRerankOrder } from './rerank-fusion';
@@ -68,9 +74,9 @@ export class RetrieveService {
   ) {}
 
   /**
-   * The pages the question names ("the chart on page 14", "the first slide") ahead of the strategy's ranking, in the
-   * order named (named-pages.ts); a named page the strategy did not return is read with its passages nearest the
-   * question. Only within one document: across several, "page 14" names no page.
+   * The pages the question names ("the chart on page 14", "the first slide", "Figure 3") ahead of the strategy's
+   * ranking, pages by number first (named-pages.ts); a named page the strategy did not return is read with its
+   * passages nearest the question. Only within one document: across several, "page 14" names no page.
    */
   private async namedPagesFirst(
     query: string,
@@ -80,9 +86,13 @@ export class RetrieveService {
     trace: string[],
   ): Promise<PageHit[]> {
     const refs = pageReferencesOf(query);
-    if (refs.length === 0) return pages;
-    const numbering = await this.repo.pageNumbering(docId);
-    const named = numbering ? resolvePageReferences(refs, numbering) : [];
+    const labels = captionLabelsOf(query);
+    if (refs.length === 0 && labels.length === 0) return pages;
+    const [numbering, captioned] = await Promise.all([
+      refs.length > 0 ? this.repo.pageNumbering(docId) : null,
+      labels.length > 0 ? this.repo.captionedPages(docId, labels) : [],
+    ]);
+    const named = mergeNamedPages(numbering ? resolvePageReferences(refs, numbering) : [], captioned);
     if (named.length === 0) {
       trace.push('pages the question names: none of them in the document');
       return pages;
@@ -99,11 +109,7 @@ export class RetrieveService {
       for (const page of read) ranked.set(page.pageNumber, { ...page, hop: 0, reason: 'named-page' });
     }
     const first = named.flatMap((n) => ranked.get(n.pageNumber) ?? []);
-    trace.push(
-      `pages the question names, ranked first: ${named
-        .map((n) => (n.printed ? `p. ${n.pageNumber} (printed page ${n.printed})` : `p. ${n.pageNumber}`))
-        .join(', ')}`,
-    );
+    trace.push(`pages the question names, ranked first: ${named.map(namedPageLabel).join(', ')}`);
     return [...first, ...pages.filter((p) => !first.includes(p))];
   }
 
