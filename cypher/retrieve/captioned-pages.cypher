@@ -3,8 +3,11 @@
 // so does any paragraph or heading opening with the label and a colon or full stop ("Figure 3: Results"), as layout
 // sometimes misses a caption; such a numbered title is preferred to a caption that only opens with the words
 // ("Figure 7 shows the interface"), which is most often a sentence that mentions the figure.
+// Only a READY document is read (a document being written cites nothing).
 // Params: $docId, $labels
 // Returns: label, pageNumber
+MATCH (d:Document {id: $docId})
+WHERE d.status = 'READY'
 UNWIND $labels AS label
 CALL (label) {
   MATCH (e:Element {docId: $docId})

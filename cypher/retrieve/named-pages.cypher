@@ -1,8 +1,11 @@
 // The pages a question names ("on page 12", "the first slide") as search hits, in the order given: each page scores
 // the similarity of its passage nearest the question; its evidence is the elements its best passages cover, or its
 // first elements in reading order when it has no passage (a picture alone on its page).
+// Only a READY document is read (a document being written cites nothing).
 // Params: $docId, $pageNumbers, $embedding, $perPage
 // Returns: docId, pageNumber, score, elements
+MATCH (d:Document {id: $docId})
+WHERE d.status = 'READY'
 UNWIND range(0, size($pageNumbers) - 1) AS position
 MATCH (p:Page {docId: $docId, number: $pageNumbers[position]})
 CALL (p) {

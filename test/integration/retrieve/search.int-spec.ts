@@ -138,6 +138,28 @@ describe('search and ask', () => {
     expect(missing.trace).toContain('pages the question names: none of them in the document');
   });
 
+  it('cites no page of a document that is not READY, not even one the question names', async () => {
+    const setStatus = (status: string) =>
+      ctx.module
+        .get(GraphExecutor)
+        .write(ctx.module.get(CypherRegistry).get('ingest/test-set-document-status'), {
+          docId: sample,
+          status,
+        });
+    await setStatus('INGESTING');
+    try {
+      const result = await ctx.retrieve.search({
+        query: 'What does Figure 1 on page 4 show?',
+        strategy: 'HYBRID',
+        scope: { docIds: [sample] },
+        k: 3,
+      });
+      expect(result.pages).toEqual([]);
+    } finally {
+      await setStatus('READY');
+    }
+  });
+
   it('searches the question without its answer-format instructions, and says so in the trace', async () => {
     const question = 'Which method has the highest recall@3 and what is its latency in ms?';
     for (const strategy of ['VECTOR', 'HYBRID'] as const) {
