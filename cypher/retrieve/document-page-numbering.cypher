@@ -5,6 +5,9 @@
 // Returns: pageCount, furniture
 MATCH (d:Document {id: $docId})
 WHERE d.status = 'READY'
-OPTIONAL MATCH (e:Element {docId: $docId})
-WHERE e.kind IN ['page-header', 'page-footer']
-RETURN d.pageCount AS pageCount, collect({pageNumber: e.pageNumber, kind: e.kind, text: e.text}) AS furniture
+RETURN d.pageCount AS pageCount,
+       COLLECT {
+         MATCH (e:Element {docId: $docId})
+         WHERE e.kind IN ['page-header', 'page-footer']
+         RETURN {pageNumber: e.pageNumber, kind: e.kind, text: e.text}
+       } AS furniture

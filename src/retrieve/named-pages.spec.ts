@@ -55,14 +55,14 @@ describe('pages a question names', () => {
     expect(resolvePageReferences([{ number: 19 }], numbered)).toEqual([{ pageNumber: 19, printed: null }]);
   });
 
-  it('keeps pages the document has, once each, the printed ones first, at most MAX_NAMED_PAGES', () => {
+  it('keeps pages the document has, the printed ones first, then once each and at most MAX_NAMED_PAGES', () => {
     expect(resolvePageReferences([{ number: 25 }, { last: true }, { position: 1 }], unnumbered)).toEqual([
       { pageNumber: 20, printed: null },
       { pageNumber: 1, printed: null },
     ]);
-    expect(
-      resolvePageReferences([{ number: 2 }, { number: 4 }, { number: 6 }], numbered).map((p) => p.pageNumber),
-    ).toEqual([5, 7, 9, 2]);
+    const printedFirst = resolvePageReferences([{ number: 2 }, { number: 4 }, { number: 6 }], numbered);
+    expect(printedFirst.map((p) => p.pageNumber)).toEqual([5, 7, 9, 2, 4, 6]);
+    expect(mergeNamedPages(printedFirst, []).map((p) => p.pageNumber)).toEqual([5, 7, 9, 2]);
     expect(MAX_NAMED_PAGES).toBe(4);
   });
 

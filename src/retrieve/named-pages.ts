@@ -2,10 +2,11 @@ import type { LayoutElement } from '../ingest/document-model';
 import { printedPageMap } from '../ingest/layout/page-labels';
 
 // Pages a question names ("the chart on page 14", "pages 10 and 11", "the first slide", "the cover", "Figure 3",
-// "Table 2"): the search ranks them first, whatever the strategy, when it is scoped to one document (across several,
-// "page 14" names no page). A figure or table is found by its caption (cypher/retrieve/captioned-pages.cypher). A number is read as the page's printed number (its running header or footer says "9" on PDF page 12) and
-// as the PDF page number, printed first: questions mean either. A range ("pages 3 to 10") asks about a span and
-// names no page to put first.
+// "Table 2"): the search ranks them first, whatever the strategy, when it is scoped to one document (across
+// several, "page 14" names no page). A number is read as the page's printed number (its running header or footer
+// says "9" on PDF page 12) and as the PDF page number, printed first: questions mean either. A range ("pages 3 to
+// 10") asks about a span and names no page to put first. A figure or table is found by its caption
+// (cypher/retrieve/captioned-pages.cypher).
 
 /** A page the question names: by number (printed or PDF), by position ("second page"), or the last one. */
 export type PageReference = { number: number } | { position: number } | { last: true };
@@ -91,7 +92,7 @@ export interface NamedPage {
   label?: string;
 }
 
-/** The PDF pages the references name, the pages by printed number first, at most MAX_NAMED_PAGES. */
+/** The PDF pages the references name that the document has, the pages by printed number first. */
 export function resolvePageReferences(refs: PageReference[], doc: DocumentPageNumbering): NamedPage[] {
   const printed = refs.some((r) => 'number' in r)
     ? printedPageMap(doc.furniture, doc.pageCount)
@@ -109,11 +110,7 @@ export function resolvePageReferences(refs: PageReference[], doc: DocumentPageNu
       } else first.push({ pageNumber: ref.number, printed: null });
     }
   }
-  const seen = new Set<number>();
-  return [...first, ...then]
-    .filter((p) => p.pageNumber >= 1 && p.pageNumber <= doc.pageCount)
-    .filter((p) => !seen.has(p.pageNumber) && seen.add(p.pageNumber))
-    .slice(0, MAX_NAMED_PAGES);
+  return [...first, ...then].filter((p) => p.pageNumber >= 1 && p.pageNumber <= doc.pageCount);
 }
 
 /** The pages named by number, then those holding the named figures and tables; once each, at most MAX_NAMED_PAGES. */
