@@ -15,9 +15,11 @@ import { G2Retriever } from './g2/g2-retriever';
 import type { WalkStep } from './walk-step';
 import { buildLuceneQuery } from './lucene-query';
 import {
+  type CaptionLabel,
   captionLabelsOf,
   mergeNamedPages,
   namedPageLabel,
+  type PageReference,
   pageReferencesOf,
   resolvePageReferences,
 } from './named-pages';
@@ -72,46 +74,6 @@ export class RetrieveService {
     private readonly dmap: DmapRetriever,
     private readonly g2: G2Retriever,
   ) {}
-
-  /**
-   * The pages the question names ("the chart on page 14", "the first slide", "Figure 3") ahead of the strategy's
-   * ranking, pages by number first (named-pages.ts); a named page the strategy did not return is read with its
-   * passages nearest the question. Only within one document: across several, "page 14" names no page.
-   */
-  private async namedPagesFirst(
-    query: string,
-    docId: string,
-    embedding: number[],
-    pages: PageHit[],
-    trace: string[],
-  ): Promise<PageHit[]> {
-    const refs = pageReferencesOf(query);
-    const labels = captionLabelsOf(query);
-    if (refs.length === 0 && labels.length === 0) return pages;
-    const [numbering, captioned] = await Promise.all([
-      refs.length > 0 ? this.repo.pageNumbering(docId) : null,
-      labels.length > 0 ? this.repo.captionedPages(docId, labels) : [],
-    ]);
-    const named = mergeNamedPages(numbering ? resolvePageReferences(refs, numbering) : [], captioned);
-    if (named.length === 0) {
-      trace.push('pages the question names: none of them in the document');
-      return pages;
-    }
-    const ranked = new Map(pages.filter((p) => p.docId === docId).map((p) => [p.pageNumber, p]));
-    const unranked = named.map((n) => n.pageNumber).filter((n) => !ranked.has(n));
-    if (unranked.length > 0) {
-      const read = await this.repo.namedPages({
-        docId,
-        pageNumbers: unranked,
-        embedding,
-        perPage: ELEMENTS_PER_PAGE,
-      });
-      for (const page of read) ranked.set(page.pageNumber, { ...page, hop: 0, reason: 'named-page' });
-    }
-    const first = named.flatMap((n) => ranked.get(n.pageNumber) ?? []);
-    trace.push(`pages the question names, ranked first: ${named.map(namedPageLabel).join(', ')}`);
-    return [...first, ...pages.filter((p) => !first.includes(p))];
-  }
 
   /** The offline answer's document vocabularies, by document ids and versions. */
   private readonly vocabularies = new PromiseLru<DocumentVocabulary | null>(VOCABULARY_CACHE_SIZE);
@@ -319,9 +281,11 @@ export class RetrieveService {
         `RERANK: ${byLlm ? 'LLM' : 'cross-encoder'} relevance (0–1) over the top ${pages.length} pages`,
       );
     }
-    if (docIds?.length === 1) {
+    // Pages, figures and tables the question names come first; only within one document ("page 14" of which?).
+    const named = { refs: pageReferencesOf(query), labels: captionLabelsOf(query) };
+    if (docIds?.length === 1 && named.refs.length + named.labels.length > 0) {
       const docId = docIds[0]!;
-      pages = await timed('named-pages', () => this.namedPagesFirst(query, docId, embedding, pages, trace));
+      pages = await timed('named-pages', () => this.namedPagesFirst(docId, named, embedding, pages, trace));
     }
     for (const w of warnings) if (req.strategy !== 'TRACE') trace.push(`warning: ${w}`);
     const usage = meter.totals();
@@ -506,6 +470,44 @@ export class RetrieveService {
       score: scores[i] ?? 0,
       reason: `${pages[i]!.reason}+rerank`,
     }));
+  }
+
+  /**
+   * The pages the question names ("the chart on page 14", "the first slide", "Figure 3") ahead of the strategy's
+   * ranking, pages by number first (named-pages.ts); a named page the strategy did not return is read with its
+   * passages nearest the question. Only within one document: across several, "page 14" names no page.
+   */
+  private async namedPagesFirst(
+    docId: string,
+    named: { refs: PageReference[]; labels: CaptionLabel[] },
+    embedding: number[],
+    pages: PageHit[],
+    trace: string[],
+  ): Promise<PageHit[]> {
+    const { refs, labels } = named;
+    const [numbering, captioned] = await Promise.all([
+      refs.length > 0 ? this.repo.pageNumbering(docId) : null,
+      labels.length > 0 ? this.repo.captionedPages(docId, labels) : [],
+    ]);
+    const namedPages = mergeNamedPages(numbering ? resolvePageReferences(refs, numbering) : [], captioned);
+    if (namedPages.length === 0) {
+      trace.push('pages the question names: none of them in the document');
+      return pages;
+    }
+    const ranked = new Map(pages.filter((p) => p.docId === docId).map((p) => [p.pageNumber, p]));
+    const unranked = namedPages.map((n) => n.pageNumber).filter((n) => !ranked.has(n));
+    if (unranked.length > 0) {
+      const read = await this.repo.namedPages({
+        docId,
+        pageNumbers: unranked,
+        embedding,
+        perPage: ELEMENTS_PER_PAGE,
+      });
+      for (const page of read) ranked.set(page.pageNumber, { ...page, hop: 0, reason: 'named-page' });
+    }
+    const first = namedPages.flatMap((n) => ranked.get(n.pageNumber) ?? []);
+    trace.push(`pages the question names, ranked first: ${namedPages.map(namedPageLabel).join(', ')}`);
+    return [...first, ...pages.filter((p) => !first.includes(p))];
   }
 
   private async checkDocumentsExist(docIds: string[]): Promise<void> {
