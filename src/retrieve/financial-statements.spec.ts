@@ -1,4 +1,9 @@
-import { statementsAskedFor, statementsNamed, statementTitlePattern } from './financial-statements';
+import {
+  statementName,
+  statementsAskedFor,
+  statementsNamed,
+  statementTitlePattern,
+} from './financial-statements';
 
 describe('statementsNamed', () => {
   it.each([
@@ -22,6 +27,11 @@ describe('statementsNamed', () => {
     expect(statementsNamed('Does the company have off-balance sheet arrangements?')).toEqual([]);
     expect(statementsNamed('What was net income in 2022?')).toEqual([]);
     expect(statementsNamed('How did operating cash flows change?')).toEqual([]);
+  });
+
+  it('names each statement as a person would, for the trace', () => {
+    expect(statementName('balance-sheet')).toBe('balance sheet');
+    expect(statementName('cash-flow-statement')).toBe('cash flow statement');
   });
 });
 

@@ -52,6 +52,11 @@ const IMPLIED_BY_METRIC: Record<FinancialStatement, RegExp> = {
   'equity-statement': /(?!)/,
 };
 
+/** How a person names the statement: "balance sheet", "cash flow statement". */
+export function statementName(statement: FinancialStatement): string {
+  return statement.replace(/-/g, ' ');
+}
+
 /** The statements a question names ("based on the balance sheet"), in a fixed order. */
 export function statementsNamed(question: string): FinancialStatement[] {
   return (Object.keys(NAMED_IN_QUESTION) as FinancialStatement[]).filter((s) =>

@@ -81,7 +81,7 @@ describe('pages a question names', () => {
     expect(opening.test('Figure 1.2: Detail')).toBe(false);
   });
 
-  it('puts pages named by number before those holding named figures, once each, and says why', () => {
+  it('puts pages named by number before those holding named figures, tables and statements, once each, and says why', () => {
     const named = mergeNamedPages(
       [
         { pageNumber: 12, printed: 9 },
@@ -90,8 +90,15 @@ describe('pages a question names', () => {
       [
         { label: 'Figure 3', pageNumber: 9 },
         { label: 'Table 2', pageNumber: 14 },
+        { label: 'balance sheet', pageNumber: 14 },
+        { label: 'balance sheet', pageNumber: 15 },
       ],
     );
-    expect(named.map(namedPageLabel)).toEqual(['p. 12 (printed page 9)', 'p. 9', 'p. 14 (Table 2)']);
+    expect(named.map(namedPageLabel)).toEqual([
+      'p. 12 (printed page 9)',
+      'p. 9',
+      'p. 14 (Table 2)',
+      'p. 15 (balance sheet)',
+    ]);
   });
 });

@@ -88,7 +88,7 @@ export interface NamedPage {
   pageNumber: number;
   /** The printed number the question gave, when it is not the PDF page number. */
   printed: number | null;
-  /** The figure or table the question named, when its caption is on this page. */
+  /** The figure, table or statement the question named, when its caption or title is on this page. */
   label?: string;
 }
 
@@ -113,13 +113,16 @@ export function resolvePageReferences(refs: PageReference[], doc: DocumentPageNu
   return [...first, ...then].filter((p) => p.pageNumber >= 1 && p.pageNumber <= doc.pageCount);
 }
 
-/** The pages named by number, then those holding the named figures and tables; once each, at most MAX_NAMED_PAGES. */
+/**
+ * The pages named by number, then those holding the named figures, tables and statements (`byLabel`); once each, at
+ * most MAX_NAMED_PAGES.
+ */
 export function mergeNamedPages(
   byNumber: NamedPage[],
-  byCaption: Array<{ label: string; pageNumber: number }>,
+  byLabel: Array<{ label: string; pageNumber: number }>,
 ): NamedPage[] {
   const seen = new Set<number>();
-  return [...byNumber, ...byCaption.map((c) => ({ pageNumber: c.pageNumber, printed: null, label: c.label }))]
+  return [...byNumber, ...byLabel.map((c) => ({ pageNumber: c.pageNumber, printed: null, label: c.label }))]
     .filter((p) => !seen.has(p.pageNumber) && seen.add(p.pageNumber))
     .slice(0, MAX_NAMED_PAGES);
 }

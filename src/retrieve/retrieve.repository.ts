@@ -3,7 +3,12 @@ import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
 import type { ElementEvidence } from './retrieve.types';
 import type { DocumentPageText } from './answerability';
-import { statementsAskedFor, statementTitlePattern } from './financial-statements';
+import {
+  type FinancialStatement,
+  statementName,
+  statementsAskedFor,
+  statementTitlePattern,
+} from './financial-statements';
 import type { CaptionLabel, DocumentPageNumbering } from './named-pages';
 
 export interface PageCandidate {
@@ -149,6 +154,27 @@ export class RetrieveRepository {
     const title = statementTitlePattern(statementsAskedFor(question));
     if (!title || !docIds || docIds.length === 0) return [];
     return this.graph.read<PageRef>(this.q.statementPages, { docIds, titlePattern: `(?is)${title}` });
+  }
+
+  /**
+   * The pages of each financial statement the question names outright (statementsNamed), labelled "balance sheet"
+   * and so on, in page order within a statement: a document part the question names, like a figure or a page.
+   */
+  async namedStatementPages(
+    docId: string,
+    statements: FinancialStatement[],
+  ): Promise<Array<{ label: string; pageNumber: number }>> {
+    const perStatement = await Promise.all(
+      statements.map(async (statement) => {
+        const titlePattern = `(?is)${statementTitlePattern([statement])}`;
+        const pages = await this.graph.read<PageRef>(this.q.statementPages, {
+          docIds: [docId],
+          titlePattern,
+        });
+        return pages.map((p) => ({ label: statementName(statement), pageNumber: p.pageNumber }));
+      }),
+    );
+    return perStatement.flat();
   }
 
   /** A READY document's page count and running headers and footers; null when there is no such document. */

@@ -11,6 +11,7 @@ import { EVIDENCE_EDGES, type EvidenceEdge, type EvidenceStep } from './evidence
 import { DmapRetriever } from './dmap/dmap-retriever';
 import { type DocumentPageText, DocumentVocabulary } from './answerability';
 import { ANSWER_PAGES_READ, type AnswerElement, ExtractiveAnswerer } from './extractive-answer';
+import { type FinancialStatement, statementsNamed } from './financial-statements';
 import { G2Retriever } from './g2/g2-retriever';
 import type { WalkStep } from './walk-step';
 import { buildLuceneQuery } from './lucene-query';
@@ -281,9 +282,14 @@ export class RetrieveService {
         `RERANK: ${byLlm ? 'LLM' : 'cross-encoder'} relevance (0–1) over the top ${pages.length} pages`,
       );
     }
-    // Pages, figures and tables the question names come first; only within one document ("page 14" of which?).
-    const named = { refs: pageReferencesOf(query), labels: captionLabelsOf(query) };
-    if (docIds?.length === 1 && named.refs.length + named.labels.length > 0) {
+    // Pages, figures, tables and statements the question names come first; only within one document ("page 14" of
+    // which?).
+    const named = {
+      refs: pageReferencesOf(query),
+      labels: captionLabelsOf(query),
+      statements: statementsNamed(query),
+    };
+    if (docIds?.length === 1 && named.refs.length + named.labels.length + named.statements.length > 0) {
       const docId = docIds[0]!;
       pages = await timed('named-pages', () => this.namedPagesFirst(docId, named, embedding, pages, trace));
     }
@@ -473,23 +479,27 @@ export class RetrieveService {
   }
 
   /**
-   * The pages the question names ("the chart on page 14", "the first slide", "Figure 3") ahead of the strategy's
-   * ranking, pages by number first (named-pages.ts); a named page the strategy did not return is read with its
-   * passages nearest the question. Only within one document: across several, "page 14" names no page.
+   * The pages the question names ("the chart on page 14", "the first slide", "Figure 3", "the balance sheet") ahead
+   * of the strategy's ranking, pages by number first (named-pages.ts); a named page the strategy did not return is
+   * read with its passages nearest the question. Only within one document: across several, "page 14" names no page.
    */
   private async namedPagesFirst(
     docId: string,
-    named: { refs: PageReference[]; labels: CaptionLabel[] },
+    named: { refs: PageReference[]; labels: CaptionLabel[]; statements: FinancialStatement[] },
     embedding: number[],
     pages: PageHit[],
     trace: string[],
   ): Promise<PageHit[]> {
-    const { refs, labels } = named;
-    const [numbering, captioned] = await Promise.all([
+    const { refs, labels, statements } = named;
+    const [numbering, captioned, statementPages] = await Promise.all([
       refs.length > 0 ? this.repo.pageNumbering(docId) : null,
       labels.length > 0 ? this.repo.captionedPages(docId, labels) : [],
+      statements.length > 0 ? this.repo.namedStatementPages(docId, statements) : [],
     ]);
-    const namedPages = mergeNamedPages(numbering ? resolvePageReferences(refs, numbering) : [], captioned);
+    const namedPages = mergeNamedPages(numbering ? resolvePageReferences(refs, numbering) : [], [
+      ...captioned,
+      ...statementPages,
+    ]);
     if (namedPages.length === 0) {
       trace.push('pages the question names: none of them in the document');
       return pages;

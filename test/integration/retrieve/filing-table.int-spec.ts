@@ -168,6 +168,42 @@ describe('a filing with a multi-page financial table', () => {
     );
   });
 
+  it('ranks the statements a question names first for VECTOR too, as pages it names, and none of a non-READY document', async () => {
+    const named =
+      'Using the statement of operations and the balance sheet, what was Northwind return on assets?';
+    const result = await ctx.retrieve.search({
+      query: named,
+      strategy: 'VECTOR',
+      scope: { docIds: [docId] },
+      k: 4,
+    });
+    expect(result.pages.slice(0, 3).map((p) => p.pageNumber)).toEqual([3, 4, 5]);
+    expect(result.trace).toContain(
+      'pages the question names, ranked first: p. 3 (balance sheet), p. 4 (balance sheet), p. 5 (income statement)',
+    );
+    // a metric alone implies a statement for the fusion, but names no page
+    const implied = await ctx.retrieve.search({
+      query: 'What was Northwind working capital at June 24, 2023?',
+      strategy: 'VECTOR',
+      scope: { docIds: [docId] },
+      k: 3,
+    });
+    expect(implied.trace.some((t) => t.startsWith('pages the question names'))).toBe(false);
+
+    const setStatus = (status: string) =>
+      ctx.module
+        .get(GraphExecutor)
+        .write(ctx.module.get(CypherRegistry).get('ingest/test-set-document-status'), { docId, status });
+    await setStatus('INGESTING');
+    try {
+      const repo = ctx.module.get(RetrieveRepository);
+      expect(await repo.namedStatementPages(docId, ['balance-sheet'])).toEqual([]);
+      expect(await repo.statementPages(named, [docId])).toEqual([]);
+    } finally {
+      await setStatus('READY');
+    }
+  });
+
   it('TRACE, DMAP and G2 put the pages of the statements a question names first, whatever their judge scores', async () => {
     const module = await createFolioTestModule([EnrichModule, SummariesModule]);
     try {
