@@ -3,6 +3,7 @@ import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
 import type { ElementEvidence } from './retrieve.types';
 import type { DocumentPageText } from './answerability';
+import type { DocumentStructure } from './structure-count';
 import {
   type FinancialStatement,
   statementName,
@@ -121,6 +122,7 @@ export class RetrieveRepository {
       pageNumbering: cypher.get('retrieve/document-page-numbering'),
       namedPages: cypher.get('retrieve/named-pages'),
       captionedPages: cypher.get('retrieve/captioned-pages'),
+      documentStructure: cypher.get('retrieve/document-structure'),
     };
   }
 
@@ -175,6 +177,12 @@ export class RetrieveRepository {
       }),
     );
     return perStatement.flat();
+  }
+
+  /** A READY document's captions, figure/table/chart regions and outline, to count them; null when there is none. */
+  async documentStructure(docId: string): Promise<DocumentStructure | null> {
+    const [row] = await this.graph.read<DocumentStructure>(this.q.documentStructure, { docId });
+    return row ?? null;
   }
 
   /** A READY document's page count and running headers and footers; null when there is no such document. */

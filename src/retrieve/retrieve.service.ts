@@ -25,6 +25,7 @@ import {
   resolvePageReferences,
 } from './named-pages';
 import { searchQueryOf } from './search-query';
+import { countQuestionOf, countStructure } from './structure-count';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
 import { fusedRerankOrder } from './rerank-fusion';
 import { PageCandidate, RetrieveRepository, RRF_K } from './retrieve.repository';
@@ -54,6 +55,8 @@ const ANSWER_PAGES = 5;
 const PASSAGE_CHARS = 1500;
 /** Document vocabularies kept for the offline answer: a few MB each for a 300-page filing. */
 const VOCABULARY_CACHE_SIZE = 16;
+/** Citations of a count answered from the graph: one per counted item, up to this many. */
+const MAX_COUNT_CITATIONS = 30;
 
 export interface AskOptions {
   strategy?: Strategy;
@@ -330,8 +333,11 @@ export class RetrieveService {
     );
     const t0 = performance.now();
     const warnings: string[] = [];
-    let answer: Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'> | null = null;
-    if (this.llm.enabled) {
+    const scoped = opts.scope?.docIds?.length === 1 ? opts.scope.docIds[0]! : null;
+    let answer: Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'> | null = scoped
+      ? await this.structureAnswer(question, scoped)
+      : null;
+    if (!answer && this.llm.enabled) {
       try {
         answer = await this.llmAnswer(question, search, meter);
       } catch (err) {
@@ -364,6 +370,50 @@ export class RetrieveService {
       search,
       usage: meter.toLlmUsage(),
       warnings: [...search.warnings, ...warnings],
+    };
+  }
+
+  /**
+   * A question that counts one document's figures, tables or charts ("How many figures are in the appendix?") is
+   * answered from its graph, with or without an LLM: the pages a search reads cannot hold the whole document's
+   * count. Null when the question asks anything else, or the graph cannot scope it (no appendix in the outline).
+   */
+  private async structureAnswer(
+    question: string,
+    docId: string,
+  ): Promise<Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'> | null> {
+    const asked = countQuestionOf(searchQueryOf(question).query);
+    if (!asked) return null;
+    const structure = await this.repo.documentStructure(docId);
+    if (!structure) return null;
+    const counted = countStructure(asked, structure);
+    if (!counted.ok) {
+      if (!asked.pages) return null;
+      return {
+        answer: 'Not answerable',
+        answerable: false,
+        mode: 'graph',
+        format: 'None',
+        analysis: counted.reason,
+        citations: [],
+      };
+    }
+    const { count, how, evidence } = counted.result;
+    const noun = asked.unit === 'pages' ? 'page' : asked.kind;
+    return {
+      answer: `${count} ${noun}${count === 1 ? '' : 's'}`,
+      answerable: true,
+      mode: 'graph',
+      format: 'Integer',
+      analysis: `Counted in the document graph: ${how}.`,
+      citations: evidence.slice(0, MAX_COUNT_CITATIONS).map((e) => ({
+        docId,
+        pageNumber: e.pageNumber,
+        elementId: e.elementId,
+        bbox: e.bbox,
+        quote: e.quote,
+        score: 1,
+      })),
     };
   }
 

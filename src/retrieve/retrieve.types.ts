@@ -115,8 +115,11 @@ export interface AskResult {
   question: string;
   answer: string;
   answerable: boolean;
-  /** 'llm' when a model wrote the answer, 'extractive' when it was assembled from the evidence offline. */
-  mode: 'llm' | 'extractive';
+  /**
+   * 'llm' when a model wrote the answer, 'extractive' when it was assembled from the evidence offline, 'graph' when
+   * it was counted over the document's graph (its figures, tables or charts).
+   */
+  mode: 'llm' | 'extractive' | 'graph';
   format: AnswerFormat;
   analysis: string | null;
   citations: Citation[];

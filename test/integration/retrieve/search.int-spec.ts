@@ -316,6 +316,42 @@ describe('search and ask', () => {
     expect(result.citations).toEqual([]);
   });
 
+  it("counts the document's tables and figures from its graph, citing each caption", async () => {
+    const tables = await ctx.retrieve.ask('How many tables are in this report?', {
+      scope: { docIds: [sample] },
+    });
+    expect(tables).toMatchObject({ answer: '1 table', answerable: true, mode: 'graph', format: 'Integer' });
+    expect(tables.analysis).toBe(
+      'Counted in the document graph: numbered tables in the document (4 pages): Table 1 to Table 1.',
+    );
+    expect(tables.citations).toEqual([
+      expect.objectContaining({
+        docId: sample,
+        pageNumber: 2,
+        quote: 'Table 1: Retrieval accuracy by method',
+      }),
+    ]);
+    expect(tables.citations[0]!.bbox).toHaveLength(4);
+    const figures = await ctx.retrieve.ask('How many figures are there in the entire report?', {
+      scope: { docIds: [sample] },
+    });
+    expect(figures).toMatchObject({ answer: '1 figure', mode: 'graph' });
+    const pastTheEnd = await ctx.retrieve.ask('How many figures are in pages 10-12 of this report?', {
+      scope: { docIds: [sample] },
+    });
+    expect(pastTheEnd).toMatchObject({
+      answer: 'Not answerable',
+      answerable: false,
+      mode: 'graph',
+      analysis: 'The document has 4 pages; pages 10–12 are not in it.',
+    });
+    // a count that asks more than the graph knows is answered from the pages, as any question
+    const qualified = await ctx.retrieve.ask('How many figures show the ingest pipeline?', {
+      scope: { docIds: [sample] },
+    });
+    expect(qualified.mode).toBe('extractive');
+  });
+
   // The README shows offline answers on this report (the demo's Q/A and the GraphQL example's comment): they must
   // be what `ask` gives, read from the README itself so the two cannot drift.
   it('gives the offline answers the README shows', async () => {
