@@ -203,12 +203,15 @@ async function main(): Promise<void> {
       const cached = cache.get(q.qid)!;
       const context = { documentPages: documentPages[docIdOf.get(q.pdfName)!] ?? [] };
       const composed = answerer.compose(q.question, cached.search, cached.elements, context);
-      return { q, cached, context, features: composed.features };
+      // No page, or no sentence sharing a word with the question: "Not answerable" whatever the model says.
+      const alwaysFlagged = cached.search.pages.length === 0 || composed.units.length === 0;
+      return { q, cached, context, features: composed.features, alwaysFlagged };
     });
     const rows: LabelledFeatures[] = items.map((x) => ({
       group: x.q.pdfName,
       answerable: x.q.answerable,
       features: x.features,
+      alwaysFlagged: x.alwaysFlagged,
     }));
     const grid = thresholdGrid(0, 1, 0.01);
     const chooseThreshold = (pos: number[], neg: number[]) =>

@@ -56,4 +56,23 @@ describe('answerability model fitting', () => {
     expect(flags.scores.every(Number.isFinite)).toBe(true);
     expect(flags.flagged).toEqual(rows.map((r) => !r.answerable));
   });
+
+  it('counts a row the answerer flags whatever the model says as flagged, in training folds and held out', () => {
+    const forced = rows.map((r, i) => (i === 1 ? { ...r, alwaysFlagged: true } : r));
+    expect(forced[1]!.answerable).toBe(true);
+    const seen: number[][] = [];
+    const flags = heldOutFlags(
+      forced,
+      groupFolds(forced, 2, (g) => g),
+      fitAnswerability,
+      (answerable) => {
+        seen.push(answerable);
+        return 0.5;
+      },
+    );
+    expect(flags.scores[1]).toBe(0);
+    expect(flags.flagged[1]).toBe(true);
+    // the training fold holding row 1 hands its threshold choice a 0 among the answerable scores
+    expect(seen.some((scores) => scores.includes(0))).toBe(true);
+  });
 });

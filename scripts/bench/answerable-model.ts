@@ -14,9 +14,20 @@ export interface LabelledFeatures {
   group: string;
   answerable: boolean;
   features: AnswerabilityFeatures;
+  /**
+   * The answerer says "Not answerable" whatever the model gives (no page matched, no sentence of the pages read
+   * shares a word with the question): flagged at every threshold, so a threshold's share of answerable questions
+   * flagged counts it.
+   */
+  alwaysFlagged?: boolean;
 }
 
 const FEATURES = ANSWERABILITY_FEATURES;
+
+/** The score a threshold is compared with: the model's probability, or 0 for a row flagged whatever it says. */
+export function flaggingScore(row: LabelledFeatures, model: AnswerabilityModel): number {
+  return row.alwaysFlagged ? 0 : answerableProbability(row.features, model);
+}
 
 /** Logistic regression (L2 penalty `lambda` on the standardised weights), as a model on the raw features. */
 export function fitAnswerability(
@@ -97,7 +108,7 @@ export function crossValidatedScores(
 }
 
 export interface HeldOutFlags {
-  /** Out-of-sample probability of each row. */
+  /** Out-of-sample probability of each row (0 for a row flagged whatever the model says). */
   scores: number[];
   /** Each row flagged "Not answerable" by a threshold chosen on its training folds only. */
   flagged: boolean[];
@@ -121,7 +132,7 @@ export function heldOutFlags(
   for (const fold of [...new Set(folds)].sort((a, b) => a - b)) {
     const train = rows.filter((_, i) => folds[i] !== fold);
     const model = { ...fit(train), threshold: 0 };
-    const trainScores = train.map((r) => answerableProbability(r.features, model));
+    const trainScores = train.map((r) => flaggingScore(r, model));
     const threshold = choose(
       trainScores.filter((_, i) => train[i]!.answerable),
       trainScores.filter((_, i) => !train[i]!.answerable),
@@ -129,7 +140,7 @@ export function heldOutFlags(
     thresholds.push(threshold);
     rows.forEach((r, i) => {
       if (folds[i] !== fold) return;
-      scores[i] = answerableProbability(r.features, model);
+      scores[i] = flaggingScore(r, model);
       flagged[i] = scores[i] < threshold;
     });
   }
