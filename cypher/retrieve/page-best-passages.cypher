@@ -3,7 +3,7 @@
 // evidence a hit cites) and the whole page text (what an LLM judge reads). A page without passages offers the start of its text;
 // a scanned page (OCR'd, no text layer) its whole text when it fits $maxChars: its passages follow a layout read
 // from recognised lines, and the one nearest the question is a fragment of a slide (TRACE scanned R@3 59.1 → 64.2,
-// born-digital pages unchanged; reading short born-digital pages whole lost 1.0 there: README, "Measured").
+// born-digital pages unchanged; reading short born-digital pages whole lost 1.0 there: docs/measurements.md).
 // Params: $pages, $embedding, $perPage, $maxChars
 // Returns: docId, pageNumber, bestText, pageText, elements
 UNWIND $pages AS p

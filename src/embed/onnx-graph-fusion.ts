@@ -7,7 +7,7 @@ import * as protobuf from 'protobufjs';
 // affine. A profile of the recogniser on one core put 55 % of its time in those Mul/Add/Clip/Div nodes and 12 % in
 // the layout reorders they force between convolutions. Folding the affines into the convolutions' weights and
 // writing hard-swish as x · HardSigmoid(x) keeps the arithmetic (outputs agree to ~1e-6) and halves the recogniser's
-// time (`npm run bench:ocr`, README "OCR").
+// time (`npm run bench:ocr`, docs/measurements.md, "OCR").
 
 /** The subset of onnx.proto's messages the rewrites read and write (protobufjs keeps every other field as decoded). */
 interface TensorProto {

@@ -245,7 +245,7 @@ function firstLineOf(text: string): string {
 /**
  * Tokens of a page's head embedded as its head vector (`Page.headEmbedding`): its running header, title and first
  * lines say what the page is about. VECTOR adds the question's similarity to it to the page's best unit; measured
- * on the dev questions, the first 60 words did as well as the first 512 tokens (README, "Page heads").
+ * on the dev questions, the first 60 words did as well as the first 512 tokens (docs/measurements.md, "Page heads").
  */
 export const PAGE_HEAD_TOKENS = 80;
 

@@ -79,7 +79,7 @@ export const HYBRID_PAGE_TEXT_WEIGHT = 0.5;
 /**
  * Weight of a page's head vector (its opening words embedded, pageHeadText) beside its best passage in VECTOR's page
  * score. Dev R@3 (564 questions) 55.4 → 59.3 at 0.3 (born-digital 53.9 → 58.1, R@1 33.1 → 36.3); 0.2 and 0.5 gave
- * 58.1 and 58.4. See the README, "Page heads".
+ * 58.1 and 58.4. See docs/measurements.md, "Page heads".
  */
 export const VECTOR_PAGE_HEAD_WEIGHT = 0.3;
 /**
@@ -87,12 +87,12 @@ export const VECTOR_PAGE_HEAD_WEIGHT = 0.3;
  * GRAPH, TRACE, DMAP and G2, and DMAP's union of paths. The customary 60 suits long ranked lists; here each side
  * ranks at most 50–60 passages of one document, and at 60 rank 1 (1/61) and rank 20 (1/80) scored almost alike:
  * PARENT_PAGE, which adds up a page's passages, then preferred pages with several mediocre passages to the page
- * with the best one. Dev R@3 (564 questions) at 60 → 10: see the README, "Rank fusion".
+ * with the best one. Dev R@3 (564 questions) at 60 → 10: see docs/measurements.md, "Rank fusion".
  */
 export const RRF_K = 10;
 /**
  * Weight of the pages of a financial statement the question asks for (financial-statements.ts) in the same fusion: each
- * such page adds weight / (RRF_K + 1), as if ranked first by a ranking of its own. See the README, "Named statements".
+ * such page adds weight / (RRF_K + 1), as if ranked first by a ranking of its own. See docs/measurements.md, "Named statements".
  */
 export const STATEMENT_PAGE_WEIGHT = 2;
 

@@ -92,7 +92,7 @@ export const DEFAULT_LOAD_OPTIONS = {
   // (bench:ocr) OCR used ~5-10 % less CPU but read slightly worse (text-layer F1 0.924 → 0.921 on 4 pages).
   recognitionMinWidth: 320,
   threads: 2,
-  // Same readings, about 2× faster recognition and 1.4× faster detection (README, "OCR").
+  // Same readings, about 2× faster recognition and 1.4× faster detection (docs/measurements.md, "OCR").
   fuseGraph: true,
 } as const;
 
