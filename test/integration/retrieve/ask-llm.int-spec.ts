@@ -61,6 +61,17 @@ describe('ask with an LLM', () => {
     expect(prompt).toContain('Graph walk + rerank'); // the evidence pages reached the model
   });
 
+  it("counts the document's tables from its graph without asking the model, which sees only the top pages", async () => {
+    const before = server.requests.length;
+    const result = await ctx.retrieve.ask('How many tables are in this report?', {
+      strategy: 'HYBRID',
+      scope: { docIds: [docId] },
+    });
+    expect(result).toMatchObject({ mode: 'graph', answer: '1 table', answerable: true, warnings: [] });
+    expect(result.usage.calls).toBe(0);
+    expect(server.requests.length).toBe(before);
+  });
+
   it('degrades to the offline answer with a warning when the LLM keeps failing', async () => {
     server.enqueue(status(500), status(500), malformed(), malformed());
     // A flat strategy, so the only warnings are the answer path's (the default walk warns about missing SIMILAR_TO).
