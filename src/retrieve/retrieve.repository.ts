@@ -92,7 +92,8 @@ export const VECTOR_PAGE_HEAD_WEIGHT = 0.3;
 export const RRF_K = 10;
 /**
  * Weight of the pages of a financial statement the question asks for (financial-statements.ts) in the same fusion: each
- * such page adds weight / (RRF_K + 1), as if ranked first by a ranking of its own. See docs/measurements.md, "Named statements".
+ * such page adds weight / (RRF_K + 1), as if ranked first by a ranking of its own. See docs/measurements.md, "Named
+ * statements".
  */
 export const STATEMENT_PAGE_WEIGHT = 2;
 
