@@ -62,13 +62,37 @@ export function sectionsFromOutline(
   return flat.map((f) => f.node);
 }
 
+/** The front of a document, where its title and cover lines are: the first 20 % of its pages, at least two. */
+const FRONT_FRACTION = 0.2;
+const FRONT_MIN_PAGES = 2;
+
+/**
+ * The headings that title the document rather than open a section: on its front pages, at a level no later
+ * heading reaches, with at least two headings after them. Nested by font size they would become every section's
+ * ancestor (a report's title over all its chapters, a cover's address over an 8-K); they are sections of their own
+ * that end at the next heading, and later headings do not nest under them.
+ */
+function titleHeadings(headings: LayoutElement[], pageCount: number): Set<LayoutElement> {
+  const front = Math.max(FRONT_MIN_PAGES, Math.ceil(FRONT_FRACTION * pageCount));
+  const levelOf = (h: LayoutElement) => h.headingLevel ?? 1;
+  const titles = new Set<LayoutElement>();
+  headings.forEach((heading, i) => {
+    const later = headings.slice(i + 1);
+    if (heading.pageNumber <= front && later.length >= 2 && later.every((h) => levelOf(h) > levelOf(heading)))
+      titles.add(heading);
+  });
+  return titles;
+}
+
 export function sectionsFromHeadings(elements: LayoutElement[], pageCount: number): SectionNode[] {
   const headings = elements.filter((e) => e.kind === 'heading' && e.text.trim());
+  const titles = titleHeadings(headings, pageCount);
+  const titleNodes = new Set<SectionNode>();
   const flat: Positioned[] = [];
   const stack: SectionNode[] = [];
   for (const heading of headings) {
     const level = heading.headingLevel ?? 1;
-    while (stack.length && (stack[stack.length - 1]?.level ?? 0) >= level) stack.pop();
+    while (stack.length && (levels.get(stack[stack.length - 1]!) ?? 0) >= level) stack.pop();
     const parent = stack[stack.length - 1] ?? null;
     const title = heading.text.replace(/\s+/g, ' ').trim();
     const order = flat.length;
@@ -85,14 +109,18 @@ export function sectionsFromHeadings(elements: LayoutElement[], pageCount: numbe
       source: 'headings',
     };
     flat.push({ node, top: heading.bbox[1] });
-    stack.push(node);
     levels.set(node, level);
+    if (titles.has(heading)) titleNodes.add(node);
+    else stack.push(node);
   }
-  // pageEnd: the page of the last element before the next heading at the same or a higher level.
+  // pageEnd: the page of the last element before the next heading at the same or a higher level (a title's: the
+  // next heading).
   const positions = new Map(elements.map((e, i) => [e.key, i]));
   flat.forEach((item, i) => {
     const ownLevel = levels.get(item.node) ?? 1;
-    const next = flat.slice(i + 1).find((f) => (levels.get(f.node) ?? 1) <= ownLevel);
+    const next = flat
+      .slice(i + 1)
+      .find((f) => titleNodes.has(item.node) || (levels.get(f.node) ?? 1) <= ownLevel);
     if (!next) return;
     const nextHeading = headings.find((h) => h.pageNumber === next.node.pageStart && h.bbox[1] === next.top);
     const index = nextHeading ? (positions.get(nextHeading.key) ?? 0) : 0;
