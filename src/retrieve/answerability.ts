@@ -67,20 +67,20 @@ export interface AnswerabilityModel {
  * "Offline answers").
  */
 export const ANSWERABILITY_MODEL: AnswerabilityModel = {
-  bias: -0.3354,
+  bias: -0.3927,
   weights: {
-    bestMatch: 0.3311,
-    bestScore: 0.3106,
-    pagesCoverage: 0.185,
-    documentCoverage: 0.4899,
-    documentPairs: 0.3259,
-    missingWords: -0.0249,
-    missingNumbers: -1.1259,
-    missingNames: -0.7205,
-    missingReferences: -0.5009,
-    typedAnswer: -0.1884,
+    bestMatch: 0.3192,
+    bestScore: 0.3227,
+    pagesCoverage: 0.1714,
+    documentCoverage: 0.4626,
+    documentPairs: 0.3192,
+    missingWords: -0.0246,
+    missingNumbers: -1.1284,
+    missingNames: -0.7206,
+    missingReferences: -0.511,
+    typedAnswer: -0.0858,
   },
-  threshold: 0.44,
+  threshold: 0.45,
 };
 
 export function answerableProbability(
