@@ -1,4 +1,5 @@
 import type { BBox } from '../ingest/document-model';
+import { CAPTION_PREFIX, labelWord } from '../ingest/layout/captions';
 
 // "How many figures are in this paper?", "How many pages contain tables?": a question that counts the document's own
 // figures, tables or charts has its answer in the graph, not in any one page's text. Retrieval would read five pages
@@ -91,18 +92,18 @@ export function countQuestionOf(question: string): CountQuestion | null {
   return query;
 }
 
-/** "Figure 12: …", "Fig. 3.", "Table 2 Classification": the label a caption opens with. */
-const CAPTION_LABEL = /^\s*(fig(?:ure)?\.?|table|chart|exhibit)\s+(\d{1,3})(?![\d.]\d)\s*(?:[:.—–-]|\s|$)/i;
-/** A caption opening with its label, but the first words of running text ("Figure 5 shows …") are not captions. */
-const RUNNING_TEXT =
-  /^\s*\S+\s+\d+\s+(?:shows?|illustrates?|presents?|depicts?|gives?|lists?|summari[sz]es?|compares?|reports?|plots?|displays?)\b/i;
-
-function labelKind(word: string): CountedKind | null {
-  const w = word.toLowerCase();
-  if (w.startsWith('fig')) return 'figure';
-  if (w === 'table') return 'table';
-  if (w === 'chart') return 'chart';
-  return null;
+/**
+ * The kind and number of a numbered caption ("Figure 12: …", "Fig. 3 Ablation", "Table 2"), read with the layout's
+ * own caption grammar; null for a mention in running text ("Figure 5 shows …": no separator after the label, and
+ * more text follows) or a label that is not a whole number ("Figure 1.2").
+ */
+function numberedCaption(text: string): { kind: CountedKind; number: number } | null {
+  const trimmed = text.trim();
+  const m = CAPTION_PREFIX.exec(trimmed);
+  if (!m?.[1] || !m[2] || !/^\d+$/.test(m[2])) return null;
+  if (m[3] === undefined && m[0].length < trimmed.length) return null;
+  const kind = KIND_WORDS[labelWord(m[1])];
+  return kind ? { kind, number: Number(m[2]) } : null;
 }
 
 /** The page where the appendix starts: an "Appendix" heading, or the first lettered section ("A Details") after the references. */
@@ -173,11 +174,9 @@ export function countStructure(
 
   const labelled = new Map<number, DocumentStructure['captions'][number]>();
   for (const c of doc.captions) {
-    const m = CAPTION_LABEL.exec(c.text);
-    if (!m || RUNNING_TEXT.test(c.text) || labelKind(m[1]!) !== query.kind || !inScope(c.pageNumber))
-      continue;
-    const n = Number(m[2]);
-    if (!labelled.has(n)) labelled.set(n, c);
+    const caption = numberedCaption(c.text);
+    if (caption?.kind !== query.kind || !inScope(c.pageNumber)) continue;
+    if (!labelled.has(caption.number)) labelled.set(caption.number, c);
   }
   const name = `${query.kind}s`;
   if (labelled.size > 0) {
