@@ -74,13 +74,16 @@ const FRONT_MIN_PAGES = 2;
  */
 function titleHeadings(headings: LayoutElement[], pageCount: number): Set<LayoutElement> {
   const front = Math.max(FRONT_MIN_PAGES, Math.ceil(FRONT_FRACTION * pageCount));
-  const levelOf = (h: LayoutElement) => h.headingLevel ?? 1;
   const titles = new Set<LayoutElement>();
-  headings.forEach((heading, i) => {
-    const later = headings.slice(i + 1);
-    if (heading.pageNumber <= front && later.length >= 2 && later.every((h) => levelOf(h) > levelOf(heading)))
+  // From the end, the highest level (smallest number) any later heading has: one pass, however many headings.
+  let highestLater = Number.POSITIVE_INFINITY;
+  for (let i = headings.length - 1; i >= 0; i--) {
+    const heading = headings[i]!;
+    const level = heading.headingLevel ?? 1;
+    if (heading.pageNumber <= front && headings.length - 1 - i >= 2 && highestLater > level)
       titles.add(heading);
-  });
+    highestLater = Math.min(highestLater, level);
+  }
   return titles;
 }
 
