@@ -8,6 +8,8 @@ import { ConfigModule } from '../../src/config/config.module';
 import { FOLIO_CONFIG } from '../../src/config/config.tokens';
 import { FolioConfig, loadConfig } from '../../src/config/folio-config';
 import { EmbedModule } from '../../src/embed/embed.module';
+import { CypherRegistry } from '../../src/graph/cypher-registry';
+import { GraphExecutor } from '../../src/graph/graph-executor';
 import { ContentRepository } from '../../src/graph/content.repository';
 import { GraphModule } from '../../src/graph/graph.module';
 import { IngestModule } from '../../src/ingest/ingest.module';
@@ -33,6 +35,8 @@ export interface IngestContext {
   runId: string;
   /** Counts per label / relationship type for one document id. */
   counts(docId: string): Promise<{ nodes: Record<string, number>; relationships: Record<string, number> }>;
+  /** Runs `work` while the document has `status` (e.g. INGESTING), then sets it back to READY. */
+  withStatus<T>(docId: string, status: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -79,6 +83,18 @@ export async function createIngestContext(overrides: Partial<FolioConfig> = {}):
         nodes: Object.fromEntries(stats.nodes.filter((n) => n.count > 0).map((n) => [n.label, n.count])),
         relationships: Object.fromEntries(stats.relationships.map((r) => [r.type, r.count])),
       };
+    },
+    async withStatus(docId, status, work) {
+      const setStatus = (to: string) =>
+        module
+          .get(GraphExecutor)
+          .write(module.get(CypherRegistry).get('ingest/test-set-document-status'), { docId, status: to });
+      await setStatus(status);
+      try {
+        return await work();
+      } finally {
+        await setStatus('READY');
+      }
     },
     close: () => module.close(),
   };

@@ -190,18 +190,11 @@ describe('a filing with a multi-page financial table', () => {
     });
     expect(implied.trace.some((t) => t.startsWith('pages the question names'))).toBe(false);
 
-    const setStatus = (status: string) =>
-      ctx.module
-        .get(GraphExecutor)
-        .write(ctx.module.get(CypherRegistry).get('ingest/test-set-document-status'), { docId, status });
-    await setStatus('INGESTING');
-    try {
+    await ctx.withStatus(docId, 'INGESTING', async () => {
       const repo = ctx.module.get(RetrieveRepository);
       expect(await repo.namedStatementPages(docId, ['balance-sheet'])).toEqual([]);
       expect(await repo.statementPages(named, [docId])).toEqual([]);
-    } finally {
-      await setStatus('READY');
-    }
+    });
   });
 
   it('TRACE, DMAP and G2 put the pages of the statements a question names first, whatever their judge scores', async () => {

@@ -139,15 +139,7 @@ describe('search and ask', () => {
   });
 
   it('cites no page of a document that is not READY, not even one the question names', async () => {
-    const setStatus = (status: string) =>
-      ctx.module
-        .get(GraphExecutor)
-        .write(ctx.module.get(CypherRegistry).get('ingest/test-set-document-status'), {
-          docId: sample,
-          status,
-        });
-    await setStatus('INGESTING');
-    try {
+    await ctx.withStatus(sample, 'INGESTING', async () => {
       const result = await ctx.retrieve.search({
         query: 'What does Figure 1 on page 4 show?',
         strategy: 'HYBRID',
@@ -155,9 +147,7 @@ describe('search and ask', () => {
         k: 3,
       });
       expect(result.pages).toEqual([]);
-    } finally {
-      await setStatus('READY');
-    }
+    });
   });
 
   it('searches the question without its answer-format instructions, and says so in the trace', async () => {
