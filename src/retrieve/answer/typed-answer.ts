@@ -1,0 +1,48 @@
+import type { Citation } from '../retrieve.types';
+
+/** The kind of value a question asks for, read from its wording ("how many" → COUNT, "is there" → YES_NO). */
+export const ANSWER_KINDS = [
+  'NUMBER',
+  'PERCENTAGE',
+  'DATE',
+  'COUNT',
+  'NAME',
+  'LIST',
+  'YES_NO',
+  'TEXT',
+] as const;
+export type AnswerKind = (typeof ANSWER_KINDS)[number];
+
+/** The scale a table or statement prints its numbers in ("in millions"); `units` when it prints none. */
+export const NUMBER_SCALES = ['units', 'thousands', 'millions', 'billions'] as const;
+export type NumberScale = (typeof NUMBER_SCALES)[number];
+
+/**
+ * An answer as a value a reader (or a grader) can use, beside the sentence form: "2.72" with its formula, "$1,234
+ * million", ["Bluetooth", "Wi-Fi"], "Yes". `text` is what a person reads; the other fields are what it says.
+ */
+export interface TypedAnswer {
+  /** The sentence form shown to people, e.g. "The current ratio was 2.72 in FY2021 [p. 61]". */
+  text: string;
+  kind: AnswerKind;
+  /** The value in canonical form: a plain decimal ("2.72", "-1234.5"), an ISO date or year, a name, "Yes"/"No". */
+  value: string | null;
+  /** What the value counts or measures: "USD", "%", "x" (a ratio), "pages", "figures"; null when none applies. */
+  unit: string | null;
+  /** The scale the value is printed in (a table "in millions"); null when not a number. */
+  scale: NumberScale | null;
+  /** The items of a LIST answer, in evidence order; empty for other kinds. */
+  items: string[];
+  /** The arithmetic shown when the value was computed: "26,291 / 9,674 (total current assets / total current liabilities, p. 61)". */
+  formula: string | null;
+}
+
+/**
+ * A value read or computed from the evidence, with the cells or sentences it came from; the answerer chooses among
+ * candidates and turns the winner into its answer. `analysis` says how it was found, for the answer's analysis.
+ */
+export interface AnswerCandidate {
+  answer: TypedAnswer;
+  citations: Citation[];
+  analysis: string;
+}
