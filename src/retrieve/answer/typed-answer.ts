@@ -1,4 +1,5 @@
 import type { Citation } from '../retrieve.types';
+import type { AnswerElement } from '../extractive-answer';
 
 /** The kind of value a question asks for, read from its wording ("how many" → COUNT, "is there" → YES_NO). */
 export const ANSWER_KINDS = [
@@ -46,3 +47,23 @@ export interface AnswerCandidate {
   citations: Citation[];
   analysis: string;
 }
+
+/** One page of the evidence an answer may read: pages in evidence order (the walk's chain, or the top pages). */
+export interface EvidencePage {
+  docId: string;
+  pageNumber: number;
+  /** The evidence step that brought this page (1-based), named by every claim taken from it. */
+  step: number;
+  /** The page's elements in reading order. */
+  elements: AnswerElement[];
+}
+
+/** What a candidate source reads: the question, the kind of value it asks for, and the evidence in order. */
+export interface AnswerEvidence {
+  question: string;
+  kind: AnswerKind;
+  pages: EvidencePage[];
+}
+
+/** Reads one kind of value from the evidence (a table cell, a statement metric, a list); null when it has none. */
+export type CandidateSource = (evidence: AnswerEvidence) => AnswerCandidate | null;
