@@ -40,6 +40,7 @@ import type * as ExtractiveAnswerFile from '../../src/retrieve/extractive-answer
 import type { AnswerElement } from '../../src/retrieve/extractive-answer';
 import type * as RetrieveModuleFile from '../../src/retrieve/retrieve.module';
 import type * as RetrieveServiceFile from '../../src/retrieve/retrieve.service';
+import type * as AskServiceFile from '../../src/retrieve/answer/ask.service';
 import { STRATEGIES, type SearchResult, type Strategy } from '../../src/retrieve/retrieve.types';
 import {
   ANSWERABILITY_FEATURES,
@@ -75,6 +76,7 @@ async function loadBuild(dist?: string) {
     ...(await load<typeof ExtractiveAnswerFile>('retrieve/extractive-answer')),
     ...(await load<typeof RetrieveModuleFile>('retrieve/retrieve.module')),
     ...(await load<typeof RetrieveServiceFile>('retrieve/retrieve.service')),
+    ...(await load<typeof AskServiceFile>('retrieve/answer/ask.service')),
   };
 }
 
@@ -147,6 +149,7 @@ async function main(): Promise<void> {
   try {
     const config = app.get<FolioConfig>(build.FOLIO_CONFIG);
     const retrieve = app.get(build.RetrieveService);
+    const asker = app.get(build.AskService);
     const set = loadQuestions(values.questions, values.pdfs, { datasets: ['mmlongbench-doc'] });
     const docIdOf = new Map<string, string>();
     for (const pdfName of new Set(set.questions.map((q) => q.pdfName)))
@@ -180,7 +183,7 @@ async function main(): Promise<void> {
         k: 5,
         rerank,
       });
-      const row: CachedSearch = { qid: q.qid, search, elements: await retrieve.answerElements(search) };
+      const row: CachedSearch = { qid: q.qid, search, elements: await asker.answerElements(search) };
       cache.set(q.qid, row);
       fs.appendFileSync(cacheFile, `${JSON.stringify(row)}\n`);
     }
@@ -193,7 +196,7 @@ async function main(): Promise<void> {
     const missing = [...new Set(questions.map((q) => docIdOf.get(q.pdfName)!))].filter(
       (d) => !documentPages[d],
     );
-    for (const docId of missing) documentPages[docId] = await retrieve.answerDocumentPages([docId]);
+    for (const docId of missing) documentPages[docId] = await asker.answerDocumentPages([docId]);
     if (missing.length > 0) fs.writeFileSync(documentsFile, JSON.stringify(documentPages));
 
     // Phase 2: features, held-out ROC and operating point, the shipped model, graded answers.

@@ -1,5 +1,6 @@
 import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { StoredPage } from '../graph/content.repository';
+import { AskService } from '../retrieve/answer/ask.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import type {
   AskResult,
@@ -17,7 +18,10 @@ import type { GraphQLRequestContext } from './request-cache';
 
 @Resolver('SearchResult')
 export class RetrieveResolver {
-  constructor(private readonly retrieve: RetrieveService) {}
+  constructor(
+    private readonly retrieve: RetrieveService,
+    private readonly asker: AskService,
+  ) {}
 
   @Query('search')
   async search(
@@ -43,7 +47,7 @@ export class RetrieveResolver {
     @Args('scope', { nullable: true }) scope: ScopeInput | null,
     @Args('rerank') rerank: boolean,
   ): Promise<AskResult> {
-    return this.retrieve.ask(question, { strategy, scope: { docIds: scope?.docIds ?? undefined }, rerank });
+    return this.asker.ask(question, { strategy, scope: { docIds: scope?.docIds ?? undefined }, rerank });
   }
 }
 

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { evidenceBrowserCommand } from '../analytics/browser-guide';
 import { CypherRegistry } from '../graph/cypher-registry';
+import { AskService } from '../retrieve/answer/ask.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import { DEFAULT_STRATEGY, STRATEGIES, Strategy } from '../retrieve/retrieve.types';
 import type { INestApplicationContext } from '@nestjs/common';
@@ -61,7 +62,7 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
       );
       if (values.trace && !values.json) process.stdout.write(`\n${formatEvidence(result)}\n`);
     } else {
-      const result = await retrieve.ask(text, { strategy, scope, rerank: !values['no-rerank'] });
+      const result = await app.get(AskService).ask(text, { strategy, scope, rerank: !values['no-rerank'] });
       const titles = await titlesOf(app, result);
       process.stdout.write(
         `${values.json ? asJson(result, titles) : formatAnswer(result, titleLookup(titles))}\n`,

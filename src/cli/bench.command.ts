@@ -19,6 +19,7 @@ import { IngestService } from '../ingest/ingest.service';
 import { LlmModule } from '../llm/llm.module';
 import { LlmService } from '../llm/llm.service';
 import { RetrieveModule } from '../retrieve/retrieve.module';
+import { AskService } from '../retrieve/answer/ask.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import { TraceJudge } from '../retrieve/trace/trace-judge';
 import { STRATEGIES, Strategy } from '../retrieve/retrieve.types';
@@ -291,6 +292,7 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
         {
           ingester: app.get(IngestService),
           retriever: app.get(RetrieveService),
+          asker: app.get(AskService),
           grader: new LlmAnswerGrader(app.get(LlmService)),
           peers,
           onProgress: (stage, done, total, unit) => progress.update(stage, done, total, unit),

@@ -6,7 +6,7 @@ import { browserUrl, neo4jServerOptionsFromEnv, startNeo4j } from '../graph/serv
 import { CypherRegistry } from '../graph/cypher-registry';
 import { IngestService } from '../ingest/ingest.service';
 import { EnrichService } from '../enrich/enrich.service';
-import { RetrieveService } from '../retrieve/retrieve.service';
+import { AskService } from '../retrieve/answer/ask.service';
 import { titlesOf, titleLookup } from './ask.command';
 import { formatAnswer } from './search-format';
 import { withCliApp } from './cli-app';
@@ -80,7 +80,7 @@ export async function runDemoCommand(args: string[]): Promise<number> {
         `Semantic layer (SIMILAR_TO between pages) added in ${(ms / 1000).toFixed(1)} s\n\n`,
       );
     }
-    const answer = await app.get(RetrieveService).ask(question, { scope: { docIds: [doc.id] } });
+    const answer = await app.get(AskService).ask(question, { scope: { docIds: [doc.id] } });
     const titles = titleLookup(await titlesOf(app, answer));
     process.stdout.write(
       `${formatAnswer(answer, titles)}\n\nExplore the graph in Neo4j Browser, ${browserUrl(neo4jServerOptionsFromEnv())}:\n` +

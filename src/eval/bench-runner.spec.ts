@@ -3,7 +3,7 @@ import { emptyCost } from '../retrieve/evidence-step';
 import type { AskResult, SearchRequest, SearchResult } from '../retrieve/retrieve.types';
 import { AnswerGrader, NotGradedAnswerGrader } from './answer-grader';
 import type { BenchQuestion, BenchQuestionSet } from './bench-questions';
-import { BenchRetriever, PeerRetriever, runRetrievalBench } from './bench-runner';
+import { BenchAsker, BenchRetriever, PeerRetriever, runRetrievalBench } from './bench-runner';
 
 const q = (over: Partial<BenchQuestion> & { qid: string }): BenchQuestion => ({
   dataset: 'mmlongbench-doc',
@@ -46,7 +46,7 @@ class FakeIngester {
 }
 
 /** Answers from a table: question text → ranked page numbers. */
-class FakeRetriever implements BenchRetriever {
+class FakeRetriever implements BenchRetriever, BenchAsker {
   readonly requests: SearchRequest[] = [];
   constructor(private readonly rankings: Record<string, number[]>) {}
 
@@ -107,12 +107,16 @@ class FakeRetriever implements BenchRetriever {
   }
 }
 
-const deps = (retriever: BenchRetriever, extra: Partial<Parameters<typeof runRetrievalBench>[2]> = {}) => ({
+const deps = (
+  retriever: BenchRetriever & BenchAsker,
+  extra: Partial<Parameters<typeof runRetrievalBench>[2]> = {},
+) => ({
   grader: new NotGradedAnswerGrader(),
   readPdf: () => new Uint8Array([1]),
   ...extra,
   ingester: new FakeIngester(),
   retriever,
+  asker: retriever,
 });
 
 describe('runRetrievalBench', () => {

@@ -30,6 +30,10 @@ import {
 /** What the runner needs of RetrieveService (the retrieval contract). */
 export interface BenchRetriever {
   search(req: SearchRequest): Promise<SearchResult>;
+}
+
+/** What the runner needs of AskService (answers, measured with --ask). */
+export interface BenchAsker {
   ask(
     question: string,
     opts: { strategy?: Strategy; scope?: SearchScope; rerank?: boolean },
@@ -198,6 +202,7 @@ export interface BenchRunOptions {
 export interface BenchDeps {
   ingester: BenchIngester;
   retriever: BenchRetriever;
+  asker: BenchAsker;
   grader: AnswerGrader;
   /** Systems outside Folio measured on the same questions, each reported as `peer:<name>`. */
   peers?: PeerRetriever[];
@@ -299,7 +304,7 @@ export async function runRetrievalBench(
     const ask = opts.ask
       ? (q: BenchQuestion, docId: string) => {
           forget();
-          return deps.retriever.ask(q.question, { strategy, scope: scopeOf(docId), rerank });
+          return deps.asker.ask(q.question, { strategy, scope: scopeOf(docId), rerank });
         }
       : null;
     const runRows = await runQuestions(name, questions, docIdOf, search, ask, deps.grader, progress);

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AskService } from './answer/ask.service';
 import { LlmModule } from '../llm/llm.module';
 import { DmapRetriever } from './dmap/dmap-retriever';
 import { DmapRepository } from './dmap/dmap.repository';
@@ -16,6 +17,7 @@ import { TraceWalker } from './trace/trace-walker';
   providers: [
     RetrieveRepository,
     RetrieveService,
+    AskService,
     ExtractiveAnswerer,
     TraceJudge,
     TraceWalker,
@@ -24,6 +26,6 @@ import { TraceWalker } from './trace/trace-walker';
     G2Repository,
     G2Retriever,
   ],
-  exports: [RetrieveService],
+  exports: [RetrieveService, AskService],
 })
 export class RetrieveModule {}

@@ -1,16 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CrossEncoderReranker } from '../embed/cross-encoder';
-import { PromiseLru } from '../common/promise-lru';
 import { EMBEDDER } from '../embed/embed.tokens';
 import type { Embedder } from '../embed/embedder';
 import { DocumentRepository } from '../graph/document.repository';
-import { LlmError } from '../llm/llm.errors';
 import { UsageMeter } from '../llm/llm-usage';
 import { LlmService } from '../llm/llm.service';
 import { EVIDENCE_EDGES, type EvidenceEdge, type EvidenceStep } from './evidence-step';
 import { DmapRetriever } from './dmap/dmap-retriever';
-import { type DocumentPageText, DocumentVocabulary } from './answerability';
-import { ANSWER_PAGES_READ, type AnswerElement, ExtractiveAnswerer } from './extractive-answer';
 import { type FinancialStatement, statementsNamed } from './financial-statements';
 import { G2Retriever } from './g2/g2-retriever';
 import type { WalkStep } from './walk-step';
@@ -25,20 +21,12 @@ import {
   resolvePageReferences,
 } from './named-pages';
 import { searchQueryOf } from './search-query';
-import { countQuestionOf, countStructure } from './structure-count';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
 import { fusedRerankOrder } from './rerank-fusion';
 import { PageCandidate, RetrieveRepository, RRF_K } from './retrieve.repository';
 import { TraceWalker } from './trace/trace-walker';
-import {
-  type AskResult,
-  DEFAULT_STRATEGY,
-  type PageHit,
-  type SearchRequest,
-  type SearchResult,
-  type StageTiming,
-  type Strategy,
-} from './retrieve.types';
+import type { PageHit, SearchRequest, SearchResult, StageTiming } from './retrieve.types';
+import { stageCosts } from './stage-clock';
 
 export const MAX_K = 50;
 /** Pages re-ranked by the cross-encoder: enough to lift a page from rank ~10 into the top 3; each costs one pass. */
@@ -49,38 +37,22 @@ const ELEMENTS_PER_PAGE = 3;
 const GRAPH_SEEDS = 3;
 const GRAPH_WALK_WEIGHT = 0.5;
 const GRAPH_HOP_DECAY = 0.5;
-/** Pages an answer reads. */
-const ANSWER_PAGES = 5;
 /** Characters of a page passage given to the cross-encoder (~350 tokens: the matched elements first, then the page). */
 const PASSAGE_CHARS = 1500;
-/** Document vocabularies kept for the offline answer: a few MB each for a 300-page filing. */
-const VOCABULARY_CACHE_SIZE = 16;
-/** Citations of a count answered from the graph: one per counted item, up to this many. */
-const MAX_COUNT_CITATIONS = 30;
 
-export interface AskOptions {
-  strategy?: Strategy;
-  scope?: SearchRequest['scope'];
-  rerank?: boolean;
-}
-
-/** Search and cited answers over the document graph; each strategy's ranking runs as Cypher in Neo4j. */
+/** Search over the document graph; each strategy's ranking runs as Cypher in Neo4j. */
 @Injectable()
 export class RetrieveService {
   constructor(
     private readonly repo: RetrieveRepository,
     private readonly documents: DocumentRepository,
     private readonly reranker: CrossEncoderReranker,
-    private readonly answerer: ExtractiveAnswerer,
     private readonly llm: LlmService,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
     private readonly traceWalker: TraceWalker,
     private readonly dmap: DmapRetriever,
     private readonly g2: G2Retriever,
   ) {}
-
-  /** The offline answer's document vocabularies, by document ids and versions. */
-  private readonly vocabularies = new PromiseLru<DocumentVocabulary | null>(VOCABULARY_CACHE_SIZE);
 
   async search(req: SearchRequest, parentMeter = new UsageMeter()): Promise<SearchResult> {
     const started = performance.now();
@@ -319,179 +291,6 @@ export class RetrieveService {
     };
   }
 
-  async ask(question: string, opts: AskOptions = {}): Promise<AskResult> {
-    const meter = new UsageMeter();
-    const search = await this.search(
-      {
-        query: question,
-        strategy: opts.strategy ?? DEFAULT_STRATEGY,
-        scope: opts.scope ?? {},
-        k: ANSWER_PAGES,
-        rerank: opts.rerank ?? true,
-      },
-      meter,
-    );
-    const t0 = performance.now();
-    const warnings: string[] = [];
-    const scoped = opts.scope?.docIds?.length === 1 ? opts.scope.docIds[0]! : null;
-    let answer: Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'> | null = scoped
-      ? await this.structureAnswer(question, scoped)
-      : null;
-    if (!answer && this.llm.enabled) {
-      try {
-        answer = await this.llmAnswer(question, search, meter);
-      } catch (err) {
-        if (!(err instanceof LlmError)) throw err;
-        warnings.push(
-          `The LLM could not answer (${err.code}: ${err.message}); this is the offline extractive answer.`,
-        );
-      }
-    }
-    answer ??= this.answerer.answer(question, search, await this.answerElements(search), {
-      vocabulary: await this.answerVocabulary([
-        ...new Set(search.pages.slice(0, ANSWER_PAGES_READ).map((p) => p.docId)),
-      ]),
-    });
-    const answerMs = Math.round(performance.now() - t0);
-    search.timings.push({ stage: 'answer', ms: answerMs });
-    // The question's whole cost: the search's plus the answer's LLM calls and time.
-    const usage = meter.totals();
-    search.cost = {
-      ...search.cost,
-      llmCalls: usage.calls,
-      promptTokens: usage.promptTokens,
-      completionTokens: usage.completionTokens,
-      stages: stageCosts(search.timings),
-      totalMs: search.cost.totalMs + answerMs,
-    };
-    return {
-      question,
-      ...answer,
-      search,
-      usage: meter.toLlmUsage(),
-      warnings: [...search.warnings, ...warnings],
-    };
-  }
-
-  /**
-   * A question that counts one document's figures, tables or charts ("How many figures are in the appendix?") is
-   * answered from its graph, with or without an LLM: the pages a search reads cannot hold the whole document's
-   * count. Null when the question asks anything else, or the graph cannot scope it (no appendix in the outline).
-   */
-  private async structureAnswer(
-    question: string,
-    docId: string,
-  ): Promise<Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'> | null> {
-    const asked = countQuestionOf(searchQueryOf(question).query);
-    if (!asked) return null;
-    const structure = await this.repo.documentStructure(docId);
-    if (!structure) return null;
-    const counted = countStructure(asked, structure);
-    if (!counted.ok) {
-      if (!asked.pages) return null;
-      return {
-        answer: 'Not answerable',
-        answerable: false,
-        mode: 'graph',
-        format: 'None',
-        analysis: counted.reason,
-        citations: [],
-      };
-    }
-    const { count, how, evidence } = counted.result;
-    const noun = asked.unit === 'pages' ? 'page' : asked.kind;
-    return {
-      answer: `${count} ${noun}${count === 1 ? '' : 's'}`,
-      answerable: true,
-      mode: 'graph',
-      format: 'Integer',
-      analysis: `Counted in the document graph: ${how}.`,
-      citations: evidence.slice(0, MAX_COUNT_CITATIONS).map((e) => ({
-        docId,
-        pageNumber: e.pageNumber,
-        elementId: e.elementId,
-        bbox: e.bbox,
-        quote: e.quote,
-        score: 1,
-      })),
-    };
-  }
-
-  /** Every element of the pages the offline answer reads (their tables' grids and their running headers too). */
-  answerElements(search: SearchResult): Promise<AnswerElement[]> {
-    const pages = search.pages
-      .slice(0, ANSWER_PAGES_READ)
-      .map(({ docId, pageNumber }) => ({ docId, pageNumber }));
-    return pages.length === 0 ? Promise.resolve([]) : this.repo.answerPageElements(pages);
-  }
-
-  /** Every page's text of the documents the offline answer reads: which of the question's words they hold anywhere. */
-  answerDocumentPages(docIds: string[]): Promise<DocumentPageText[]> {
-    return docIds.length === 0 ? Promise.resolve([]) : this.repo.documentPageTexts(docIds);
-  }
-
-  /**
-   * What the documents hold anywhere, for the offline answer's "Not answerable" cues. Reading every page's text and
-   * indexing its words costs ~200 ms on a long filing, so it is read once per document version (re-ingesting a
-   * document gives it a new version) and kept; concurrent asks about the same documents share one read.
-   */
-  async answerVocabulary(docIds: string[]): Promise<DocumentVocabulary | null> {
-    if (docIds.length === 0) return null;
-    const versions = await this.repo.documentVersions(docIds);
-    if (versions.length === 0) return null;
-    const key = versions
-      .map((v) => `${v.docId}@${v.version}`)
-      .sort()
-      .join('|');
-    return this.vocabularies.get(key, async () => {
-      const pages = await this.answerDocumentPages(versions.map((v) => v.docId));
-      return pages.length > 0 ? new DocumentVocabulary(pages) : null;
-    });
-  }
-
-  /** MMRAG-DocQA's answer: the model reads the top pages and returns analysis, relevant pages and a typed answer. */
-  private async llmAnswer(
-    question: string,
-    search: SearchResult,
-    meter: UsageMeter,
-  ): Promise<Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'>> {
-    const texts = await this.repo.pagePassages(
-      search.pages.map(({ docId, pageNumber }) => ({ docId, pageNumber })),
-    );
-    const evidence = search.pages.map((p) => ({
-      docId: p.docId,
-      pageNumber: p.pageNumber,
-      text:
-        texts.find((t) => t.docId === p.docId && t.pageNumber === p.pageNumber)?.text ??
-        p.elements.map((e) => e.text).join('\n'),
-    }));
-    const { value } = await this.llm.answer({ question, evidence }, { meter });
-    const cited = value.citedEvidence.flatMap((c) => {
-      const page = search.pages.find((p) => p.docId === c.docId && p.pageNumber === c.pageNumber);
-      const top = page?.elements[0];
-      return page
-        ? [
-            {
-              docId: page.docId,
-              pageNumber: page.pageNumber,
-              elementId: top?.elementId ?? null,
-              bbox: top?.bbox ?? null,
-              quote: top?.text ?? '',
-              score: page.score,
-            },
-          ]
-        : [];
-    });
-    return {
-      answer: value.answer,
-      answerable: value.answerable,
-      mode: 'llm',
-      format: value.answerFormat,
-      analysis: value.analysis,
-      citations: value.answerable ? cited : [],
-    };
-  }
-
   /** Parent-page relevance by the LLM (0–1 per page); a failed call falls back offline inside LlmService. */
   private async llmRelevance(query: string, pages: PageHit[], meter: UsageMeter): Promise<PageHit[]> {
     const texts = await this.repo.pagePassages(pages.map(({ docId, pageNumber }) => ({ docId, pageNumber })));
@@ -580,13 +379,6 @@ export class RetrieveService {
       );
     }
   }
-}
-
-/** Time per stage name: a stage that ran several times (TRACE's judge batches) is summed. */
-function stageCosts(timings: StageTiming[]): StageTiming[] {
-  const byStage = new Map<string, number>();
-  for (const t of timings) byStage.set(t.stage, (byStage.get(t.stage) ?? 0) + t.ms);
-  return [...byStage].map(([stage, ms]) => ({ stage, ms }));
 }
 
 const isEvidenceEdge = (via: string): via is EvidenceEdge =>

@@ -17,3 +17,10 @@ export class StageClock {
     return [...this.ms].map(([stage, ms]) => ({ stage, ms: Math.round(ms) }));
   }
 }
+
+/** Time per stage name: a stage that ran several times (TRACE's judge batches) is summed. */
+export function stageCosts(timings: StageTiming[]): StageTiming[] {
+  const byStage = new Map<string, number>();
+  for (const t of timings) byStage.set(t.stage, (byStage.get(t.stage) ?? 0) + t.ms);
+  return [...byStage].map(([stage, ms]) => ({ stage, ms }));
+}

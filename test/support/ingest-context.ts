@@ -15,6 +15,7 @@ import { GraphModule } from '../../src/graph/graph.module';
 import { IngestModule } from '../../src/ingest/ingest.module';
 import { IngestService } from '../../src/ingest/ingest.service';
 import { RetrieveModule } from '../../src/retrieve/retrieve.module';
+import { AskService } from '../../src/retrieve/answer/ask.service';
 import { RetrieveService } from '../../src/retrieve/retrieve.service';
 
 export const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
@@ -29,6 +30,7 @@ export interface IngestContext {
   module: TestingModule;
   ingest: IngestService;
   retrieve: RetrieveService;
+  asker: AskService;
   content: ContentRepository;
   config: FolioConfig;
   /** Prefix for document ids this test file creates. */
@@ -74,6 +76,7 @@ export async function createIngestContext(overrides: Partial<FolioConfig> = {}):
     module,
     ingest: module.get(IngestService),
     retrieve: module.get(RetrieveService),
+    asker: module.get(AskService),
     content,
     config,
     runId: `t${randomUUID().slice(0, 8)}`,

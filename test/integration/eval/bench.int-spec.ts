@@ -12,6 +12,7 @@ import { writeRetrievalReport } from '../../../src/eval/bench-report';
 import { runRetrievalBench } from '../../../src/eval/bench-runner';
 import { LangChainNeo4jBaseline } from '../../../src/eval/peer/langchain-baseline';
 import { IngestService } from '../../../src/ingest/ingest.service';
+import { AskService } from '../../../src/retrieve/answer/ask.service';
 import { RetrieveService } from '../../../src/retrieve/retrieve.service';
 import { createFolioTestModule, fixture, uniqueCopy } from '../../support/ingest-context';
 
@@ -92,6 +93,7 @@ describe('folio bench (runner on the real services)', () => {
         {
           ingester: module.get(IngestService),
           retriever: module.get(RetrieveService),
+          asker: module.get(AskService),
           grader: new NotGradedAnswerGrader(),
           peers: [peer],
         },

@@ -43,7 +43,7 @@ describe('ask with an LLM', () => {
       }),
     );
     // A flat strategy, so the only warnings are the answer path's (the default walk warns about missing SIMILAR_TO).
-    const result = await ctx.retrieve.ask('What recall@3 does graph walk + rerank reach?', {
+    const result = await ctx.asker.ask('What recall@3 does graph walk + rerank reach?', {
       strategy: 'HYBRID',
       scope: { docIds: [docId] },
     });
@@ -63,7 +63,7 @@ describe('ask with an LLM', () => {
 
   it("counts the document's tables from its graph without asking the model, which sees only the top pages", async () => {
     const before = server.requests.length;
-    const result = await ctx.retrieve.ask('How many tables are in this report?', {
+    const result = await ctx.asker.ask('How many tables are in this report?', {
       strategy: 'HYBRID',
       scope: { docIds: [docId] },
     });
@@ -75,7 +75,7 @@ describe('ask with an LLM', () => {
   it('degrades to the offline answer with a warning when the LLM keeps failing', async () => {
     server.enqueue(status(500), status(500), malformed(), malformed());
     // A flat strategy, so the only warnings are the answer path's (the default walk warns about missing SIMILAR_TO).
-    const result = await ctx.retrieve.ask('What recall@3 does graph walk + rerank reach?', {
+    const result = await ctx.asker.ask('What recall@3 does graph walk + rerank reach?', {
       strategy: 'HYBRID',
       scope: { docIds: [docId] },
     });

@@ -285,7 +285,7 @@ describe('search and ask', () => {
   });
 
   it('answers offline with cited sentences from the right page', async () => {
-    const result = await ctx.retrieve.ask('What recall@3 does the graph walk with re-ranking reach?', {
+    const result = await ctx.asker.ask('What recall@3 does the graph walk with re-ranking reach?', {
       scope: { docIds: [sample] },
     });
     expect(result.mode).toBe('extractive');
@@ -298,7 +298,7 @@ describe('search and ask', () => {
   });
 
   it('says "Not answerable" when nothing in scope is relevant', async () => {
-    const result = await ctx.retrieve.ask('What was the quarterly dividend of the tobacco company in 1987?', {
+    const result = await ctx.asker.ask('What was the quarterly dividend of the tobacco company in 1987?', {
       scope: { docIds: [sample] },
     });
     expect(result.answer).toBe('Not answerable');
@@ -307,7 +307,7 @@ describe('search and ask', () => {
   });
 
   it("counts the document's tables and figures from its graph, citing each caption", async () => {
-    const tables = await ctx.retrieve.ask('How many tables are in this report?', {
+    const tables = await ctx.asker.ask('How many tables are in this report?', {
       scope: { docIds: [sample] },
     });
     expect(tables).toMatchObject({ answer: '1 table', answerable: true, mode: 'graph', format: 'Integer' });
@@ -322,11 +322,11 @@ describe('search and ask', () => {
       }),
     ]);
     expect(tables.citations[0]!.bbox).toHaveLength(4);
-    const figures = await ctx.retrieve.ask('How many figures are there in the entire report?', {
+    const figures = await ctx.asker.ask('How many figures are there in the entire report?', {
       scope: { docIds: [sample] },
     });
     expect(figures).toMatchObject({ answer: '1 figure', mode: 'graph' });
-    const pastTheEnd = await ctx.retrieve.ask('How many figures are in pages 10-12 of this report?', {
+    const pastTheEnd = await ctx.asker.ask('How many figures are in pages 10-12 of this report?', {
       scope: { docIds: [sample] },
     });
     expect(pastTheEnd).toMatchObject({
@@ -336,7 +336,7 @@ describe('search and ask', () => {
       analysis: 'The document has 4 pages; pages 10–12 are not in it.',
     });
     // a count that asks more than the graph knows is answered from the pages, as any question
-    const qualified = await ctx.retrieve.ask('How many figures show the ingest pipeline?', {
+    const qualified = await ctx.asker.ask('How many figures show the ingest pipeline?', {
       scope: { docIds: [sample] },
     });
     expect(qualified.mode).toBe('extractive');
@@ -351,7 +351,7 @@ describe('search and ask', () => {
     const examples = [demo, graphql].map((m) => ({ question: m?.[1], answer: m?.[2] }));
     expect(examples.every((e) => e.question && e.answer)).toBe(true);
     for (const { question, answer } of examples) {
-      const result = await ctx.retrieve.ask(question!, { scope: { docIds: [sample] } });
+      const result = await ctx.asker.ask(question!, { scope: { docIds: [sample] } });
       expect({ question, answer: result.answer }).toEqual({ question, answer });
     }
   });

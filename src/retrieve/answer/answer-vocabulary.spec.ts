@@ -1,6 +1,6 @@
-import type { DocumentPageText } from './answerability';
-import type { RetrieveRepository } from './retrieve.repository';
-import { RetrieveService } from './retrieve.service';
+import type { DocumentPageText } from '../answerability';
+import type { RetrieveRepository } from '../retrieve.repository';
+import { AskService } from './ask.service';
 
 /** A repository holding a few documents' page texts; it counts how often page texts are read. */
 function fakeRepository(docs: Map<string, { version: string; pages: DocumentPageText[] }>) {
@@ -19,9 +19,9 @@ function fakeRepository(docs: Map<string, { version: string; pages: DocumentPage
   return { repo: repo as unknown as RetrieveRepository, reads };
 }
 
-function serviceOver(repo: RetrieveRepository): RetrieveService {
+function serviceOver(repo: RetrieveRepository): AskService {
   const unused = {} as never;
-  return new RetrieveService(repo, unused, unused, unused, unused, unused, unused, unused, unused);
+  return new AskService(unused, repo, unused, unused);
 }
 
 const page = (docId: string, pageNumber: number, text: string): DocumentPageText => ({
@@ -30,7 +30,7 @@ const page = (docId: string, pageNumber: number, text: string): DocumentPageText
   text,
 });
 
-describe('RetrieveService.answerVocabulary', () => {
+describe('AskService.answerVocabulary', () => {
   it('reads a document once per version and again after it is re-ingested', async () => {
     const docs = new Map([
       ['a', { version: 'v1', pages: [page('a', 1, 'Revenue grew to 4,584,833 in 2016')] }],
