@@ -3,11 +3,14 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ApiScope } from '../config/folio-config';
 import { ApiKeyService } from './api-key.service';
 import { presentedKey } from './api-keys';
-import { AuthError } from './auth.errors';
 import { presentError } from './error-map';
+import { sendRefusal } from './http-refusal';
 
-/** The scope the API key middleware granted, read by the GraphQL context. */
-export type AuthorizedRequest = Request & { folioScope?: ApiScope };
+/**
+ * The scope the API key middleware granted, read by the GraphQL context; `folioAnonymous` when no key was
+ * presented and the API was open (a write then re-checks that no key exists, see apiScopePlugin).
+ */
+export type AuthorizedRequest = Request & { folioScope?: ApiScope; folioAnonymous?: boolean };
 
 /**
  * Checks the API key before anything else reads the request (an upload is refused before its bytes are read).
@@ -20,32 +23,19 @@ export class ApiKeyMiddleware implements NestMiddleware {
   constructor(private readonly keys: ApiKeyService) {}
 
   use(req: AuthorizedRequest, res: Response, next: NextFunction): void {
-    this.keys.authenticate(presentedKey(req.headers)).then(
+    const presented = presentedKey(req.headers);
+    // A multipart request is an upload (a mutation): decide on a fresh answer before its bytes are read.
+    const intent = req.is('multipart/form-data') ? 'write' : 'read';
+    this.keys.authenticate(presented, intent).then(
       (scope) => {
         req.folioScope = scope;
+        req.folioAnonymous = presented === undefined;
         next();
       },
       (err: unknown) => {
-        const presented = presentError(err);
-        if (!presented.expected) {
-          next(err);
-          return;
-        }
-        res.status(presented.status);
-        if (err instanceof AuthError) res.setHeader('www-authenticate', 'Bearer');
-        const graphql = req.baseUrl.startsWith('/graphql') || req.originalUrl.startsWith('/graphql');
-        res.json(
-          graphql
-            ? {
-                errors: [
-                  {
-                    message: presented.message,
-                    extensions: { code: presented.code, reason: presented.reason },
-                  },
-                ],
-              }
-            : { code: presented.reason ?? presented.code, message: presented.message },
-        );
+        const shown = presentError(err);
+        if (!shown.expected) next(err);
+        else sendRefusal(req, res, err, shown);
       },
     );
   }

@@ -14,11 +14,6 @@ import {
 } from './api-keys';
 import { AuthError, AuthErrorCode } from './auth.errors';
 
-/**
- * How long a process trusts what it read about a stored key (or that no keys exist). A key revoked through this
- * process is refused at once (the cache is cleared); one revoked through another process within this time.
- */
-export const API_KEY_CACHE_MS = 5000;
 /** lastUsedAt is written at most this often per key, so a busy client does not turn every read into a write. */
 const TOUCH_EVERY_MS = 60_000;
 /** Bounds the cache against a flood of random keys (each one an entry). */
@@ -39,7 +34,9 @@ export interface CreatedApiKey {
 export class ApiKeyService {
   private readonly logger = new Logger(ApiKeyService.name);
   private readonly byHash = new Map<string, { key: StoredApiKey | null; until: number }>();
-  private activeStored: { count: number; until: number } | null = null;
+  /** The last answer to "how many stored keys are active?", when it was read, and when a re-read last failed. */
+  private activeStored: { count: number; readAt: number } | null = null;
+  private activeFailedAt = 0;
   private activeRefresh: Promise<number> | null = null;
   private readonly touchedAt = new Map<string, number>();
 
@@ -48,8 +45,11 @@ export class ApiKeyService {
     @Inject(FOLIO_CONFIG) private readonly config: FolioConfig,
   ) {}
 
-  /** The scope a request may use, or an AuthError (missing, unknown, revoked key; no keys where some are needed). */
-  async authenticate(presented: string | undefined): Promise<ApiScope> {
+  /**
+   * The scope a request may use, or an AuthError (missing, unknown, revoked key; no keys where some are needed).
+   * Without a key, `intent: 'write'` re-reads from Neo4j whether keys exist instead of trusting a cached "none".
+   */
+  async authenticate(presented: string | undefined, intent: 'read' | 'write' = 'read'): Promise<ApiScope> {
     if (presented) {
       const sha256 = hashApiKey(presented);
       const configured = matchConfiguredKey(this.config.auth.keys, sha256);
@@ -62,14 +62,19 @@ export class ApiKeyService {
         return strongestScope(stored.scopes) ?? 'read';
       }
     }
-    if (await this.anyKeys()) throw presented ? invalidKey() : missingKey();
+    if (await this.anyKeys(intent === 'write')) throw presented ? invalidKey() : missingKey();
     if (this.config.auth.openAllowed) return 'admin';
     throw this.keysRequired();
   }
 
+  /** For a request let in without a key that turns out to write: still no key anywhere, read from Neo4j now. */
+  async assertOpenForWrite(): Promise<void> {
+    await this.authenticate(undefined, 'write');
+  }
+
   /** Refuses to serve beyond loopback with no key anywhere (the API start calls it, which primes the cache). */
   async assertServable(): Promise<void> {
-    const any = await this.anyKeys();
+    const any = await this.anyKeys(true);
     if (!this.config.auth.openAllowed && !any) throw this.keysRequired();
   }
 
@@ -120,31 +125,47 @@ export class ApiKeyService {
     if (hit && hit.until > now) return hit.key;
     const key = await this.repo.findByHash(sha256);
     if (this.byHash.size >= CACHE_ENTRIES) this.byHash.clear();
-    this.byHash.set(sha256, { key, until: now + API_KEY_CACHE_MS });
+    this.byHash.set(sha256, { key, until: now + this.config.auth.keyCacheMs });
     return key;
   }
 
   /**
-   * Whether any key exists. Past its cache time the last answer still serves while a refresh runs in the
-   * background, so a Neo4j outage does not turn every request (even `health`) into a key lookup that fails;
-   * only the first answer is awaited (the API start primes it).
+   * Whether any key exists: an answer at most FOLIO_API_KEY_CACHE_MS old, or read now when `fresh`. When Neo4j
+   * cannot answer, reads keep the last answer (an unreachable graph serves nothing but `health` anyway, which must
+   * say so) and do not wait on it again within the cache time; a fresh read fails (503).
    */
-  private async anyKeys(): Promise<boolean> {
+  private async anyKeys(fresh: boolean): Promise<boolean> {
     if (this.config.auth.keys.length > 0) return true;
+    if (fresh) return (await this.refreshActive(true)) > 0;
     const known = this.activeStored;
-    if (!known) return (await this.refreshActive()) > 0;
-    if (known.until <= Date.now()) void this.refreshActive().catch(() => undefined);
-    return known.count > 0;
+    const now = Date.now();
+    const maxAge = this.config.auth.keyCacheMs;
+    if (known && (now - known.readAt < maxAge || now - this.activeFailedAt < maxAge)) return known.count > 0;
+    try {
+      return (await this.refreshActive()) > 0;
+    } catch (err) {
+      if (!known) throw err;
+      return known.count > 0;
+    }
   }
 
-  private refreshActive(): Promise<number> {
-    this.activeRefresh ??= this.repo
-      .countActive()
-      .then((count) => {
-        this.activeStored = { count, until: Date.now() + API_KEY_CACHE_MS };
+  /** Reads the count; concurrent cached reads share one query, a fresh read never joins one already running. */
+  private refreshActive(fresh = false): Promise<number> {
+    if (!fresh && this.activeRefresh) return this.activeRefresh;
+    const startedAt = Date.now();
+    const read = this.repo.countActive().then(
+      (count) => {
+        if (!this.activeStored || this.activeStored.readAt <= startedAt)
+          this.activeStored = { count, readAt: startedAt };
         return count;
-      })
-      .finally(() => (this.activeRefresh = null));
+      },
+      (err: unknown) => {
+        this.activeFailedAt = Date.now();
+        throw err;
+      },
+    );
+    if (fresh) return read;
+    this.activeRefresh = read.finally(() => (this.activeRefresh = null));
     return this.activeRefresh;
   }
 

@@ -30,11 +30,17 @@ export function touchesApiKeys(
   return walk(operation.selectionSet);
 }
 
+/** What the plugin asks of the key service: that a request let in without a key may still write. */
+export interface OpenApiCheck {
+  assertOpenForWrite(): Promise<void>;
+}
+
 /**
  * Refuses, before any resolver runs, what the request's key may not do (403, FORBIDDEN): mutations need `write`,
- * API key management (`apiKeys`, `createApiKey`, `revokeApiKey`) `admin`.
+ * API key management (`apiKeys`, `createApiKey`, `revokeApiKey`) `admin`. A request without a key (the API is
+ * open) that writes is let through only after Neo4j confirms, now, that no key exists (401 otherwise).
  */
-export function apiScopePlugin(): ApolloServerPlugin<GraphQLRequestContext> {
+export function apiScopePlugin(keys: OpenApiCheck): ApolloServerPlugin<GraphQLRequestContext> {
   return {
     async requestDidStart(): Promise<GraphQLRequestListener<GraphQLRequestContext>> {
       return {
@@ -44,10 +50,9 @@ export function apiScopePlugin(): ApolloServerPlugin<GraphQLRequestContext> {
           for (const d of document.definitions)
             if (d.kind === Kind.FRAGMENT_DEFINITION) fragments[d.name.value] = d;
           try {
-            assertScope(
-              contextValue.scope,
-              requiredScope(operation.operation, touchesApiKeys(operation, fragments)),
-            );
+            const needed = requiredScope(operation.operation, touchesApiKeys(operation, fragments));
+            if (needed !== 'read' && contextValue.anonymous) await keys.assertOpenForWrite();
+            assertScope(contextValue.scope, needed);
           } catch (err) {
             if (!(err instanceof AuthError)) throw err;
             throw new GraphQLError(err.message, {

@@ -25,6 +25,7 @@ import {
 } from './analytics.resolver';
 import { ApiKeyMiddleware, type AuthorizedRequest } from './api-key.middleware';
 import { ApiKeyResolver } from './api-key.resolver';
+import { ApiKeyService } from './api-key.service';
 import { ApiKeyStartupCheck } from './api-key-startup.check';
 import { ApiKeysModule } from './api-keys.module';
 import { apiScopePlugin } from './api-scope.plugin';
@@ -36,6 +37,7 @@ import { formatGraphQLError } from './graphql-errors';
 import { GraphQLExceptionFilter } from './graphql-exception.filter';
 import { HealthController } from './health.controller';
 import { HealthResolver } from './health.resolver';
+import { HostAllowListMiddleware } from './host-allow-list.middleware';
 import { IngestResolver } from './ingest.resolver';
 import { PageImageController } from './page-image.controller';
 import { PageResolver } from './page.resolver';
@@ -47,7 +49,7 @@ import {
   RetrieveResolver,
 } from './retrieve.resolver';
 import { queryLimitsPlugin } from './query-limits.plugin';
-import { requestOrigin, type GraphQLRequestContext } from './request-cache';
+import { publicUrlOf, type GraphQLRequestContext } from './request-cache';
 import { RequestLoaders } from './request-loaders';
 import { SectionResolver } from './section.resolver';
 import { StartupRecovery } from './startup-recovery';
@@ -69,9 +71,10 @@ function requestIdOf(req: AuthorizedRequest): string {
     ApiKeysModule,
     GraphQLModule.forRootAsync<ApolloDriverConfig>({
       driver: ApolloDriver,
-      imports: [EnrichModule, SummariesModule],
+      imports: [EnrichModule, SummariesModule, ApiKeysModule],
       inject: [
         FOLIO_CONFIG,
+        ApiKeyService,
         ContentRepository,
         DocumentRepository,
         EvolutionRepository,
@@ -80,6 +83,7 @@ function requestIdOf(req: AuthorizedRequest): string {
       ],
       useFactory: (
         config: FolioConfig,
+        keys: ApiKeyService,
         content: ContentRepository,
         documents: DocumentRepository,
         evolution: EvolutionRepository,
@@ -94,7 +98,7 @@ function requestIdOf(req: AuthorizedRequest): string {
         // in production (the driver then installs Apollo's disabled landing page).
         playground: false,
         plugins: [
-          apiScopePlugin(),
+          apiScopePlugin(keys),
           queryLimitsPlugin(config.graphql),
           ...(config.http.explorer ? [offlineExplorerPlugin()] : []),
         ],
@@ -104,9 +108,10 @@ function requestIdOf(req: AuthorizedRequest): string {
           requestId: requestIdOf(req),
           // The middleware always sets it; 'read' is the safe reading should it ever not have run.
           scope: req.folioScope ?? 'read',
+          anonymous: req.folioAnonymous ?? true,
           loaders: new RequestLoaders({ content, documents, evolution, similarity, summaries }),
           cache: new Map(),
-          publicUrl: config.http.publicUrl ?? requestOrigin(req),
+          publicUrl: publicUrlOf(config.http.publicUrl, req.socket.localPort),
         }),
       }),
     }),
@@ -139,7 +144,9 @@ export class ApiModule implements NestModule {
   constructor(@Inject(FOLIO_CONFIG) private readonly config: FolioConfig) {}
 
   configure(consumer: MiddlewareConsumer): void {
-    // API keys first, so a request without a valid key is refused before an upload is read. Then multipart
+    // A foreign Host header is refused before anything else runs, on every route (and unknown ones).
+    consumer.apply(HostAllowListMiddleware).forRoutes('{*path}');
+    // Then API keys, so a request without a valid key is refused before an upload is read. Then multipart
     // uploads (GraphQL multipart request spec); Apollo's CSRF guard wants an `apollo-require-preflight` header on
     // them, which clients such as apollo-upload-client send.
     consumer

@@ -64,6 +64,7 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
     [AuthErrorCode.WRITE_SCOPE_REQUIRED]: 'FORBIDDEN',
     [AuthErrorCode.ADMIN_SCOPE_REQUIRED]: 'FORBIDDEN',
     [AuthErrorCode.API_KEY_NOT_FOUND]: 'NOT_FOUND',
+    [AuthErrorCode.HOST_NOT_ALLOWED]: 'FORBIDDEN',
     [AuthErrorCode.BAD_API_KEY_INPUT]: 'BAD_USER_INPUT',
   }),
   moduleErrors(QueryLimitError, QueryLimit, {

@@ -7,21 +7,17 @@ export interface GraphQLRequestContext {
   requestId: string;
   /** What the request's API key allows (`admin` when no keys are configured). */
   scope: ApiScope;
+  /** No key was presented (the API was open when the request came in). */
+  anonymous: boolean;
   loaders: RequestLoaders;
   cache: Map<string, Promise<unknown>>;
-  /** Where this client reaches the API (FOLIO_PUBLIC_URL, else the request's own origin): for absolute URLs. */
+  /** Where clients reach the API (configuration, never the request's Host): the base of absolute URLs. */
   publicUrl: string;
 }
 
-/** The origin a client used, as far as the request tells (a proxy's X-Forwarded-* first). */
-export function requestOrigin(req: {
-  protocol?: string;
-  headers: Record<string, string | string[] | undefined>;
-}): string {
-  const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.split(',')[0]?.trim();
-  const proto = first(req.headers['x-forwarded-proto']) ?? req.protocol ?? 'http';
-  const host = first(req.headers['x-forwarded-host']) ?? first(req.headers.host) ?? '127.0.0.1';
-  return `${proto}://${host}`;
+/** Where clients reach the API: FOLIO_PUBLIC_URL, else loopback at the port this request came in on. */
+export function publicUrlOf(configured: string | undefined, localPort: number | undefined): string {
+  return configured ?? `http://127.0.0.1:${localPort ?? 80}`;
 }
 
 export function memo<T>(ctx: GraphQLRequestContext, key: string, load: () => Promise<T>): Promise<T> {

@@ -75,7 +75,11 @@ describe('loadConfig', () => {
   it('allows an open API (no keys) only on loopback, unless openness is asked for', () => {
     const hash = 'a'.repeat(64);
     // Beyond loopback the keys may live in Neo4j, so the API start (not the config) refuses when there are none.
-    expect(loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0' }).auth).toEqual({ keys: [], openAllowed: false });
+    expect(loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0' }).auth).toEqual({
+      keys: [],
+      openAllowed: false,
+      keyCacheMs: 5000,
+    });
     expect(
       loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0', FOLIO_API_KEYS: `admin:${hash},write:${'b'.repeat(64)}` }).auth
         .keys,
@@ -86,7 +90,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ FOLIO_HTTP_HOST: '0.0.0.0', FOLIO_ALLOW_OPEN_API: 'true' }).auth.openAllowed).toBe(
       true,
     );
-    expect(loadConfig({}).auth).toEqual({ keys: [], openAllowed: true });
+    expect(loadConfig({}).auth).toEqual({ keys: [], openAllowed: true, keyCacheMs: 5000 });
     expect(() => loadConfig({ FOLIO_API_KEYS: `owner:${hash}` })).toThrow(/read\|write\|admin/);
   });
 });

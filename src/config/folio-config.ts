@@ -2,6 +2,13 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { folioHome } from '../common/local-paths';
+import {
+  hostOfUrl,
+  LOOPBACK_HOSTNAMES,
+  parseAllowedHosts,
+  parseHost,
+  type AllowedHost,
+} from './allowed-hosts';
 
 // One validated configuration for the whole service, read from the environment once at start-up.
 // Every invalid variable is reported in one error, so a user fixes them all in one go.
@@ -42,7 +49,11 @@ const envSchema = z.object({
   FOLIO_HTTP_PORT: int(0, 65535).default(3000),
   FOLIO_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
   // Where clients reach the API (behind a proxy or in Docker it differs from the listen address): absolute imageUrl.
+  // Unset: http://127.0.0.1:<the port the API listens on>. Never taken from a request's Host.
   FOLIO_PUBLIC_URL: optionalUrl,
+  // Host names (optionally :port) the API answers besides loopback names, FOLIO_PUBLIC_URL's host and a specific
+  // FOLIO_HTTP_HOST, comma-separated; any other Host header is refused (403) against DNS rebinding.
+  FOLIO_ALLOWED_HOSTS: z.string().default(''),
   // The offline API explorer at GET /graphql; unset: on unless NODE_ENV=production.
   FOLIO_API_EXPLORER: bool.optional(),
   NODE_ENV: z.string().optional(),
@@ -84,6 +95,8 @@ const envSchema = z.object({
   // allowed only on a loopback host unless FOLIO_ALLOW_OPEN_API=true (a container behind a private network).
   FOLIO_API_KEYS: z.string().default(''),
   FOLIO_ALLOW_OPEN_API: bool.default(false),
+  // How old the API's answer to "does any stored key exist?" (and what it read about one key) may be.
+  FOLIO_API_KEY_CACHE_MS: int(0, 600_000).default(5000),
 });
 
 export interface FolioConfig {
@@ -103,8 +116,10 @@ export interface FolioConfig {
   http: {
     host: string;
     port: number;
-    /** Base of absolute URLs handed to clients, without a trailing slash; unset: from each request's Host. */
+    /** Base of absolute URLs handed to clients, without a trailing slash; unset: http://127.0.0.1:<listen port>. */
     publicUrl: string | undefined;
+    /** The Host headers the API answers (any other is refused before anything runs). */
+    allowedHosts: AllowedHost[];
     /** Serve the offline explorer page at GET /graphql. */
     explorer: boolean;
   };
@@ -112,7 +127,7 @@ export interface FolioConfig {
    * `keys`: the bootstrap keys of FOLIO_API_KEYS (more live in Neo4j as ApiKey nodes). With no key in either, the
    * API is open (every request may do everything) only when `openAllowed`: bound to loopback or FOLIO_ALLOW_OPEN_API.
    */
-  auth: { keys: ApiKeyEntry[]; openAllowed: boolean };
+  auth: { keys: ApiKeyEntry[]; openAllowed: boolean; keyCacheMs: number };
   graphql: GraphQLLimits;
   embedder:
     | { backend: 'onnx'; model: string; dimension: number; batchSize: number | undefined; threads: number }
@@ -172,6 +187,20 @@ export function parseApiKeys(value: string): { keys: ApiKeyEntry[]; problems: st
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+/** Loopback names at any port, the public URL's host, a specific listen address, and FOLIO_ALLOWED_HOSTS. */
+function allowedHostsOf(
+  listenHost: string,
+  publicUrl: string | undefined,
+  extra: AllowedHost[],
+): AllowedHost[] {
+  const hosts: AllowedHost[] = LOOPBACK_HOSTNAMES.map((hostname) => ({ hostname, port: undefined }));
+  const listen = parseHost(listenHost.includes(':') ? `[${listenHost}]` : listenHost);
+  if (listen && !['0.0.0.0', '[::]'].includes(listen.hostname)) hosts.push({ ...listen, port: undefined });
+  const pub = publicUrl ? hostOfUrl(publicUrl) : null;
+  if (pub) hosts.push(pub);
+  return [...hosts, ...extra];
+}
 
 /** What one GraphQL request may cost; the first four are checked before execution, the last while it runs. */
 export interface GraphQLLimits {
@@ -234,6 +263,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   }
   const apiKeys = parseApiKeys(e.FOLIO_API_KEYS);
   problems.push(...apiKeys.problems);
+  const allowedHosts = parseAllowedHosts(e.FOLIO_ALLOWED_HOSTS);
+  problems.push(...allowedHosts.problems);
   // Whether keys stored in Neo4j exist is known only once it answers: the API start checks (api-key.service.ts).
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -255,10 +286,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
       port: e.FOLIO_HTTP_PORT,
       publicUrl: e.FOLIO_PUBLIC_URL?.replace(/\/+$/, ''),
       explorer: e.FOLIO_API_EXPLORER ?? e.NODE_ENV !== 'production',
+      allowedHosts: allowedHostsOf(e.FOLIO_HTTP_HOST, e.FOLIO_PUBLIC_URL, allowedHosts.hosts),
     },
     auth: {
       keys: apiKeys.keys,
       openAllowed: LOOPBACK_HOSTS.has(e.FOLIO_HTTP_HOST) || e.FOLIO_ALLOW_OPEN_API,
+      keyCacheMs: e.FOLIO_API_KEY_CACHE_MS,
     },
     graphql: {
       maxDepth: e.FOLIO_GRAPHQL_MAX_DEPTH,

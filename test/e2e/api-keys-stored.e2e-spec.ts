@@ -67,7 +67,11 @@ describe('API keys stored in Neo4j, over HTTP', () => {
     const config = loadConfig();
     http = await startHttpApp({
       ...config,
-      auth: { keys: [{ scope: 'admin', sha256: hashApiKey(BOOTSTRAP_KEY) }], openAllowed: true },
+      auth: {
+        ...config.auth,
+        keys: [{ scope: 'admin', sha256: hashApiKey(BOOTSTRAP_KEY) }],
+        openAllowed: true,
+      },
     });
   });
   afterAll(async () => {

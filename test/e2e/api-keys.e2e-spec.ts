@@ -39,6 +39,7 @@ describe('API keys over HTTP (FOLIO_API_KEYS set)', () => {
     http = await startHttpApp({
       ...config,
       auth: {
+        ...config.auth,
         keys: [
           { scope: 'admin', sha256: hashApiKey(ADMIN_KEY) },
           { scope: 'read', sha256: hashApiKey(READ_KEY) },
