@@ -48,6 +48,7 @@ import { LangChainNeo4jBaseline } from '../eval/peer/langchain-baseline';
 import { NaiveDensePassageView, NaivePagePassageBaseline } from '../eval/peer/naive-page-passages';
 import { INGEST_STAGE_UNITS, printTable } from './ingest.command';
 import { StageProgress } from './progress';
+import { elideMiddle } from './progress-format';
 
 const USAGE = `Usage:
   folio bench --questions FILE --pdfs DIR --out DIR [--strategies VECTOR,HYBRID,PARENT_PAGE] [--rerank both|on|off]
@@ -367,7 +368,7 @@ async function runIngestBenchCommand(args: string[]): Promise<number> {
     const barFor = (file: string) => {
       let bar = bars.get(file);
       if (!bar) {
-        bar = new StageProgress(`[${bars.size + 1}/${files.length}] ${path.basename(file).slice(0, 40)}`);
+        bar = new StageProgress(`[${bars.size + 1}/${files.length}] ${elideMiddle(path.basename(file))}`);
         bars.set(file, bar);
       }
       return bar;

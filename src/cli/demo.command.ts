@@ -11,6 +11,7 @@ import { titlesOf, titleLookup } from './ask.command';
 import { formatAnswer } from './search-format';
 import { withCliApp } from './cli-app';
 import { StageProgress } from './progress';
+import { elideMiddle } from './progress-format';
 
 const SAMPLE_PDF = path.join(PROJECT_ROOT, 'test', 'fixtures', 'pdf', 'sample-report.pdf');
 const SAMPLE_QUESTION = 'What recall@3 does the graph walk with re-ranking reach, and at what latency?';
@@ -55,7 +56,7 @@ export async function runDemoCommand(args: string[]): Promise<number> {
     );
   }
   return withCliApp(async (app) => {
-    const progress = new StageProgress(path.basename(file));
+    const progress = new StageProgress(elideMiddle(path.basename(file)));
     const ingested = await app.get(IngestService).ingest(new Uint8Array(fs.readFileSync(file)), {
       fileName: path.basename(file),
       onProgress: (p) =>

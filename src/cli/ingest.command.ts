@@ -11,6 +11,7 @@ import {
 } from '../ingest/ingest.service';
 import { withCliApp } from './cli-app';
 import { StageProgress } from './progress';
+import { elideMiddle } from './progress-format';
 
 /** The unit each ingest stage counts in, for progress lines. */
 export const INGEST_STAGE_UNITS: Record<IngestStage, string> = {
@@ -72,7 +73,7 @@ export async function runIngestCommand(args: string[]): Promise<number> {
     let failed = 0;
     const ingestFile = async (i: number) => {
       const file = files[i]!;
-      const label = `[${i + 1}/${files.length}] ${path.basename(file).slice(0, 40)}`;
+      const label = `[${i + 1}/${files.length}] ${elideMiddle(path.basename(file))}`;
       const progress = new StageProgress(label);
       const t0 = Date.now();
       try {

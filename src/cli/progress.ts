@@ -1,4 +1,5 @@
 import { SingleBar } from 'cli-progress';
+import { etaText } from './progress-format';
 
 /** Without a terminal, a long stage still reports itself this often, so a log shows it is moving. */
 const LOG_INTERVAL_MS = 60_000;
@@ -27,17 +28,25 @@ export class StageProgress {
       this.stageStart = this.lastLogged = Date.now();
       if (this.interactive) {
         this.bar = new SingleBar({
-          format: `${this.label} {stage} [{bar}] {value}/{total} {unit} | {rate}/s | ETA {eta_formatted}`,
+          format: `${this.label} {stage} [{bar}] {value}/{total} {unit} | {rate}/s | ETA {etaText}`,
           stream: process.stderr,
           hideCursor: true,
         });
-        this.bar.start(Math.max(total, 1), 0, { stage: stage.padEnd(6), unit, rate: '0.0' });
+        this.bar.start(Math.max(total, 1), 0, {
+          stage: stage.padEnd(6),
+          unit,
+          rate: '0.0',
+          etaText: etaText(0, total, 0),
+        });
       }
     }
     this.done = done;
     this.total = total;
     this.bar?.setTotal(Math.max(total, 1));
-    this.bar?.update(done, { rate: (done / this.seconds()).toFixed(1) });
+    this.bar?.update(done, {
+      rate: (done / this.seconds()).toFixed(1),
+      etaText: etaText(done, total, this.seconds()),
+    });
     if (!this.interactive && Date.now() - this.lastLogged >= LOG_INTERVAL_MS) {
       this.lastLogged = Date.now();
       process.stderr.write(
