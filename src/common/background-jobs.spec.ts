@@ -27,12 +27,12 @@ describe('BackgroundJobs', () => {
       return { docId: 'd1' };
     });
     await jobs.drain();
-    expect(saved.map((j) => [j.status, j.stage, j.done])).toEqual([
-      ['RUNNING', null, 0],
-      ['RUNNING', 'parse', 1],
-      ['RUNNING', 'parse', 3],
-      ['RUNNING', 'embed', 0],
-      ['SUCCEEDED', null, 0],
+    expect(saved.map((j) => [j.status, j.stage, j.done, j.total])).toEqual([
+      ['RUNNING', null, 0, 0],
+      ['RUNNING', 'parse', 1, 3],
+      ['RUNNING', 'parse', 3, 3],
+      ['RUNNING', 'embed', 0, 10],
+      ['SUCCEEDED', 'DONE', 10, 10], // finished: DONE and complete, not the last stage's partial counts
     ]);
     expect(saved.at(-1)).toMatchObject({ docId: 'd1', error: null });
   });

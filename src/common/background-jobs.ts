@@ -19,6 +19,9 @@ export type StoredJob<J extends TrackedJob> = J & { heartbeatAgeMs?: number | nu
 
 export type ReportProgress = (stage: string, done: number, total: number) => void;
 
+/** The stage a SUCCEEDED job reads, with done = total, so a finished job never shows a stage's partial counts. */
+export const FINISHED_STAGE = 'DONE';
+
 /** The errorCode of a job whose process stopped before finishing it. */
 export const ABANDONED_JOB_CODE = 'JOB_ABANDONED';
 
@@ -117,7 +120,13 @@ export class BackgroundJobs<J extends TrackedJob> {
         record({ stage, done, total } as Partial<J>);
       });
       clearInterval(heartbeat);
-      record({ ...outcome, status: 'SUCCEEDED', stage: null, error: null });
+      record({
+        ...outcome,
+        status: 'SUCCEEDED',
+        stage: FINISHED_STAGE,
+        done: job.total,
+        error: null,
+      });
     } catch (err) {
       clearInterval(heartbeat);
       const e = err as Error & { code?: unknown };

@@ -30,8 +30,8 @@ async function upload(
     headers: { 'apollo-require-preflight': 'true' },
   });
   return (await res.json()) as {
-    data?: { ingestDocument: { id: string; status: string } };
-    errors?: unknown[];
+    data?: { ingestDocument: { id: string; status: string } } | null;
+    errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
   };
 }
 
@@ -62,6 +62,8 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
     expect(['QUEUED', 'RUNNING']).toContain(started.data!.ingestDocument.status);
     const job = await waitForJob(http, started.data!.ingestDocument.id);
     expect(job).toMatchObject({ status: 'SUCCEEDED', document: { pageCount: 4, status: 'READY' } });
+    expect(job.stage).toBe('DONE'); // a finished job says so, with complete counts
+    expect(job.done).toBe(job.total);
     docId = job.document.id;
   });
   afterAll(async () => http.close());
@@ -150,11 +152,11 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
     expect(res.data!.search.pages[0]).toMatchObject({ pageNumber: 2, page: { number: 2 } });
   });
 
-  it('reports bad uploads as failed jobs with the reason, and unknown ids as NOT_FOUND', async () => {
+  it('refuses a non-PDF upload in the request (no job is queued), and unknown ids as NOT_FOUND', async () => {
     const bad = await upload(http, new Uint8Array(Buffer.from('this is not a pdf')), 'notes.txt');
-    const job = await waitForJob(http, bad.data!.ingestDocument.id);
-    expect(job).toMatchObject({ status: 'FAILED', errorCode: 'NOT_A_PDF' });
-    expect(job.error).toMatch(/not a PDF/);
+    expect(bad.data?.ingestDocument ?? null).toBeNull();
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', reason: 'NOT_A_PDF' });
+    expect(bad.errors?.[0]?.message).toMatch(/not a PDF: it starts with "this is " instead of "%PDF-"/);
 
     const both = await http.graphql(`mutation { ingestDocument { id } }`);
     expect(both.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
@@ -179,12 +181,14 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
     for (let i = 0; i < 480 && !['SUCCEEDED', 'FAILED'].includes(job?.status); i++) {
       if (i > 0) await new Promise((r) => setTimeout(r, 250));
       const res = await http.graphql<{ enrichmentJob: any }>(
-        `query($id: ID!) { enrichmentJob(id: $id) { status stages mode error warnings } }`,
+        `query($id: ID!) { enrichmentJob(id: $id) { status stage done total stages mode error warnings } }`,
         { id: started.data!.enrichDocument.id },
       );
       job = res.data!.enrichmentJob;
     }
-    expect(job).toMatchObject({ status: 'SUCCEEDED', mode: 'offline', error: null });
+    expect(job).toMatchObject({ status: 'SUCCEEDED', stage: 'DONE', mode: 'offline', error: null });
+    expect(job.done).toBe(job.total);
+    expect(job.total).toBeGreaterThan(0); // the last stage's count, complete
     expect(job.stages).toEqual(expect.arrayContaining(['summaries', 'similar', 'evolve', 'tree']));
 
     const res = await http.graphql<{ document: any }>(
