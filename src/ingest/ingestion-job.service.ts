@@ -7,6 +7,7 @@ import { documentBusy, IngestError, IngestErrorCode } from './ingest.errors';
 import { IngestionJobRow, IngestRepository } from './ingest.repository';
 import { documentIdFor, IngestOptions } from './ingest.service';
 import { InlineIngestionRunner } from './ingestion-runner';
+import { assertPdfHeader } from './pdf/pdf-parser';
 
 /**
  * Turns an ingestion request into a work item: the job is stored QUEUED in Neo4j (not in memory), so any Folio
@@ -30,10 +31,11 @@ export class IngestionJobService {
   }
 
   /**
-   * Stores the job QUEUED and hands it to the runner. The same bytes already waiting or running here are refused
-   * at once with DOCUMENT_BUSY, before anything is parsed.
+   * Stores the job QUEUED and hands it to the runner. Bytes that are no PDF (NOT_A_PDF) and the same bytes already
+   * waiting or running here (DOCUMENT_BUSY) are refused at once, before any job exists.
    */
   async start(bytes: Uint8Array, opts: Omit<IngestOptions, 'onProgress'>): Promise<IngestionJobRow> {
+    assertPdfHeader(bytes);
     const docId = opts.docId ?? documentIdFor(bytes).docId;
     if (this.runner.holds(docId) || this.storing.has(docId)) throw documentBusy(docId);
     const job: IngestionJobRow = {

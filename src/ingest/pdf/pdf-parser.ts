@@ -70,7 +70,8 @@ export async function checkPdfOpens(bytes: Uint8Array, password?: string): Promi
   await doc.destroy();
 }
 
-function assertPdfHeader(bytes: Uint8Array): void {
+/** NOT_A_PDF unless the bytes start like a PDF: cheap enough to judge a request before any job exists. */
+export function assertPdfHeader(bytes: Uint8Array): void {
   // Readers tolerate a little junk before the header (Acrobat: within the first 1024 bytes); so do we.
   const head = Buffer.from(bytes.subarray(0, 1024)).toString('latin1');
   if (!head.includes('%PDF-')) throw PdfError.notAPdf(head.slice(0, 8));
