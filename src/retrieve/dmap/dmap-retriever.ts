@@ -89,9 +89,10 @@ export class DmapRetriever {
     const label = pageLabeller(input.docIds);
     const trace: string[] = [];
     const steps: WalkStep[] = [];
+    // DMAP walks for the whole question: the step carries its text, the trace line TRACE's short label "q1".
     const record = (step: WalkStep) => {
       steps.push(step);
-      trace.push(stepLine(step, label));
+      trace.push(stepLine({ ...step, subQuery: 'q1' }, label));
     };
 
     const missing = await timed('dmap-paths', () => this.dmap.documentsWithoutSummaries(input.docIds));
@@ -115,7 +116,7 @@ export class DmapRetriever {
         })),
       ),
     );
-    for (const page of answer) record(this.step(page, page.via));
+    for (const page of answer) record(this.step(page, page.via, input.question));
     let supported = await timed('dmap-support', () => this.addresses(input, answer, trace));
     const support = [supported.support];
 
@@ -158,7 +159,7 @@ export class DmapRetriever {
       );
       for (const page of expanded) {
         judged.set(key(page), page);
-        record(this.step(page, page.via));
+        record(this.step(page, page.via, input.question));
       }
       const merged = mergeExpansion(answer, expanded, DMAP_ANSWER_PAGES);
       answer = merged.answer;
@@ -289,11 +290,11 @@ export class DmapRetriever {
     return { ok, support };
   }
 
-  private step(page: Judged, via: string): WalkStep {
+  private step(page: Judged, via: string, question: string): WalkStep {
     const relevant = page.support >= DMAP_SUPPORT_THRESHOLD;
     const snippet = (page.text?.bestText ?? '').replace(/\s+/g, ' ').trim().slice(0, 80);
     return {
-      subQuery: 'q1',
+      subQuery: question,
       docId: page.docId,
       pageNumber: page.pageNumber,
       via,

@@ -137,9 +137,10 @@ export class G2Retriever {
               .map(([via, n]) => `${via} ${n}`)
               .join(', '),
         );
-        for (const step of pageSteps(nodes, node.id, decay)) {
+        // The step carries the sub-question's text; its trace line the plan's short id ("q2").
+        for (const step of pageSteps(nodes, question, decay)) {
           steps.push(step);
-          trace.push(stepLine(step, label));
+          trace.push(stepLine({ ...step, subQuery: node.id }, label));
         }
         const verdict = await timed('g2-check', () => this.check(question, own, input.meter, trace));
         trace.push(

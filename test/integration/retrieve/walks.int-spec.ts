@@ -121,6 +121,9 @@ describe('DMAP and G2 walk the document map and the content graph', () => {
       expect(result.trace.some((l) => /^DMAP check \(cross-encoder\): support \d\.\d{3} [≥<] /.test(l))).toBe(
         true,
       );
+      // The evidence chain names the sub-query by its text (DMAP walks for the whole question), not "q1".
+      expect(result.steps.length).toBeGreaterThan(0);
+      expect(new Set(result.steps.map((s) => s.subQuery))).toEqual(new Set([RESULTS]));
       for (const p of result.pages) {
         expect(p.reason).toMatch(/^dmap:/);
         expect(p.elements.length).toBeGreaterThan(0);
@@ -138,6 +141,12 @@ describe('DMAP and G2 walk the document map and the content graph', () => {
       ).toEqual(['q1', 'q2']);
       expect(result.trace.some((l) => /^ {2}q1 p\.\d+ ← seed: \d\.\d{3} — /.test(l))).toBe(true);
       expect(result.trace.some((l) => /^ {2}q\d check \(coverage \d\.\d{2}\): /.test(l))).toBe(true);
+      // Each step names its sub-question by the text the plan printed for it ("  q1: \"…\""), not by its id.
+      const planned = result.trace
+        .map((l) => /^ {2}q\d: "(.+)"$/.exec(l)?.[1])
+        .filter((q): q is string => q !== undefined);
+      expect(planned).toHaveLength(2);
+      expect(new Set(result.steps.map((s) => s.subQuery))).toEqual(new Set(planned));
       const top = result.pages.map((p) => p.pageNumber);
       expect(top).toEqual(expect.arrayContaining([4, 7]));
       for (const p of result.pages) expect(p.elements.length).toBeGreaterThan(0);
