@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DocumentAnalytics, PageGraphAnalytics } from '../analytics/analytics.types';
 import { renderCorpusReport, renderDocumentReport } from '../analytics/html-report';
+import { centralPageRows } from './analyze-format';
 import { withCliApp, withReadOnlyCliApp } from './cli-app';
 import { printTable } from './ingest.command';
 
@@ -129,10 +130,7 @@ function printGraph(g: PageGraphAnalytics): void {
       (g.written ? `; wrote pageRank and community on ${g.written} pages` : '') +
       '\n',
   );
-  printTable(
-    ['central page', 'pageRank', 'title'],
-    g.centralPages.map((p) => [`${p.docId}:${p.pageNumber}`, f(p.score, 3), p.title.slice(0, 70)]),
-  );
+  printTable(['central page', 'pageRank', 'title'], centralPageRows(g.centralPages));
 }
 
 function reportPath(target: string, docId: string, many: boolean): string {
