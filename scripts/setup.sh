@@ -28,10 +28,7 @@ fi
 # Nest's dependency injection reads decorator metadata, which only the TypeScript compiler emits. Build only when
 # what the compiler reads changed: sources, TypeScript/Nest settings, the lock file (the installed types).
 build_stamp=dist/.folio-build-sha
-build_sha=$(
-  { find src -type f -name '*.ts' ! -name '*.spec.ts' -print0 | sort -z | xargs -0 sha256sum
-    sha256sum package-lock.json tsconfig.json tsconfig.build.json nest-cli.json; } | sha256sum | cut -d' ' -f1
-)
+build_sha=$(bash scripts/build-stamp.sh)
 if [ ! -f "$build_stamp" ] || [ ! -f dist/cli/main.js ] || [ "$(cat "$build_stamp")" != "$build_sha" ]; then
   echo "Building (nest build)…"
   npm run -s build
