@@ -73,6 +73,10 @@ export function syntheticRows(spec: SyntheticDocumentSpec): DocumentGraphRows {
         description: null,
         headingLevel: i === 0 ? 2 : null,
         source: 'synthetic',
+        cellRows: null,
+        cellCols: null,
+        cellTexts: null,
+        cellBoxes: null,
       });
       // One retrieval unit per element carries its vector (elements carry none).
       passages.push({

@@ -97,6 +97,19 @@ export interface LayoutElement {
   /** For a caption: the key of the figure/table/chart it captions. */
   captionOf: string | null;
   source: 'text-layer' | 'ocr';
+  /** For a table: its non-empty cells with their boxes (absent for other kinds and for OCR tables). */
+  cells?: TableCells;
+}
+
+/**
+ * A table's non-empty cells in parallel lists, row-major: cell i is at (rows[i], cols[i]) of the element's
+ * Markdown grid, reads texts[i], and lies in boxes[4i..4i+3] (x0, y0, x1, y1 in PDF points, top-left origin).
+ */
+export interface TableCells {
+  rows: number[];
+  cols: number[];
+  texts: string[];
+  boxes: number[];
 }
 
 export interface SectionNode {

@@ -85,6 +85,10 @@ function elementRow(docId: string, e: LayoutElement, readingIndex: number): Elem
     description: e.description,
     headingLevel: e.headingLevel,
     source: e.source,
+    cellRows: e.cells?.rows ?? null,
+    cellCols: e.cells?.cols ?? null,
+    cellTexts: e.cells?.texts ?? null,
+    cellBoxes: e.cells?.boxes ?? null,
   };
 }
 

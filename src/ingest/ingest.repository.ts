@@ -32,6 +32,11 @@ export interface ElementRow {
   description: string | null;
   headingLevel: number | null;
   source: string;
+  /** A table's cells (TableCells, as four typed lists); null for other elements. */
+  cellRows: number[] | null;
+  cellCols: number[] | null;
+  cellTexts: string[] | null;
+  cellBoxes: number[] | null;
 }
 
 export interface SectionRow {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BBox } from '../ingest/document-model';
+import type { BBox, TableCells } from '../ingest/document-model';
 import {
   ANSWERABILITY_MODEL,
   type AnswerabilityFeatures,
@@ -41,6 +41,8 @@ export interface AnswerElement {
   text: string;
   description: string | null;
   bbox: BBox;
+  /** A table's cells with their boxes; absent or null when the graph has none (other kinds, older ingests). */
+  cells?: TableCells | null;
 }
 
 export type ExtractiveAnswer = Pick<

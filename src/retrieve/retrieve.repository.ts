@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
+import type { TableCells } from '../ingest/document-model';
 import type { ElementEvidence } from './retrieve.types';
 import type { DocumentPageText } from './answerability';
 import type { DocumentStructure } from './structure-count';
@@ -58,7 +59,16 @@ export interface AnswerPageElement {
   description: string | null;
   bbox: [number, number, number, number];
   order: number;
+  /** A table's cells with their boxes; null for other kinds and for tables ingested before cells were kept. */
+  cells: TableCells | null;
 }
+
+type AnswerPageElementRow = Omit<AnswerPageElement, 'cells'> & {
+  cellRows: number[] | null;
+  cellCols: number[] | null;
+  cellTexts: string[] | null;
+  cellBoxes: number[] | null;
+};
 
 export interface CandidateQuery {
   embedding: number[];
@@ -251,7 +261,14 @@ export class RetrieveRepository {
 
   /** The offline answer: every element of these pages, in reading order. */
   async answerPageElements(pages: PageRef[]): Promise<AnswerPageElement[]> {
-    return this.graph.read<AnswerPageElement>(this.q.answerElements, { pages });
+    const rows = await this.graph.read<AnswerPageElementRow>(this.q.answerElements, { pages });
+    return rows.map(({ cellRows, cellCols, cellTexts, cellBoxes, ...element }) => ({
+      ...element,
+      cells:
+        cellRows && cellCols && cellTexts && cellBoxes
+          ? { rows: cellRows, cols: cellCols, texts: cellTexts, boxes: cellBoxes }
+          : null,
+    }));
   }
 
   /** The offline answer's "Not answerable" cues: every page's text of these documents. */

@@ -103,6 +103,32 @@ describe('analyzeLayout', () => {
     expect(caption?.captionOf).toBe(table?.key);
   });
 
+  it("keeps each table cell's box, and a statement's group label as its own row", () => {
+    const rows = [
+      ['(In millions)', '2022', '2021'],
+      ['Inventories', '1,600', '1,400'],
+      ['Total current assets', '6,500', '5,600'],
+      ['Current liabilities:'],
+      ['Accounts payable', '1,900', '1,700'],
+      ['Total current liabilities', '3,000', '2,700'],
+    ];
+    const items = rows.flatMap((row, r) =>
+      row.map((cell, c) => item(cell, 72 + c * 150, 100 + r * 16, { width: 60 })),
+    );
+    const model = analyzeLayout(pdf([page(1, items)]));
+    const table = model.elements.find((e) => e.kind === 'table')!;
+    expect(table.description?.split('\n')[4]).toBe('| Current liabilities: |  |  |');
+    const cells = table.cells!;
+    const at = (r: number, c: number) => cells.rows.findIndex((row, i) => row === r && cells.cols[i] === c);
+    const i = at(2, 1);
+    expect(cells.texts[i]).toBe('6,500');
+    expect(cells.boxes.slice(4 * i, 4 * i + 4)).toEqual([222, 132, 282, 142]);
+    expect(cells.texts[at(3, 0)]).toBe('Current liabilities:');
+    expect(at(3, 1)).toBe(-1); // empty cells are not stored
+    expect(cells.rows).toHaveLength(cells.texts.length);
+    expect(cells.boxes).toHaveLength(4 * cells.texts.length);
+  });
+
   it('turns an image into a figure that owns its labels, captioned, and resolves a reference to it', () => {
     const image: BBox = [72, 300, 372, 500];
     const items = [

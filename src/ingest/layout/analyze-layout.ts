@@ -11,7 +11,14 @@ import { centreInside, roundBox, type Segment } from './layout.types';
 import { buildSegments } from './lines';
 import { sectionsFromHeadings, sectionsFromOutline } from './sections';
 import { isScannedSlide, slideTitle } from './slides';
-import { type DetectedTable, detectTables, groupRows, tableToMarkdown, tableToText } from './tables';
+import {
+  type DetectedTable,
+  detectTables,
+  groupRows,
+  tableCellGeometry,
+  tableToMarkdown,
+  tableToText,
+} from './tables';
 import { chooseTitle } from './title';
 import { type CountTokens, DEFAULT_MAX_TOKENS, estimateTokens, joinLines, splitByTokens } from './text';
 
@@ -141,6 +148,7 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
         description: partial.description,
         headingLevel: partial.headingLevel,
         captionOf: partial.captionOf,
+        ...(partial.cells ? { cells: partial.cells } : {}),
       };
       order++;
       elements.push(element);
@@ -172,8 +180,10 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
           figureUnits.set(element.key, piece.unit);
           break;
         }
-        case 'table':
-          for (const chunk of splitTable(piece.unit.table.cells, maxTokens, countTokens)) {
+        case 'table': {
+          const { cells, cellBoxes } = piece.unit.table;
+          for (const rows of splitTable(cells, maxTokens, countTokens)) {
+            const chunk = rows.map((r) => cells[r] ?? []);
             push({
               kind: 'table',
               text: tableToText(chunk),
@@ -181,9 +191,14 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
               description: tableToMarkdown(chunk),
               headingLevel: null,
               captionOf: null,
+              cells: tableCellGeometry(
+                chunk,
+                rows.map((r) => cellBoxes[r] ?? []),
+              ),
             });
           }
           break;
+        }
         case 'block': {
           const { block } = piece;
           const levelOf = page.hasTextLayer ? textLayerLevel : ocrLevel;
@@ -309,18 +324,18 @@ function describeFigures(elements: LayoutElement[], units: Map<string, FigureUni
   }
 }
 
-/** Splits a table into row groups that fit the token budget; each group repeats the header row. */
-function splitTable(cells: string[][], maxTokens: number, countTokens: CountTokens): string[][][] {
-  if (countTokens(tableToMarkdown(cells)) <= maxTokens || cells.length <= 2) return [cells];
-  const [header, ...rows] = cells;
-  if (!header) return [cells];
-  const chunks: string[][][] = [];
-  let current: string[][] = [header];
-  for (const row of rows) {
+/** Splits a table into row groups that fit the token budget (row indices); each group repeats the header row. */
+function splitTable(cells: string[][], maxTokens: number, countTokens: CountTokens): number[][] {
+  const all = cells.map((_, r) => r);
+  if (countTokens(tableToMarkdown(cells)) <= maxTokens || cells.length <= 2) return [all];
+  const chunks: number[][] = [];
+  let current: number[] = [0];
+  const grid = (rows: number[]): string[][] => rows.map((r) => cells[r] ?? []);
+  for (const row of all.slice(1)) {
     const candidate = [...current, row];
-    if (current.length > 1 && countTokens(tableToMarkdown(candidate)) > maxTokens) {
+    if (current.length > 1 && countTokens(tableToMarkdown(grid(candidate))) > maxTokens) {
       chunks.push(current);
-      current = [header, row];
+      current = [0, row];
     } else {
       current = candidate;
     }

@@ -1,5 +1,5 @@
 // Tables: runs of consecutive rows whose segments line up in shared columns (x-intervals), optionally between rules.
-import type { BBox } from '../document-model';
+import type { BBox, TableCells } from '../document-model';
 import { captionLabel } from './captions';
 import { type Segment, median, unionAll, verticalOverlap } from './layout.types';
 
@@ -8,6 +8,8 @@ export interface DetectedTable {
   segments: Segment[];
   /** cells[row][column], trimmed text ('' for an empty cell). */
   cells: string[][];
+  /** cellBoxes[row][column]: the union of the cell's segments (null for an empty cell). */
+  cellBoxes: Array<Array<BBox | null>>;
 }
 
 const MIN_ROWS = 3;
@@ -146,8 +148,11 @@ function tableFromRun(run: Segment[][], rules: BBox[], bodyFontSize: number): De
       return null;
   }
 
+  const boxes: Array<Array<BBox | null>> = [];
   const cells = run.map((row) => {
     const out = columns.map(() => '');
+    const outBoxes = columns.map((): BBox | null => null);
+    boxes.push(outBoxes);
     for (const segment of row) {
       const centre = (segment.bbox[0] + segment.bbox[2]) / 2;
       let best = 0;
@@ -160,10 +165,13 @@ function tableFromRun(run: Segment[][], rules: BBox[], bodyFontSize: number): De
         }
       });
       out[best] = out[best] ? `${out[best]} ${segment.text}` : segment.text;
+      const box = outBoxes[best];
+      outBoxes[best] = box ? unionAll([box, segment.bbox]) : segment.bbox;
     }
     return out;
   });
-  return { bbox, segments: all, cells: mergeContinuationRows(cells) };
+  const merged = mergeContinuationRows(cells, boxes);
+  return { bbox, segments: all, cells: merged.cells, cellBoxes: merged.boxes };
 }
 
 /** x-intervals of the columns: overlapping segment extents merged together. */
@@ -191,19 +199,53 @@ function countHorizontalRules(rules: BBox[], box: BBox): number {
 }
 
 /** A row with a single filled cell following a full row is a wrapped cell: fold it into the row above. */
-function mergeContinuationRows(cells: string[][]): string[][] {
+function mergeContinuationRows(
+  cells: string[][],
+  boxes: Array<Array<BBox | null>>,
+): { cells: string[][]; boxes: Array<Array<BBox | null>> } {
   const out: string[][] = [];
-  for (const row of cells) {
+  const outBoxes: Array<Array<BBox | null>> = [];
+  cells.forEach((row, r) => {
     const filled = row.filter((c) => c).length;
     const prev = out[out.length - 1];
-    if (prev && filled === 1 && row.length > 2) {
+    const prevBoxes = outBoxes[outBoxes.length - 1];
+    if (prev && prevBoxes && filled === 1 && row.length > 2 && !isGroupLabel(row[0] ?? '')) {
       row.forEach((cell, k) => {
-        if (cell) prev[k] = prev[k] ? `${prev[k]} ${cell}` : cell;
+        if (!cell) return;
+        prev[k] = prev[k] ? `${prev[k]} ${cell}` : cell;
+        const box = boxes[r]?.[k] ?? null;
+        const above = prevBoxes[k] ?? null;
+        prevBoxes[k] = box && above ? unionAll([above, box]) : (box ?? above);
       });
     } else {
       out.push([...row]);
+      outBoxes.push([...(boxes[r] ?? row.map(() => null))]);
     }
-  }
+  });
+  return { cells: out, boxes: outBoxes };
+}
+
+/** A statement's group label ("Current liabilities:", "ASSETS") heads the rows below; it does not continue a cell. */
+function isGroupLabel(firstCell: string): boolean {
+  return /:$/.test(firstCell) || /^[A-Z][A-Z ,'’&-]{3,}$/.test(firstCell);
+}
+
+/**
+ * A table's non-empty cells as parallel lists (row-major), the compact form the graph stores on the table
+ * element: typed lists Neo4j keeps natively, instead of one node per cell.
+ */
+export function tableCellGeometry(cells: string[][], boxes: Array<Array<BBox | null>>): TableCells {
+  const out: TableCells = { rows: [], cols: [], texts: [], boxes: [] };
+  cells.forEach((row, r) =>
+    row.forEach((text, c) => {
+      const box = boxes[r]?.[c];
+      if (!text || !box) return;
+      out.rows.push(r);
+      out.cols.push(c);
+      out.texts.push(text);
+      out.boxes.push(...box.map((v) => Math.round(v * 10) / 10));
+    }),
+  );
   return out;
 }
 
