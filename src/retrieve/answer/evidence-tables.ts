@@ -1,0 +1,89 @@
+import type { BBox } from '../../ingest/document-model';
+import type { Citation } from '../retrieve.types';
+import { type GridRow, type GridValue, parseTableGrid, type TableGrid } from './table-grid';
+import { normaliseLabel, yearOf } from './table-numbers';
+import type { AnswerEvidence, EvidencePage } from './typed-answer';
+
+// The tables of the evidence, read as grids in evidence order, and what the table sources share: the periods a
+// question names, the words it matches labels with, and how a cell is cited.
+
+export interface EvidenceTable {
+  page: EvidencePage;
+  grid: TableGrid;
+}
+
+/** Elements above a table on its page that may print its title and scale ("(In millions)"). */
+const CONTEXT_ELEMENTS = 4;
+
+/** Every table of the evidence pages as a grid, in evidence order; tables that are not grids are left out. */
+export function evidenceTables(evidence: AnswerEvidence): EvidenceTable[] {
+  const out: EvidenceTable[] = [];
+  for (const page of evidence.pages) {
+    page.elements.forEach((element, i) => {
+      if (element.kind !== 'table') return;
+      const context = page.elements
+        .slice(Math.max(0, i - CONTEXT_ELEMENTS), i)
+        .filter((e) => e.kind !== 'table')
+        .map((e) => e.text)
+        .reverse();
+      const grid = parseTableGrid(element, context);
+      if (grid) out.push({ page, grid });
+    });
+  }
+  return out;
+}
+
+/** The fiscal years a question names ("FY2021", "fiscal 2021", "in 2021", "FY21"), in the order it names them. */
+export function yearsAsked(question: string): number[] {
+  const years = [
+    ...question.matchAll(/(?<![\d,.$])(?:FY\s?)?((?:19|20)\d\d)(?![\d,])|\bFY\s?'?(\d\d)\b/gi),
+  ].map((m) => (m[1] ? Number(m[1]) : 2000 + Number(m[2])));
+  return [...new Set(years)];
+}
+
+const STOP_WORDS = new Set(
+  'a an and as at by for from in into is it its of on or per the to was were what which with how much many did does do company companys fy fiscal year years ended ending total'.split(
+    ' ',
+  ),
+);
+
+/** A label's or question's words that name something (stop words and years dropped), normalised. */
+export function labelWords(text: string): string[] {
+  return normaliseLabel(text)
+    .split(' ')
+    .map((w) => w.replace(/'/g, ''))
+    .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && yearOf(w) === null)
+    .map((w) => (w.length > 4 ? w.replace(/(?:ies)$/, 'y').replace(/(?<=[^s])s$/, '') : w));
+}
+
+/** How a cell is quoted: "row label | column header: value". */
+export function cellQuote(row: GridRow, header: string, value: GridValue): string {
+  return `${row.label} | ${header || 'value'}: ${value.text}`;
+}
+
+/** A cell cited with its own box, or the table's box when the table has no cell boxes. */
+export function cellCitation(table: EvidenceTable, row: GridRow, header: string, value: GridValue): Citation {
+  const { element } = table.grid;
+  const bbox: BBox = value.bbox ?? element.bbox;
+  return {
+    docId: element.docId,
+    pageNumber: element.pageNumber,
+    elementId: element.elementId,
+    bbox,
+    quote: cellQuote(row, header, value),
+    score: 1,
+  };
+}
+
+/** What the analysis says when a table has no cell boxes: the citation falls back to the table's box. */
+export function boxNote(tables: EvidenceTable[]): string {
+  const without = tables.filter((t) => !t.grid.hasCellBoxes);
+  if (without.length === 0) return 'each cell cited with its own box';
+  const pages = [...new Set(without.map((t) => `p. ${t.page.pageNumber}`))].join(', ');
+  return `the table on ${pages} was ingested without cell boxes, so its cells are cited with the table's box (re-ingest the document to cite cells)`;
+}
+
+/** The scale as words: "in millions", or "" for units. */
+export function scaleWords(scale: TableGrid['scale']): string {
+  return scale === 'units' ? '' : `in ${scale}`;
+}

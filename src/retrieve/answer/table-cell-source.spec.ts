@@ -1,0 +1,145 @@
+import type { BBox } from '../../ingest/document-model';
+import { tableCellGeometry, tableToMarkdown } from '../../ingest/layout/tables';
+import type { AnswerElement } from '../extractive-answer';
+import { tableCellSource } from './table-cell-source';
+import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
+
+/** A page holding one table (with its cells' boxes unless `boxes` is false) under a title line. */
+function tablePage(
+  pageNumber: number,
+  step: number,
+  rows: string[][],
+  boxes = true,
+  title = '',
+): EvidencePage {
+  const cellBoxes = rows.map((row, r) =>
+    row.map((text, c): BBox | null =>
+      text ? [72 + 150 * c, 100 + 18 * r, 200 + 150 * c, 112 + 18 * r] : null,
+    ),
+  );
+  const table: AnswerElement = {
+    docId: 'doc',
+    pageNumber,
+    elementId: `doc:p${pageNumber}-e1`,
+    kind: 'table',
+    text: rows.map((r) => r.join(' ')).join('\n'),
+    description: tableToMarkdown(rows),
+    bbox: [72, 100, 520, 100 + 18 * rows.length],
+    cells: boxes ? tableCellGeometry(rows, cellBoxes) : null,
+  };
+  const heading: AnswerElement = {
+    ...table,
+    elementId: `doc:p${pageNumber}-e0`,
+    kind: 'heading',
+    text: title,
+    description: null,
+    bbox: [72, 72, 520, 90],
+    cells: null,
+  };
+  return { docId: 'doc', pageNumber, step, elements: title ? [heading, table] : [table] };
+}
+
+const OPERATIONS = [
+  ['(In millions)', 'Fiscal 2022', 'Fiscal 2021'],
+  ['Net sales', '$ 5,210', '$ 4,870'],
+  ['Cost of sales', '3,020', '2,915'],
+  ['Research and development', '610', '575'],
+  ['Operating income', '1,004', '(12)'],
+  ['Net income', '760', '—'],
+];
+const SEGMENTS = [
+  ['Fiscal 2022', 'Americas', 'Europe', 'Asia Pacific'],
+  ['Net sales', '2,400', '1,700', '1,110'],
+  ['Operating income', '520', '330', '154'],
+];
+
+const ask = (question: string, pages: EvidencePage[], kind: AnswerKind = 'NUMBER') =>
+  tableCellSource({ question, kind, pages } satisfies AnswerEvidence);
+
+describe('tableCellSource', () => {
+  it('answers "what was X in Y" with the cell, its unit and scale, cited with the cell box', () => {
+    const found = ask('What were net sales in fiscal 2021?', [tablePage(4, 1, OPERATIONS)])!;
+    expect(found.answer).toMatchObject({ kind: 'NUMBER', value: '4870', unit: 'USD', scale: 'millions' });
+    expect(found.answer.text).toBe('Net sales (Fiscal 2021): $4,870 million [p. 4]');
+    expect(found.citations).toEqual([
+      {
+        docId: 'doc',
+        pageNumber: 4,
+        elementId: 'doc:p4-e1',
+        bbox: [372, 118, 500, 130],
+        quote: 'Net sales | Fiscal 2021: $ 4,870',
+        score: 1,
+      },
+    ]);
+    expect(found.analysis).toContain('row "Net sales"');
+    expect(found.analysis).toContain('each cell cited with its own box');
+  });
+
+  it('finds a line item the question names by another of its labels', () => {
+    expect(
+      ask('How much revenue did the company report in FY2022?', [tablePage(4, 1, OPERATIONS)])?.answer.value,
+    ).toBe('5210');
+    expect(ask('What was the cost of goods sold in 2021?', [tablePage(4, 1, OPERATIONS)])?.answer.value).toBe(
+      '2915',
+    );
+  });
+
+  it('reads negatives in parentheses and dashes, and does not take net income for operating income', () => {
+    const pages = [tablePage(4, 1, OPERATIONS)];
+    expect(ask('What was operating income in fiscal 2021?', pages)?.answer.value).toBe('-12');
+    const dash = ask('What was net income in fiscal 2021?', pages)!;
+    expect(dash.answer.value).toBe('0');
+    expect(dash.answer.text).toContain('nothing (a dash)');
+    const onlyNet = [
+      tablePage(
+        4,
+        1,
+        OPERATIONS.filter((r) => r[0] !== 'Operating income'),
+      ),
+    ];
+    expect(ask('What was operating income in fiscal 2022?', onlyNet)).toBeNull();
+  });
+
+  it('picks a segment column by its header', () => {
+    const found = ask('What was operating income in Europe?', [tablePage(9, 1, SEGMENTS)])!;
+    expect(found.answer.value).toBe('330');
+    expect(found.citations[0]!.quote).toBe('Operating income | Europe: 330');
+  });
+
+  it('prefers the earlier evidence step when two tables answer alike', () => {
+    const found = ask('What was research and development in Fiscal 2022?', [
+      tablePage(7, 1, OPERATIONS),
+      tablePage(4, 2, OPERATIONS),
+    ])!;
+    expect(found.citations[0]!.pageNumber).toBe(7);
+  });
+
+  it("cites the table's box, and says so, when the table has no cell boxes", () => {
+    const page = tablePage(4, 1, OPERATIONS, false);
+    const found = ask('What were net sales in fiscal 2022?', [page])!;
+    expect(found.citations[0]!.bbox).toEqual([72, 100, 520, 208]);
+    expect(found.analysis).toContain('ingested without cell boxes');
+    expect(found.analysis).toContain('re-ingest');
+  });
+
+  it('gives no candidate when the column, the row or the kind does not fit', () => {
+    const pages = [tablePage(4, 1, OPERATIONS)];
+    expect(ask('What were net sales in 2022 and 2021?', pages)).toBeNull();
+    expect(ask('What were net sales?', pages)).toBeNull();
+    expect(ask('What was goodwill in fiscal 2022?', pages)).toBeNull();
+    expect(ask('What were net sales in fiscal 2019?', pages)).toBeNull();
+    expect(ask('List the net sales in fiscal 2022', pages, 'LIST')).toBeNull();
+  });
+
+  it('reads the scale from the title above the table when the grid has none', () => {
+    const rows = [
+      ['', '2022', '2021'],
+      ['Total assets', '12,400', '11,950'],
+      ['Total liabilities', '7,100', '6,880'],
+    ];
+    const found = ask('What were total assets in 2022?', [
+      tablePage(3, 1, rows, true, 'Balance sheets (in thousands)'),
+    ])!;
+    expect(found.answer).toMatchObject({ value: '12400', scale: 'thousands', unit: 'USD' });
+  });
+});

@@ -1,0 +1,128 @@
+import { labelPrints, lineItemsAsked } from './line-items';
+import {
+  boxNote,
+  cellCitation,
+  type EvidenceTable,
+  evidenceTables,
+  labelWords,
+  scaleWords,
+  yearsAsked,
+} from './evidence-tables';
+import type { GridColumn, GridRow } from './table-grid';
+import { formatAmount } from './table-numbers';
+import type { AnswerCandidate, AnswerEvidence, AnswerKind, CandidateSource } from './typed-answer';
+
+// "What was X in Y": the row of an evidence table that names X (its words, or a statement line item the question
+// names by another of its labels: "sales" for "Net sales") and the column that names Y (a year, a period, a
+// segment), answered with the cell's value, unit and scale and cited with the cell's own box.
+
+/** Kinds of answer a single cell can give. */
+const CELL_KINDS = new Set<AnswerKind>(['NUMBER', 'PERCENTAGE', 'TEXT']);
+/** A row label's words the question must hold (share), unless the row prints a line item the question names. */
+const MIN_LABEL_COVERAGE = 0.75;
+
+export interface CellMatch {
+  table: EvidenceTable;
+  row: GridRow;
+  column: GridColumn;
+  columnIndex: number;
+  score: number;
+  why: string;
+}
+
+/** How well a row's label answers the question's words; null when it does not name what the question asks. */
+export function rowScore(question: string, row: GridRow): { score: number; why: string } | null {
+  const asked = new Set(labelWords(question));
+  const words = labelWords(row.label);
+  const items = lineItemsAsked(question).filter((item) => labelPrints(item, row.label, row.parent));
+  const matched = words.filter((w) => asked.has(w));
+  const coverage = words.length ? matched.length / words.length : 0;
+  const parentWords = labelWords(row.parent ?? '').filter((w) => asked.has(w) && !matched.includes(w));
+  if (items.length > 0) {
+    return {
+      score: 1.5 + 0.1 * matched.length + 0.05 * parentWords.length,
+      why: `the row prints ${items[0]}`,
+    };
+  }
+  if (matched.length === 0 || coverage < MIN_LABEL_COVERAGE) return null;
+  return {
+    score: coverage + 0.1 * matched.length + 0.05 * parentWords.length,
+    why: `the question names ${matched.join(', ')}`,
+  };
+}
+
+/**
+ * The column a question names: the year it names (several columns of that year → the one whose header shares
+ * the most question words), else the header that shares question words, else the only value column. Null when
+ * the question names several years, or names none and the table has several columns no word picks.
+ */
+export function columnFor(question: string, columns: GridColumn[], rowLabel: string): number | null {
+  const years = yearsAsked(question);
+  if (years.length > 1) return null;
+  const rowWords = new Set(labelWords(rowLabel));
+  const asked = new Set(labelWords(question).filter((w) => !rowWords.has(w)));
+  const overlap = (c: GridColumn) => labelWords(c.header).filter((w) => asked.has(w)).length;
+  const candidates = columns
+    .map((c, i) => ({ i, c, words: overlap(c) }))
+    .filter(({ c, words }) => (years.length === 1 ? c.year === years[0] : words > 0));
+  if (candidates.length === 0) return columns.length === 1 && years.length === 0 ? 0 : null;
+  const best = Math.max(...candidates.map((c) => c.words));
+  const top = candidates.filter((c) => c.words === best);
+  return top.length === 1 || years.length === 1 ? (top[0]?.i ?? null) : null;
+}
+
+/** The best cell of the evidence tables for the question, earlier evidence first on ties. */
+export function findCell(question: string, tables: EvidenceTable[]): CellMatch | null {
+  let best: CellMatch | null = null;
+  for (const table of tables) {
+    for (const row of table.grid.rows) {
+      const scored = rowScore(question, row);
+      if (!scored || (best && scored.score <= best.score)) continue;
+      const columnIndex = columnFor(question, table.grid.columns, row.label);
+      const column = columnIndex === null ? undefined : table.grid.columns[columnIndex];
+      if (!column || columnIndex === null || !row.values[columnIndex]) continue;
+      best = { table, row, column, columnIndex, score: scored.score, why: scored.why };
+    }
+  }
+  return best;
+}
+
+/** The unit as words after a value: "USD 2,118 million" reads "$2,118 million"; "12.5%"; "1.42 USD per share". */
+function valueWords(value: number, unit: string | null, scale: GridRow['scale']): string {
+  const amount = formatAmount(value).replace(/^\((.*)\)$/, '-$1');
+  const scaled = scale === 'units' ? '' : ` ${scale.replace(/s$/, '')}`;
+  if (unit === '%') return `${amount}%`;
+  if (unit === 'USD') return `$${amount}${scaled}`;
+  if (unit === 'USD per share') return `$${amount} per share`;
+  return `${amount}${scaled}${unit ? ` ${unit}` : ''}`;
+}
+
+export const tableCellSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+  if (!CELL_KINDS.has(evidence.kind)) return null;
+  const tables = evidenceTables(evidence);
+  const match = findCell(evidence.question, tables);
+  if (!match) return null;
+  const { table, row, column, columnIndex } = match;
+  const cell = row.values[columnIndex]!;
+  const { grid, page } = table;
+  const value = cell.amount.value;
+  const header = column.header || 'value';
+  const citation = cellCitation(table, row, header, cell);
+  const shown = cell.amount.dash ? 'nothing (a dash)' : valueWords(value, row.unit, row.scale);
+  const scale = scaleWords(row.scale);
+  return {
+    answer: {
+      text: `${row.label} (${header}): ${shown} [p. ${page.pageNumber}]`,
+      kind: row.unit === '%' ? 'PERCENTAGE' : 'NUMBER',
+      value: String(value),
+      unit: row.unit,
+      scale: row.scale,
+      items: [],
+      formula: null,
+    },
+    citations: [citation],
+    analysis:
+      `Read from the table on p. ${page.pageNumber} (evidence step ${page.step}): row "${row.label}" (${match.why}), ` +
+      `column "${header}"${scale ? `, ${scale} (${grid.scaleText ?? 'the table'})` : ''}; ${boxNote([table])}.`,
+  };
+};

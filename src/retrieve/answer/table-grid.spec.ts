@@ -1,0 +1,182 @@
+import type { BBox } from '../../ingest/document-model';
+import { tableCellGeometry, tableToMarkdown } from '../../ingest/layout/tables';
+import type { AnswerElement } from '../extractive-answer';
+import { parseTableGrid } from './table-grid';
+import { formatAmount, parseAmount, scaleOf, yearOf } from './table-numbers';
+
+/** A table element as ingest stores it: its Markdown grid and, unless `boxes` is false, its cells' boxes. */
+function tableElement(rows: string[][], boxes = true): AnswerElement {
+  const cellBoxes = rows.map((row, r) =>
+    row.map((text, c): BBox | null =>
+      text ? [72 + 150 * c, 100 + 18 * r, 200 + 150 * c, 112 + 18 * r] : null,
+    ),
+  );
+  return {
+    docId: 'doc',
+    pageNumber: 3,
+    elementId: 'doc:p3-e1',
+    kind: 'table',
+    text: rows.map((r) => r.join(' ')).join('\n'),
+    description: tableToMarkdown(rows),
+    bbox: [72, 100, 520, 100 + 18 * rows.length],
+    cells: boxes ? tableCellGeometry(rows, cellBoxes) : null,
+  };
+}
+
+describe('parseAmount', () => {
+  it.each([
+    ['1,234', 1234],
+    ['$ 26,291', 26291],
+    ['(1,176)', -1176],
+    ['$(45.5)', -45.5],
+    ['-12', -12],
+    ['12.5%', 12.5],
+    ['1,204 (a)', 1204],
+    ['318*', 318],
+    ['2,045¹', 2045],
+    ['.75', 0.75],
+  ])('reads %s as %d', (text, value) => {
+    expect(parseAmount(text)?.value).toBe(value);
+  });
+
+  it('reads dashes as nothing to report (zero for arithmetic) and refuses words and dates', () => {
+    expect(parseAmount('—')).toEqual({ value: 0, dash: true, percent: false, currency: false });
+    expect(parseAmount('$ -')).toMatchObject({ value: 0, dash: true, currency: true });
+    expect(parseAmount('(1)')?.value).toBe(-1);
+    expect(parseAmount('12.5%')?.percent).toBe(true);
+    for (const text of ['Total assets', 'n/m', '2021 and 2020', '1,23', ''])
+      expect(parseAmount(text)).toBeNull();
+  });
+
+  it('prints amounts as statements do', () => {
+    expect(formatAmount(26291)).toBe('26,291');
+    expect(formatAmount(-1176)).toBe('(1,176)');
+    expect(formatAmount(2.5, 2)).toBe('2.50');
+  });
+});
+
+describe('scales and years', () => {
+  it.each([
+    ['(In millions, except per share data)', 'millions'],
+    ['$ in thousands', 'thousands'],
+    ['(Dollars in billions)', 'billions'],
+    ['($000)', 'thousands'],
+    ['Amounts in millions of U.S. dollars', 'millions'],
+  ])('reads the scale of %s', (text, scale) => {
+    expect(scaleOf(text)).toBe(scale);
+  });
+
+  it('reads no scale from prose and years from period headers', () => {
+    expect(scaleOf('Revenue grew by millions of units')).toBeNull();
+    expect(yearOf('Year ended December 31, 2021')).toBe(2021);
+    expect(yearOf('FY22')).toBe(2022);
+    expect(yearOf('Fiscal 2020')).toBe(2020);
+    expect(yearOf('1,234')).toBeNull();
+  });
+});
+
+describe('parseTableGrid', () => {
+  const statement = [
+    ['(In millions, except per share data)', 'Year ended December 31', ''],
+    ['', '2021', '2020'],
+    ['Net sales', '$ 5,210', '$ 4,870'],
+    ['Cost of sales', '(3,020)', '(2,915)'],
+    ['Operating expenses:', '', ''],
+    ['Research and development', '610', '575'],
+    ['Restructuring', '—', '42'],
+    ['Total operating expenses', '1,410', '1,390'],
+    ['Diluted earnings per share', '$ 2.31', '$ 1.98'],
+    ['Gross margin %', '42.0%', '40.1%'],
+  ];
+
+  it('joins a spanning period header with the years under it, and reads the scale line', () => {
+    const grid = parseTableGrid(tableElement(statement))!;
+    expect(grid.headerRowCount).toBe(2);
+    expect(grid.columns.map((c) => [c.col, c.header, c.year])).toEqual([
+      [1, 'Year ended December 31 2021', 2021],
+      [2, 'Year ended December 31 2020', 2020],
+    ]);
+    expect(grid.scale).toBe('millions');
+    expect(grid.scaleText).toBe('(In millions, except per share data)');
+    expect(grid.hasCellBoxes).toBe(true);
+  });
+
+  it('reads negatives in parentheses, dashes, group labels, per-share and percent rows', () => {
+    const grid = parseTableGrid(tableElement(statement))!;
+    const row = (label: string) => grid.rows.find((r) => r.label === label)!;
+    expect(row('Cost of sales').values.map((v) => v?.amount.value)).toEqual([-3020, -2915]);
+    expect(row('Restructuring').values[0]?.amount).toMatchObject({ value: 0, dash: true });
+    expect(row('Research and development').parent).toBe('Operating expenses');
+    expect(row('Net sales').parent).toBeNull();
+    expect(row('Total operating expenses').parent).toBe('Operating expenses');
+    expect(row('Net sales')).toMatchObject({ unit: 'USD', scale: 'millions' });
+    expect(row('Diluted earnings per share')).toMatchObject({ unit: 'USD per share', scale: 'units' });
+    expect(row('Gross margin %')).toMatchObject({ unit: '%', scale: 'units' });
+    expect(grid.rows.map((r) => r.label)).not.toContain('Operating expenses');
+  });
+
+  it('keeps each cell box, and none when the table was ingested without them', () => {
+    const withBoxes = parseTableGrid(tableElement(statement))!;
+    expect(withBoxes.rows[0]!.values[0]!.bbox).toEqual([222, 136, 350, 148]);
+    expect(withBoxes.rows[0]!.labelBox).toEqual([72, 136, 200, 148]);
+    const without = parseTableGrid(tableElement(statement, false))!;
+    expect(without.hasCellBoxes).toBe(false);
+    expect(without.rows[0]!.values[0]).toMatchObject({ text: '$ 5,210', bbox: null });
+  });
+
+  it('reads a scale printed above the table, segments as column headers, and share counts in their own scale', () => {
+    const grid = parseTableGrid(
+      tableElement([
+        ['', 'Americas', 'Europe', 'Asia Pacific'],
+        ['Net sales', '1,200', '800', '450'],
+        ['Weighted-average shares outstanding', '310', '310', '310'],
+      ]),
+      ['CONSOLIDATED DATA', '($ in thousands; shares in millions)'],
+    )!;
+    expect(grid.columns.map((c) => c.header)).toEqual(['Americas', 'Europe', 'Asia Pacific']);
+    expect(grid.scale).toBe('thousands');
+    expect(grid.rows[1]).toMatchObject({ unit: 'shares', scale: 'millions' });
+  });
+
+  it('spans several period headers each over its own columns', () => {
+    const grid = parseTableGrid(
+      tableElement([
+        ['', 'Three months ended', '', 'Nine months ended', ''],
+        ['', 'June 2023', 'June 2022', 'June 2023', 'June 2022'],
+        ['Revenue', '900', '850', '2,700', '2,400'],
+      ]),
+    )!;
+    expect(grid.columns.map((c) => c.header)).toEqual([
+      'Three months ended June 2023',
+      'Three months ended June 2022',
+      'Nine months ended June 2023',
+      'Nine months ended June 2022',
+    ]);
+  });
+
+  it('leaves out a column of currency signs', () => {
+    const grid = parseTableGrid(
+      tableElement([
+        ['(In millions)', '', '2023', '', '2022'],
+        ['Revenue', '$', '900', '$', '850'],
+        ['Cost of revenue', '', '400', '', '380'],
+      ]),
+    )!;
+    expect(grid.columns.map((c) => [c.col, c.header])).toEqual([
+      [2, '2023'],
+      [4, '2022'],
+    ]);
+    expect(grid.rows[0]!.values.map((v) => v?.amount.value)).toEqual([900, 850]);
+  });
+
+  it('is null for a table with no value column', () => {
+    expect(
+      parseTableGrid(
+        tableElement([
+          ['Name', 'Role'],
+          ['Ada', 'Engineer'],
+        ]),
+      ),
+    ).toBeNull();
+  });
+});
