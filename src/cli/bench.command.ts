@@ -22,11 +22,12 @@ import { RetrieveModule } from '../retrieve/retrieve.module';
 import { AskService } from '../retrieve/answer/ask.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import { TraceJudge } from '../retrieve/trace/trace-judge';
-import { STRATEGIES, Strategy } from '../retrieve/retrieve.types';
-import { LlmAnswerGrader } from '../eval/answer-grader';
+import { STRATEGIES } from '../retrieve/retrieve.types';
+import { type AnswerGrader, LlmAnswerGrader } from '../eval/answer-grader';
+import { answerTable, answerTrustTable } from '../eval/answer-report';
+import { StrictAnswerGrader } from '../eval/strict-grader';
 import { BenchQuestionsError, loadQuestions } from '../eval/bench-questions';
 import {
-  answerTable,
   breakdownTable,
   ingestSummaryLines,
   ingestTable,
@@ -35,24 +36,32 @@ import {
   writeIngestReport,
   writeRetrievalReport,
 } from '../eval/bench-report';
-import {
-  type BenchScope,
-  type PeerRetriever,
-  runRetrievalBench,
-  TRACE_ABLATIONS,
-  type TraceAblation,
-} from '../eval/bench-runner';
+import { type PeerRetriever, runRetrievalBench } from '../eval/bench-runner';
 import { costTable } from '../eval/bench-cost';
 import { listPdfFiles, runIngestBench } from '../eval/ingest-bench';
 import { LangChainNeo4jBaseline } from '../eval/peer/langchain-baseline';
 import { NaiveDensePassageView, NaivePagePassageBaseline } from '../eval/peer/naive-page-passages';
 import { INGEST_STAGE_UNITS, printTable } from './ingest.command';
+import {
+  type GraderChoice,
+  parseGrader,
+  parsePeers,
+  parseRerank,
+  parseScope,
+  parseStrategies,
+  parseTraceAblations,
+  PEER_KINDS,
+  type PeerKind,
+  positiveInt,
+  UsageError,
+} from './bench-options';
 import { StageProgress } from './progress';
 import { elideMiddle } from './progress-format';
 
 const USAGE = `Usage:
   folio bench --questions FILE --pdfs DIR --out DIR [--strategies VECTOR,HYBRID,PARENT_PAGE] [--rerank both|on|off]
-              [--peer | --peers langchain,naive,naive-dense] [--limit N] [--datasets a,b] [--ask]
+              [--peer | --peers langchain,naive,naive-dense] [--limit N] [--datasets a,b]
+              [--ask [--grader strict|lenient|both]]
               [--trace-ablations no-decomposition,no-semantic,no-physical] [--scope document|corpus]
     Page-level retrieval benchmark: ingests the questions' PDFs (once; stored bytes are reused), runs every question
     scoped to its own document through each strategy with and/or without RERANK, and writes report.json, report.md
@@ -74,8 +83,11 @@ const USAGE = `Usage:
     --scope     document (default): each question scoped to its own document; corpus: each question asked over
                 the whole ingested corpus, a hit needing its own document's evidence page (runs named <run>@corpus;
                 peers are per-document and cannot run here)
-    --ask       also ask every question (unanswerable ones too): unanswerable detection and answer accuracy, judged
-                by the configured LLM, or offline by string match (containment, numbers, token F1)
+    --ask       also ask every question (unanswerable ones too): unanswerable detection, answer accuracy, and
+                whether the answers are grounded (every quote in the element it cites) and cite the evidence found
+    --grader    how --ask grades answers: strict (default) compares the answer's value with the reference (numbers
+                after scale, percent and rounding; lists by item F1; words by token F1); lenient is the configured
+                LLM judge, or offline the string match (containment, numbers, token F1); both reports them side by side
 
   folio bench ingest --pdfs DIR --out DIR [--limit N] [--keep] [--peer] [--concurrency N]
     Ingest benchmark: end-to-end pages/s per document, time per stage, embedding-only passages/s and peak RSS,
@@ -105,79 +117,6 @@ async function withBenchApp<T>(work: (app: INestApplicationContext) => Promise<T
     return await work(app);
   } finally {
     await app.close();
-  }
-}
-
-class UsageError extends Error {}
-
-function positiveInt(name: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1)
-    throw new UsageError(`${name} must be a positive integer, got '${value}'`);
-  return n;
-}
-
-export function parseStrategies(value: string): Strategy[] {
-  const names = value
-    .split(',')
-    .map((s) => s.trim().toUpperCase())
-    .filter(Boolean);
-  const unknown = names.filter((s) => !(STRATEGIES as readonly string[]).includes(s));
-  if (unknown.length > 0 || names.length === 0) {
-    throw new UsageError(
-      `--strategies: unknown ${unknown.join(', ') || '(none given)'}; choose from ${STRATEGIES.join(', ')}`,
-    );
-  }
-  return [...new Set(names)] as Strategy[];
-}
-
-export const PEER_KINDS = ['langchain', 'naive', 'naive-dense'] as const;
-export type PeerKind = (typeof PEER_KINDS)[number];
-
-export function parsePeers(value: string): PeerKind[] {
-  const names = value
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-  const unknown = names.filter((s) => !(PEER_KINDS as readonly string[]).includes(s));
-  if (unknown.length > 0 || names.length === 0) {
-    throw new UsageError(
-      `--peers: unknown ${unknown.join(', ') || '(none given)'}; choose from ${PEER_KINDS.join(', ')}`,
-    );
-  }
-  return [...new Set(names)] as PeerKind[];
-}
-
-export function parseTraceAblations(value: string): TraceAblation[] {
-  const names = value
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-  const unknown = names.filter((s) => !(TRACE_ABLATIONS as readonly string[]).includes(s));
-  if (unknown.length > 0 || names.length === 0) {
-    throw new UsageError(
-      `--trace-ablations: unknown ${unknown.join(', ') || '(none given)'}; choose from ${TRACE_ABLATIONS.join(', ')}`,
-    );
-  }
-  return [...new Set(names)] as TraceAblation[];
-}
-
-export function parseScope(value: string): BenchScope {
-  if (value === 'document' || value === 'corpus') return value;
-  throw new UsageError(`--scope must be document or corpus, got '${value}'`);
-}
-
-export function parseRerank(value: string): boolean[] {
-  switch (value) {
-    case 'both':
-      return [false, true];
-    case 'on':
-      return [true];
-    case 'off':
-      return [false];
-    default:
-      throw new UsageError(`--rerank must be both, on or off, got '${value}'`);
   }
 }
 
@@ -212,6 +151,7 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
       limit: { type: 'string' },
       datasets: { type: 'string' },
       ask: { type: 'boolean', default: false },
+      grader: { type: 'string', default: 'strict' },
       'trace-ablations': { type: 'string' },
       scope: { type: 'string', default: 'document' },
       help: { type: 'boolean', short: 'h' },
@@ -224,6 +164,7 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
   const traceAblations =
     values['trace-ablations'] === undefined ? [] : parseTraceAblations(values['trace-ablations']);
   const scope = parseScope(values.scope);
+  const graderChoice = parseGrader(values.grader);
   if (scope === 'corpus' && (values.peer || values.peers !== undefined))
     throw new UsageError('--scope corpus: the peers search one document at a time; leave out --peer/--peers');
   if (!values.questions || !values.pdfs || !values.out)
@@ -294,7 +235,8 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
           ingester: app.get(IngestService),
           retriever: app.get(RetrieveService),
           asker: app.get(AskService),
-          grader: new LlmAnswerGrader(app.get(LlmService)),
+          ...answerGraders(graderChoice, new LlmAnswerGrader(app.get(LlmService))),
+          citedElements: app.get(ContentRepository),
           peers,
           onProgress: (stage, done, total, unit) => progress.update(stage, done, total, unit),
           onWarning: (m) => process.stderr.write(`\n${m}\n`),
@@ -321,8 +263,8 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
       printTable(cost.header, cost.rows);
       const layout = layoutTable(report);
       if (layout) printTable(layout.header, layout.rows);
-      const answers = answerTable(report);
-      if (answers) printTable(answers.header, answers.rows);
+      for (const table of [answerTable(report), answerTrustTable(report)])
+        if (table) printTable(table.header, table.rows);
       process.stdout.write(`\nWrote ${files.json}, ${files.markdown} and ${files.chart}\n`);
       return report.runs.some((r) => r.errors > 0) ? 1 : 0;
     } finally {
@@ -338,6 +280,21 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
       }
     }
   });
+}
+
+/** The reported grader and the one beside it: strict first, the lenient one as its comparison with `both`. */
+function answerGraders(
+  choice: GraderChoice,
+  lenient: AnswerGrader,
+): { grader: AnswerGrader; comparisonGrader?: AnswerGrader } {
+  switch (choice) {
+    case 'strict':
+      return { grader: new StrictAnswerGrader() };
+    case 'lenient':
+      return { grader: lenient };
+    case 'both':
+      return { grader: new StrictAnswerGrader(), comparisonGrader: lenient };
+  }
 }
 
 async function runIngestBenchCommand(args: string[]): Promise<number> {

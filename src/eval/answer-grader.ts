@@ -1,4 +1,5 @@
 import type { LlmService } from '../llm/llm.service';
+import type { TypedAnswer } from '../retrieve/answer/typed-answer';
 
 // Answer accuracy for `folio bench --ask` (DOUBLE-BENCH: correct / partial / wrong). The bench runner only knows the
 // AnswerGrader interface; LlmAnswerGrader backs it with the `llm` module's 'grade' role.
@@ -11,6 +12,8 @@ export interface AnswerToGrade {
   /** MMLongBench's answer format (Str, Int, Float, List, None) when known. */
   goldFormat: string | null;
   answer: string;
+  /** The answer as a value (what the strict grader reads); without it, `answer` is read as a sentence with no value. */
+  typed?: TypedAnswer;
   /** The gold flag: false when the reference answer is "Not answerable" (never the system's own verdict). */
   answerable: boolean;
 }

@@ -1,6 +1,7 @@
 import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { answerSections } from './answer-report';
 import { costTable } from './bench-cost';
 import { BREAKDOWN_KEYS, BenchReport, BreakdownKey, RunReport } from './bench-runner';
 import { INGEST_STAGES } from '../ingest/ingest.service';
@@ -14,7 +15,6 @@ export interface Table {
 
 const pct = (x: number) => (100 * x).toFixed(1);
 const ms = (x: number) => x.toFixed(0);
-const orDash = (x: number | null, f: (v: number) => string) => (x === null ? '–' : f(x));
 
 /** The headline table: one row per run (strategy × rerank, and each peer); rates in %. */
 export function metricTable(report: BenchReport): Table {
@@ -103,48 +103,6 @@ export function layoutTable(report: BenchReport): Table | null {
   };
 }
 
-export function answerTable(report: BenchReport): Table | null {
-  const asked = report.runs.filter(
-    (
-      r,
-    ): r is RunReport & {
-      unanswerable: NonNullable<RunReport['unanswerable']>;
-      answers: NonNullable<RunReport['answers']>;
-    } => r.unanswerable !== null && r.answers !== null,
-  );
-  if (asked.length === 0) return null;
-  return {
-    header: [
-      'run',
-      'asked',
-      'unanswerable',
-      'flag acc',
-      'flag P',
-      'flag R',
-      'flag F1',
-      'grader',
-      'graded',
-      'accuracy',
-      'ask mean ms',
-      'ask p95 ms',
-    ],
-    rows: asked.map((r) => [
-      r.name,
-      String(r.unanswerable.n),
-      String(r.unanswerable.unanswerable),
-      pct(r.unanswerable.accuracy),
-      pct(r.unanswerable.precision),
-      pct(r.unanswerable.recall),
-      pct(r.unanswerable.f1),
-      r.answers.grader,
-      String(r.answers.graded),
-      r.answers.accuracy === null ? 'not graded' : pct(r.answers.accuracy),
-      orDash(r.askLatency?.meanMs ?? null, ms),
-      orDash(r.askLatency?.p95Ms ?? null, ms),
-    ]),
-  };
-}
-
 /** One row per document: Folio's ingest time, then each peer's ingest time and chunk count. */
 export function documentTable(report: BenchReport): Table {
   const peers = report.options.peers;
@@ -223,8 +181,8 @@ export function renderMarkdown(report: BenchReport): string {
       markdownTable(layout),
     );
   parts.push('', '## Latency and cost per question', '', markdownTable(costTable(report)));
-  const answers = answerTable(report);
-  if (answers) parts.push('', '## Answers and unanswerable detection', '', markdownTable(answers));
+  for (const section of answerSections(report))
+    parts.push('', `## ${section.title}`, '', section.note, '', markdownTable(section.table));
   parts.push('', '## Documents', '', markdownTable(documentTable(report)), '');
   return parts.join('\n');
 }

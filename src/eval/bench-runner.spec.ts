@@ -1,7 +1,10 @@
 import type { IngestOptions, IngestResult } from '../ingest/ingest.service';
 import { emptyCost } from '../retrieve/evidence-step';
 import type { AskResult, SearchRequest, SearchResult } from '../retrieve/retrieve.types';
-import { AnswerGrader, NotGradedAnswerGrader } from './answer-grader';
+import type { FolioConfig } from '../config/folio-config';
+import { LlmService } from '../llm/llm.service';
+import { AnswerGrader, LlmAnswerGrader, NotGradedAnswerGrader } from './answer-grader';
+import { StrictAnswerGrader } from './strict-grader';
 import type { BenchQuestion, BenchQuestionSet } from './bench-questions';
 import { BenchAsker, BenchRetriever, PeerRetriever, runRetrievalBench } from './bench-runner';
 
@@ -315,6 +318,73 @@ describe('runRetrievalBench', () => {
       deps(new FakeRetriever(rankings)),
     );
     expect(report.runs[0]!.answers).toMatchObject({ graded: 0, notGraded: 4, accuracy: null });
+  });
+
+  it('with a comparison grader and the graph reader, reports both graders and the trust checks', async () => {
+    /** Answers "Route 2 ferries", citing the top page's element. */
+    class CitingRetriever extends FakeRetriever {
+      override async ask(question: string, opts: Parameters<FakeRetriever['ask']>[1]): Promise<AskResult> {
+        const result = await super.ask(question, opts);
+        const top = result.search.pages[0];
+        if (!top) return result;
+        const citation = { docId: top.docId, pageNumber: top.pageNumber, bbox: null, score: 1 };
+        return {
+          ...result,
+          answer: `Route 2 ferries [p. ${top.pageNumber}]`,
+          citations: [{ ...citation, elementId: `e${top.pageNumber}`, quote: 'Route 2 ferries' }],
+        };
+      }
+    }
+    const stored = new Map([
+      ['e2', 'Route 2 ferries leave hourly.'],
+      ['e4', 'Timetable'],
+    ]);
+    const read: string[][] = [];
+    const asked = [
+      q({ qid: 'q1', answer: '2', answerFormat: 'Int', evidencePages: [2] }),
+      q({ qid: 'q3', answer: 'Not answerable', answerFormat: 'None', answerable: false, evidencePages: [] }),
+      q({ qid: 'q4', pdfName: 'b.pdf', pdfPath: '/pdfs/b.pdf', answer: 'Harbour', evidencePages: [9] }),
+    ];
+    const report = await runRetrievalBench(
+      setOf(asked),
+      { strategies: ['VECTOR'], rerank: [false], ask: true },
+      deps(new CitingRetriever(rankings), {
+        grader: new StrictAnswerGrader(),
+        comparisonGrader: new LlmAnswerGrader(new LlmService({ llm: null } as FolioConfig)),
+        citedElements: {
+          elementsById: (ids) => {
+            read.push(ids);
+            return Promise.resolve(
+              ids.map((id) => (stored.has(id) ? { id, text: stored.get(id)!, description: null } : null)),
+            );
+          },
+        },
+      }),
+    );
+    const run = report.runs[0]!;
+    // q1: the lenient match finds "2" in the sentence, the strict grader does not; q3 is Not answerable for both
+    expect(run.answers).toMatchObject({ grader: expect.stringMatching(/^strict/), correct: 1, graded: 3 });
+    expect(run.comparisonAnswers).toMatchObject({
+      grader: expect.stringMatching(/^string match/),
+      correct: 2,
+    });
+    // q1 quotes e2 (grounded, cites evidence p. 2); q4 quotes e4 ("Timetable" does not hold it), its p. 9 is third
+    expect(run.trust).toEqual({
+      checked: 2,
+      grounded: 0.5,
+      foundInTop3: 2,
+      citesEvidenceWhenFound: 0.5,
+      citingIrrelevant: 0,
+    });
+    expect(read).toEqual([['e2'], ['e4']]);
+    const q1 = report.questions.find((r) => r.qid === 'q1')!;
+    expect(q1.answerFormat).toBe('Int');
+    expect(q1.ask).toMatchObject({
+      verdict: 'wrong',
+      comparison: { verdict: 'correct' },
+      typed: { text: 'Route 2 ferries [p. 2]', value: null },
+      trust: { grounded: true, citesEvidence: true },
+    });
   });
 
   it('measures each peer on the same questions after preparing its documents', async () => {

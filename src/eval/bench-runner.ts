@@ -10,7 +10,9 @@ import type {
   Strategy,
   TraceOptions,
 } from '../retrieve/retrieve.types';
-import { AnswerGrader, AnswerVerdict, GradeSummary, summarizeGrades } from './answer-grader';
+import type { AnswerGrader, GradeSummary } from './answer-grader';
+import { type AnswerJudges, type AskRow, judgeAnswer, summarizeAnswers } from './answer-judging';
+import type { CitedElementReader, TrustSummary } from './answer-trust';
 import type { BenchQuestion, BenchQuestionSet } from './bench-questions';
 import { LayoutAtK, layoutRecall, LayoutSummary, RankedElement, summarizeLayout } from './layout-metrics';
 import {
@@ -22,7 +24,6 @@ import {
   PageRef,
   QuestionMetrics,
   scoreQuestion,
-  scoreUnanswerableDetection,
   summarize,
   UnanswerableDetection,
 } from './metrics';
@@ -108,6 +109,10 @@ export interface RunReport {
   /** With --ask: AskResult.answerable against the gold flag, unanswerable = positive. */
   unanswerable: UnanswerableDetection | null;
   answers: GradeSummary | null;
+  /** The second grader's figures (`--grader both`), reported beside `answers`. */
+  comparisonAnswers?: GradeSummary | null;
+  /** Grounded, cites evidence when found, cites a page judged irrelevant (with --ask). */
+  trust?: TrustSummary | null;
   askLatency: LatencySummary | null;
 }
 
@@ -121,6 +126,8 @@ export interface QuestionRow {
   evidencePages: number[];
   evidenceSources: string[];
   imageOnly: boolean;
+  /** The dataset's answer format (MMLongBench-Doc: Str, Int, Float, List, None), when it gives one. */
+  answerFormat?: string | null;
   /** Retrieved page numbers, best first (pages of other documents shown as docId#page). */
   ranked: (number | string)[];
   metrics: QuestionMetrics | null;
@@ -130,13 +137,7 @@ export interface QuestionRow {
   /** What the search cost (folio runs). */
   cost?: RetrievalCost | null;
   error: string | null;
-  ask: {
-    answer: string;
-    answerable: boolean;
-    latencyMs: number;
-    verdict: AnswerVerdict;
-    reason: string | null;
-  } | null;
+  ask: AskRow | null;
 }
 
 export interface DocumentRow {
@@ -204,6 +205,10 @@ export interface BenchDeps {
   retriever: BenchRetriever;
   asker: BenchAsker;
   grader: AnswerGrader;
+  /** A second grader reported beside the first (`--grader both`). */
+  comparisonGrader?: AnswerGrader;
+  /** Reads the cited elements' stored text, for the grounded check; without it grounded is not measured. */
+  citedElements?: CitedElementReader;
   /** Systems outside Folio measured on the same questions, each reported as `peer:<name>`. */
   peers?: PeerRetriever[];
   readPdf?: (pdfPath: string) => Uint8Array;
@@ -289,6 +294,11 @@ export async function runRetrievalBench(
 
   const runs: RunReport[] = [];
   const rows: QuestionRow[] = [];
+  const judges: AnswerJudges = {
+    grader: deps.grader,
+    comparison: deps.comparisonGrader ?? null,
+    citedElements: deps.citedElements ?? null,
+  };
   const scope = opts.scope ?? 'document';
   // Corpus scope asks over every document: the question's own document only decides what counts as a hit.
   const scopeOf = (docId: string): SearchScope => (scope === 'corpus' ? {} : { docIds: [docId] });
@@ -307,9 +317,9 @@ export async function runRetrievalBench(
           return deps.asker.ask(q.question, { strategy, scope: scopeOf(docId), rerank });
         }
       : null;
-    const runRows = await runQuestions(name, questions, docIdOf, search, ask, deps.grader, progress);
+    const runRows = await runQuestions(name, questions, docIdOf, search, ask, judges, progress);
     rows.push(...runRows);
-    const run = buildRunReport(name, 'folio', strategy, rerank, runRows, opts.ask ? deps.grader.name : null);
+    const run = buildRunReport(name, 'folio', strategy, rerank, runRows, opts.ask ? judges : null);
     runs.push({
       ...run,
       traceAblation: variant.ablation,
@@ -325,7 +335,7 @@ export async function runRetrievalBench(
       docIdOf,
       async (q, docId) => ({ pages: await peer.search(q.question, docId, k), elements: null, cost: null }),
       null,
-      deps.grader,
+      judges,
       progress,
     );
     rows.push(...runRows);
@@ -446,7 +456,7 @@ async function runQuestions(
   docIdOf: Map<string, string | null>,
   search: (q: BenchQuestion, docId: string) => Promise<Ranking>,
   ask: ((q: BenchQuestion, docId: string) => Promise<AskResult>) | null,
-  grader: AnswerGrader,
+  judges: AnswerJudges,
   progress: NonNullable<BenchDeps['onProgress']>,
 ): Promise<QuestionRow[]> {
   // Without answers to score, unanswerable questions have nothing to measure.
@@ -465,6 +475,7 @@ async function runQuestions(
       evidencePages: q.evidencePages,
       evidenceSources: q.evidenceSources,
       imageOnly: q.imageOnly,
+      answerFormat: q.answerFormat,
       ranked: [],
       metrics: null,
       layout: null,
@@ -494,22 +505,7 @@ async function runQuestions(
         const t0 = performance.now();
         try {
           const result = await ask(q, docId);
-          const latencyMs = performance.now() - t0;
-          const grade = await grader.grade({
-            question: q.question,
-            goldAnswer: q.answer ?? '',
-            goldFormat: q.answerFormat,
-            answer: result.answer,
-            // the gold flag: graded against the system's own verdict, every "Not answerable" would count as correct
-            answerable: q.answerable,
-          });
-          row.ask = {
-            answer: result.answer,
-            answerable: result.answerable,
-            latencyMs,
-            verdict: grade.verdict,
-            reason: grade.reason,
-          };
+          row.ask = await judgeAnswer(q, docId, result, performance.now() - t0, judges);
         } catch (err) {
           row.error = row.error ?? `ask: ${errorMessage(err)}`;
         }
@@ -545,7 +541,7 @@ export function buildRunReport(
   strategy: Strategy | null,
   rerank: boolean,
   rows: QuestionRow[],
-  graderName: string | null,
+  judges: Pick<AnswerJudges, 'grader' | 'comparison'> | null,
 ): RunReport {
   const scored = rows.filter(
     (r): r is QuestionRow & { metrics: QuestionMetrics } => r.answerable && r.metrics !== null,
@@ -560,7 +556,7 @@ export function buildRunReport(
       [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([b, ms]) => [b, summarize(ms)]),
     );
   }
-  const asked = rows.filter((r) => r.ask !== null);
+  const answers = judges ? summarizeAnswers(rows, judges.grader.name, judges.comparison?.name ?? null) : null;
   return {
     name,
     system,
@@ -571,19 +567,10 @@ export function buildRunReport(
     latency: latencySummary(scored.flatMap((r) => (r.latencyMs === null ? [] : [r.latencyMs]))),
     layout: system === 'peer' ? null : summarizeLayout(scored.flatMap((r) => (r.layout ? [r.layout] : []))),
     errors: rows.filter((r) => r.error !== null).length,
-    unanswerable:
-      graderName === null
-        ? null
-        : scoreUnanswerableDetection(
-            asked.map((r) => ({ goldAnswerable: r.answerable, predictedAnswerable: r.ask!.answerable })),
-          ),
-    answers:
-      graderName === null
-        ? null
-        : summarizeGrades(
-            graderName,
-            asked.map((r) => r.ask!.verdict),
-          ),
-    askLatency: graderName === null ? null : latencySummary(asked.map((r) => r.ask!.latencyMs)),
+    unanswerable: answers?.unanswerable ?? null,
+    answers: answers?.answers ?? null,
+    comparisonAnswers: answers?.comparisonAnswers ?? null,
+    trust: answers?.trust ?? null,
+    askLatency: answers?.askLatency ?? null,
   };
 }

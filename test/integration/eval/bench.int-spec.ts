@@ -10,6 +10,8 @@ import { NotGradedAnswerGrader } from '../../../src/eval/answer-grader';
 import { loadQuestions } from '../../../src/eval/bench-questions';
 import { writeRetrievalReport } from '../../../src/eval/bench-report';
 import { runRetrievalBench } from '../../../src/eval/bench-runner';
+import { StrictAnswerGrader } from '../../../src/eval/strict-grader';
+import { ContentRepository } from '../../../src/graph/content.repository';
 import { LangChainNeo4jBaseline } from '../../../src/eval/peer/langchain-baseline';
 import { IngestService } from '../../../src/ingest/ingest.service';
 import { AskService } from '../../../src/retrieve/answer/ask.service';
@@ -95,6 +97,8 @@ describe('folio bench (runner on the real services)', () => {
           retriever: module.get(RetrieveService),
           asker: module.get(AskService),
           grader: new NotGradedAnswerGrader(),
+          comparisonGrader: new StrictAnswerGrader(),
+          citedElements: module.get(ContentRepository),
           peers: [peer],
         },
       );
@@ -133,6 +137,13 @@ describe('folio bench (runner on the real services)', () => {
     const vector = report.runs[0]!;
     expect(vector.unanswerable).toMatchObject({ n: 4, unanswerable: 1 });
     expect(vector.answers).toMatchObject({ graded: 0, notGraded: 4, accuracy: null });
+    // the strict grader beside it; grounded read from the cited elements' stored text in Neo4j
+    expect(vector.comparisonAnswers).toMatchObject({ grader: expect.stringMatching(/^strict/), graded: 4 });
+    const answered = report.questions.filter((q) => q.run === 'VECTOR' && q.ask?.answerable);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(vector.trust?.checked).toBe(answered.length);
+    expect(answered.map((q) => q.ask!.trust.ungroundedQuote)).toEqual(answered.map(() => null));
+    expect(vector.trust?.grounded).toBe(1);
 
     const files = writeRetrievalReport(report, path.join(dir, 'out'));
     expect(fs.readFileSync(files.markdown, 'utf8')).toContain('| HYBRID+RERANK |');

@@ -1,0 +1,231 @@
+import { emptyCost, type EvidenceStep } from '../retrieve/evidence-step';
+import type { Citation, SearchResult } from '../retrieve/retrieve.types';
+import {
+  answerTrust,
+  type AskedAnswer,
+  type CitedElementReader,
+  type CitedElementText,
+  irrelevantPages,
+  quoteGrounded,
+  summarizeTrust,
+  typedAnswerOf,
+} from './answer-trust';
+
+const element = (id: string, text: string, description: string | null = null): CitedElementText => ({
+  id,
+  text,
+  description,
+});
+
+/** The graph as a map: what ContentRepository.elementsById would read. */
+class MapReader implements CitedElementReader {
+  readonly asked: string[][] = [];
+  constructor(private readonly elements: CitedElementText[]) {}
+  elementsById(ids: string[]): Promise<Array<CitedElementText | null>> {
+    this.asked.push(ids);
+    return Promise.resolve(ids.map((id) => this.elements.find((e) => e.id === id) ?? null));
+  }
+}
+
+const step = (pageNumber: number, verdict: EvidenceStep['verdict']): EvidenceStep => ({
+  step: 1,
+  subQuery: null,
+  docId: 'd',
+  pageNumber,
+  via: 'seed',
+  fromPage: null,
+  hop: 0,
+  verdict,
+  score: null,
+  judge: 'cross-encoder',
+  reason: 'test',
+});
+
+const search = (pages: number[], steps: EvidenceStep[] = []): SearchResult => ({
+  strategy: 'TRACE',
+  reranked: false,
+  pages: pages.map((pageNumber) => ({
+    docId: 'd',
+    pageNumber,
+    score: 1,
+    reason: 'test',
+    hop: 0,
+    elements: [],
+  })),
+  timings: [],
+  trace: [],
+  steps,
+  cost: emptyCost(),
+  warnings: [],
+});
+
+const cite = (pageNumber: number, elementId: string | null, quote: string): Citation => ({
+  docId: 'd',
+  pageNumber,
+  elementId,
+  bbox: null,
+  quote,
+  score: 1,
+});
+
+const asked = (over: Partial<AskedAnswer>): AskedAnswer => ({
+  answer: 'The tide peaks at noon [p. 4]',
+  answerable: true,
+  format: 'String',
+  citations: [],
+  search: search([4, 2, 9]),
+  ...over,
+});
+
+describe('typedAnswerOf', () => {
+  it("reads today's sentence answer as text with no value, and a flagged answer as Not answerable", () => {
+    expect(typedAnswerOf(asked({ format: 'Integer', answer: '6 figures' }))).toEqual({
+      text: '6 figures',
+      kind: 'COUNT',
+      value: null,
+      unit: null,
+      scale: null,
+      items: [],
+      formula: null,
+    });
+    expect(typedAnswerOf(asked({ answerable: false, answer: 'Not answerable' })).text).toBe('Not answerable');
+    expect(typedAnswerOf(asked({ answerable: false, answer: 'maybe noon' })).text).toBe(
+      'Not answerable: maybe noon',
+    );
+  });
+
+  it('returns the typed answer a result carries', () => {
+    const typed = {
+      text: 'Noon',
+      kind: 'DATE',
+      value: '12:00',
+      unit: null,
+      scale: null,
+      items: [],
+      formula: null,
+    };
+    expect(typedAnswerOf({ ...asked({}), typed } as AskedAnswer)).toBe(typed);
+  });
+});
+
+describe('quoteGrounded', () => {
+  const paragraph = element('e1', 'Ferries leave hourly.\nThe  tide peaks at noon on weekdays.');
+  it('finds the quote in the stored text, spacing and case aside, a clipped end dropped', () => {
+    expect(quoteGrounded('the tide peaks at noon', paragraph)).toBe(true);
+    expect(quoteGrounded('Ferries leave hourly. The tide peaks …', paragraph)).toBe(true);
+    expect(quoteGrounded('The tide peaks at midnight', paragraph)).toBe(false);
+    expect(quoteGrounded('', paragraph)).toBe(false);
+    expect(quoteGrounded('The tide peaks at noon', null)).toBe(false);
+  });
+
+  it('grounds a table cell quoted as "row, column: value" in the grid it came from', () => {
+    const table = element(
+      't1',
+      'Fares 2023 2024',
+      '| Route | 2023 | 2024 |\n|---|---|---|\n| North pier | 4.10 | 4.35 |',
+    );
+    expect(quoteGrounded('North pier, 2024: 4.35', table)).toBe(true);
+    expect(quoteGrounded('North pier, 2024: 4.50', table)).toBe(false);
+  });
+});
+
+describe('answerTrust', () => {
+  const reader = () =>
+    new MapReader([element('e4', 'The tide peaks at noon.'), element('e9', 'Tides were higher in 1990.')]);
+
+  it('is grounded when every quote is in its cited element, and reads them all in one call', async () => {
+    const r = reader();
+    const trust = await answerTrust(
+      asked({ citations: [cite(4, 'e4', 'The tide peaks at noon.'), cite(9, 'e9', 'Tides were higher')] }),
+      { docId: 'd', evidencePages: [4] },
+      r,
+    );
+    expect(trust).toEqual({
+      grounded: true,
+      ungroundedQuote: null,
+      evidenceInTop3: true,
+      citesEvidence: true,
+      citesIrrelevant: false,
+    });
+    expect(r.asked).toEqual([['e4', 'e9']]);
+  });
+
+  it('is not grounded with a quote that is not there, a missing element or no citation at all', async () => {
+    const gold = { docId: 'd', evidencePages: [4] };
+    const invented = await answerTrust(
+      asked({ citations: [cite(4, 'e4', 'figure region')] }),
+      gold,
+      reader(),
+    );
+    expect(invented).toMatchObject({ grounded: false, ungroundedQuote: 'figure region' });
+    const missing = await answerTrust(asked({ citations: [cite(4, 'gone', 'The tide')] }), gold, reader());
+    expect(missing.grounded).toBe(false);
+    const noElement = await answerTrust(asked({ citations: [cite(4, null, 'The tide')] }), gold, reader());
+    expect(noElement.grounded).toBe(false);
+    expect((await answerTrust(asked({ citations: [] }), gold, reader())).ungroundedQuote).toBe(
+      '(no citation)',
+    );
+    // "Not answerable" claims nothing; without a reader nothing is measured
+    const none = asked({ answerable: false, answer: 'Not answerable' });
+    expect((await answerTrust(none, gold, reader())).grounded).toBeNull();
+    expect((await answerTrust(asked({}), gold, null)).grounded).toBeNull();
+  });
+
+  it('knows when the search found evidence the answer did not cite, and pages the walk ruled out', async () => {
+    const walk = search(
+      [2, 4, 9],
+      [step(2, 'RELEVANT'), step(9, 'IRRELEVANT'), step(4, 'IRRELEVANT'), step(4, 'RELEVANT')],
+    );
+    expect([...irrelevantPages({ search: walk })]).toEqual(['d#9']);
+    const trust = await answerTrust(
+      asked({ search: walk, citations: [cite(9, 'e9', 'Tides were higher in 1990.')] }),
+      { docId: 'd', evidencePages: [4, 5] },
+      reader(),
+    );
+    expect(trust).toMatchObject({ evidenceInTop3: true, citesEvidence: false, citesIrrelevant: true });
+    const notFound = await answerTrust(
+      asked({ search: search([7, 8, 9, 4]) }),
+      { docId: 'd', evidencePages: [4] },
+      null,
+    );
+    expect(notFound.evidenceInTop3).toBe(false); // page 4 is fourth
+  });
+});
+
+describe('summarizeTrust', () => {
+  it('shares over checked answers and over questions whose top 3 held evidence', () => {
+    const t = (
+      grounded: boolean | null,
+      evidenceInTop3: boolean,
+      citesEvidence: boolean,
+      citesIrrelevant = false,
+    ) => ({
+      grounded,
+      ungroundedQuote: null,
+      evidenceInTop3,
+      citesEvidence,
+      citesIrrelevant,
+    });
+    expect(
+      summarizeTrust([
+        { answerable: true, trust: t(true, true, true) },
+        { answerable: true, trust: t(false, true, false, true) },
+        { answerable: true, trust: t(null, false, false) },
+        { answerable: false, trust: t(true, true, false) }, // unanswerable: not in "cites evidence when found"
+      ]),
+    ).toEqual({
+      checked: 3,
+      grounded: 2 / 3,
+      foundInTop3: 2,
+      citesEvidenceWhenFound: 0.5,
+      citingIrrelevant: 1,
+    });
+    expect(summarizeTrust([])).toEqual({
+      checked: 0,
+      grounded: null,
+      foundInTop3: 0,
+      citesEvidenceWhenFound: null,
+      citingIrrelevant: 0,
+    });
+  });
+});
