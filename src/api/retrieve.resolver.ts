@@ -12,9 +12,14 @@ import type {
 } from '../retrieve/retrieve.types';
 import { toApiKind } from './element-kind';
 import type { EvidenceStep } from '../retrieve/evidence-step';
-import type { ElementKind, EvidenceEdge, ScopeInput } from './graphql.types';
+import type { ElementKind, EvidenceEdge, ScopeInput, Strategy as SchemaStrategy } from './graphql.types';
 import { pageImagePath } from './page.resolver';
 import type { GraphQLRequestContext } from './request-cache';
+
+/** True when A and B are the same type. */
+type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/** The schema's Strategy enum and retrieve's STRATEGIES (the ranker registry's keys) are one list, or this fails to compile. */
+export const STRATEGY_ENUM_MATCHES_RANKERS: Same<SchemaStrategy, Strategy> = true;
 
 @Resolver('SearchResult')
 export class RetrieveResolver {

@@ -6,6 +6,9 @@ import { DmapRepository } from './dmap/dmap.repository';
 import { ExtractiveAnswerer } from './extractive-answer';
 import { G2Retriever } from './g2/g2-retriever';
 import { G2Repository } from './g2/g2.repository';
+import { NamedPagesService } from './named-pages.service';
+import { PageReranker } from './rankers/page-reranker';
+import { RANKER_CLASSES, rankersProvider } from './rankers/rankers.provider';
 import { RetrieveRepository } from './retrieve.repository';
 import { RetrieveService } from './retrieve.service';
 import { TraceJudge } from './trace/trace-judge';
@@ -18,6 +21,10 @@ import { TraceWalker } from './trace/trace-walker';
     RetrieveRepository,
     RetrieveService,
     AskService,
+    ...RANKER_CLASSES,
+    rankersProvider,
+    PageReranker,
+    NamedPagesService,
     ExtractiveAnswerer,
     TraceJudge,
     TraceWalker,

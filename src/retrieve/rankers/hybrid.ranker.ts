@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { buildLuceneQuery } from '../lucene-query';
+import { RetrieveRepository, RRF_K } from '../retrieve.repository';
+import {
+  ELEMENTS_PER_PAGE,
+  NO_WALK,
+  type RankRequest,
+  type Ranker,
+  type RankerNeeds,
+  type Ranking,
+  timed,
+} from './ranker';
+import { statementPagesFor } from './statement-pages';
+
+/** How a fused vector + full-text ranking turns element evidence into pages. */
+export interface FusedPagesShape {
+  strategy: 'HYBRID' | 'PARENT_PAGE';
+  /** Candidates per side of the fusion. */
+  candidates: number;
+  /** A page's score: its best element's ('max') or all its elements' summed ('sum'). */
+  aggregate: 'max' | 'sum';
+}
+
+/** Vector + full-text over elements fused by RRF, the named financial statements at rank 1, then pages. */
+export async function fusedPages(
+  repo: RetrieveRepository,
+  { query, embedding, docIds, k }: RankRequest,
+  shape: FusedPagesShape,
+): Promise<Ranking> {
+  const trace: string[] = [];
+  const timings: Ranking['timings'] = [];
+  const parent = shape.strategy === 'PARENT_PAGE';
+  const luceneQuery = buildLuceneQuery(query, ['text'], docIds);
+  const named = await statementPagesFor(repo, query, docIds, trace);
+  const pages = await timed(timings, parent ? 'parent-page' : 'hybrid', () =>
+    repo.hybridPages({
+      embedding,
+      docIds,
+      k,
+      perPage: ELEMENTS_PER_PAGE,
+      statementPages: named,
+      candidates: shape.candidates,
+      luceneQuery,
+      rrfK: RRF_K,
+      aggregate: shape.aggregate,
+    }),
+  );
+  trace.push(
+    `${shape.strategy}: vector + full-text (${luceneQuery ? 'terms' : 'no terms'}) fused by RRF → ` +
+      `${pages.length} pages by ${parent ? 'summed element evidence' : 'best element'}`,
+  );
+  return {
+    pages,
+    reason: parent ? 'parent-page' : 'hybrid',
+    trace,
+    steps: [],
+    timings,
+    warnings: [],
+    walk: NO_WALK,
+  };
+}
+
+/** HYBRID: vector + full-text fused by RRF, each page ranked by its best element. */
+@Injectable()
+export class HybridRanker implements Ranker<'HYBRID'> {
+  readonly strategy = 'HYBRID';
+  readonly needs: RankerNeeds = { rerank: 'cross-encoder', enrichment: [], warningsInTrace: true };
+
+  constructor(private readonly repo: RetrieveRepository) {}
+
+  rank(req: RankRequest): Promise<Ranking> {
+    return fusedPages(this.repo, req, { strategy: this.strategy, candidates: 50, aggregate: 'max' });
+  }
+}

@@ -1,0 +1,207 @@
+import type { BBox } from '../ingest/document-model';
+import type { CrossEncoderReranker } from '../embed/cross-encoder';
+import type { Embedder } from '../embed/embedder';
+import type { DocumentRepository } from '../graph/document.repository';
+import type { LlmService } from '../llm/llm.service';
+import { NamedPagesService } from './named-pages.service';
+import { PageReranker } from './rankers/page-reranker';
+import type { RankRequest, Ranker, RankerNeeds, RankerRegistry, Ranking } from './rankers/ranker';
+import { RetrieveErrorCode } from './retrieve.errors';
+import type { RetrieveRepository } from './retrieve.repository';
+import { RetrieveService } from './retrieve.service';
+import { STRATEGIES, type SearchRequest, type Strategy } from './retrieve.types';
+
+/** A ranker that returns pages 1..n of document 'd' in order and records what it was asked. */
+class FakeRanker<S extends Strategy> implements Ranker<S> {
+  readonly requests: RankRequest[] = [];
+  constructor(
+    readonly strategy: S,
+    readonly needs: RankerNeeds,
+    private readonly extra: Partial<Ranking> = {},
+  ) {}
+
+  async rank(req: RankRequest): Promise<Ranking> {
+    this.requests.push(req);
+    const pages = Array.from({ length: req.k }, (_, i) => ({
+      docId: 'd',
+      pageNumber: i + 1,
+      score: 1 - i / 100,
+      elements: [
+        {
+          elementId: `e${i + 1}`,
+          kind: 'paragraph',
+          text: `page ${i + 1}`,
+          bbox: [0, 0, 1, 1] as BBox,
+          score: 1,
+        },
+      ],
+    }));
+    return {
+      pages,
+      reason: this.strategy.toLowerCase(),
+      trace: [`${this.strategy} ranked`],
+      steps: [],
+      timings: [{ stage: 'fake', ms: 1 }],
+      warnings: [],
+      walk: { visited: 0, judged: 0, judgeCalls: 0 },
+      ...this.extra,
+    };
+  }
+}
+
+const crossEncoded: RankerNeeds = { rerank: 'cross-encoder', enrichment: [], warningsInTrace: true };
+
+function registry(overrides: Partial<{ [S in Strategy]: FakeRanker<S> }> = {}) {
+  const all = Object.fromEntries(
+    STRATEGIES.map((s) => [s, overrides[s] ?? new FakeRanker(s, crossEncoded)]),
+  ) as unknown as { [S in Strategy]: FakeRanker<S> };
+  return all;
+}
+
+/** The service over fake rankers; the cross-encoder prefers later pages, so a re-ranked list changes order. */
+function serviceOver(rankers: RankerRegistry, llm: Partial<LlmService> = { enabled: false }) {
+  const scored: string[][] = [];
+  const repo = {
+    pagePassages: async (pages: Array<{ docId: string; pageNumber: number }>) =>
+      pages.map((p) => ({ ...p, text: `text of ${p.pageNumber}` })),
+  } as unknown as RetrieveRepository;
+  const crossEncoder = {
+    score: async (_query: string, passages: string[]) => {
+      scored.push(passages);
+      return passages.map((_, i) => i / passages.length);
+    },
+  } as unknown as CrossEncoderReranker;
+  const documents = {
+    get: async (id: string) => (id === 'missing' ? null : { id }),
+  } as unknown as DocumentRepository;
+  const embedder = { embedQuery: async () => new Float32Array([0.5, 0.5]) } as unknown as Embedder;
+  const service = new RetrieveService(
+    rankers,
+    new PageReranker(repo, crossEncoder, llm as LlmService),
+    new NamedPagesService(repo),
+    documents,
+    embedder,
+  );
+  return { service, scored };
+}
+
+const request = (strategy: Strategy, extra: Partial<SearchRequest> = {}): SearchRequest => ({
+  query: 'what grew in 2023',
+  strategy,
+  scope: {},
+  k: 3,
+  ...extra,
+});
+
+describe('RetrieveService.search over rankers', () => {
+  it('runs the ranker the strategy names, at the re-rank depth when RERANK follows, and returns k pages', async () => {
+    const rankers = registry();
+    const { service } = serviceOver(rankers);
+    const plain = await service.search(request('HYBRID'));
+    expect(rankers.HYBRID.requests.map((r) => r.k)).toEqual([3]);
+    expect(plain.pages.map((p) => [p.pageNumber, p.reason])).toEqual([
+      [1, 'hybrid'],
+      [2, 'hybrid'],
+      [3, 'hybrid'],
+    ]);
+    const reranked = await service.search(request('HYBRID', { rerank: true }));
+    expect(rankers.HYBRID.requests.map((r) => r.k)).toEqual([3, 10]);
+    expect(reranked.pages).toHaveLength(3);
+    expect(rankers.VECTOR.requests).toHaveLength(0);
+  });
+
+  it('re-ranks with the cross-encoder, its order fused with the ranker’s, and times it', async () => {
+    const { service, scored } = serviceOver(registry());
+    const result = await service.search(request('VECTOR', { rerank: true }));
+    expect(scored).toHaveLength(1);
+    expect(scored[0]![0]).toBe('page 1\ntext of 1');
+    // The cross-encoder scores page 10 best; fused with rank 10 of the ranker it lands behind page 1.
+    expect(result.pages[0]!.reason).toBe('vector+rerank');
+    expect(result.pages.map((p) => p.pageNumber)).toEqual([1, 10, 2]);
+    expect(result.timings.map((t) => t.stage)).toEqual(['embed-query', 'fake', 'rerank']);
+    expect(result.trace).toContain('RERANK: cross-encoder relevance (0–1) over the top 10 pages');
+  });
+
+  it('leaves the pages of a ranker that judged them already as they are, and says so', async () => {
+    const judged: RankerNeeds = { rerank: 'already-judged', enrichment: ['similar'], warningsInTrace: false };
+    const { service, scored } = serviceOver(registry({ TRACE: new FakeRanker('TRACE', judged) }));
+    const result = await service.search(request('TRACE', { rerank: true }));
+    expect(scored).toHaveLength(0);
+    expect(result.reranked).toBe(true);
+    expect(result.pages.map((p) => [p.pageNumber, p.reason])).toEqual([
+      [1, 'trace'],
+      [2, 'trace'],
+      [3, 'trace'],
+    ]);
+    expect(result.trace).toContain(
+      'RERANK: not applied; TRACE has judged its pages already (cross-encoder or LLM)',
+    );
+  });
+
+  it('scores pages with the LLM for a ranker that asks for LLM relevance, when a model is configured', async () => {
+    const llmNeeds: RankerNeeds = { rerank: 'llm-relevance', enrichment: [], warningsInTrace: true };
+    const asked: string[] = [];
+    const llm = {
+      enabled: true,
+      relevance: async (input: { pageLabel: string }) => {
+        asked.push(input.pageLabel);
+        return { value: { score: input.pageLabel.endsWith('page 2') ? 0.9 : 0.1 } };
+      },
+    } as unknown as LlmService;
+    const rankers = registry({ PARENT_PAGE: new FakeRanker('PARENT_PAGE', llmNeeds) });
+    const { service, scored } = serviceOver(rankers, llm);
+    const result = await service.search(request('PARENT_PAGE', { rerank: true }));
+    expect(scored).toHaveLength(0);
+    expect(asked).toHaveLength(10);
+    expect(result.pages[0]).toMatchObject({ pageNumber: 2, score: 0.9, reason: 'parent_page+llm-relevance' });
+    // Without a model the cross-encoder scores the same ranker's pages.
+    const offline = serviceOver(rankers);
+    await offline.service.search(request('PARENT_PAGE', { rerank: true }));
+    expect(offline.scored).toHaveLength(1);
+  });
+
+  it('traces warnings unless the ranker’s own trace carries them, and reports the walk’s cost', async () => {
+    const walk = { visited: 7, judged: 4, judgeCalls: 2 };
+    const warned = { warnings: ['no SIMILAR_TO edges'], walk };
+    const rankers = registry({
+      GRAPH: new FakeRanker('GRAPH', crossEncoded, warned),
+      TRACE: new FakeRanker('TRACE', { ...crossEncoded, warningsInTrace: false }, warned),
+    });
+    const { service } = serviceOver(rankers);
+    const graph = await service.search(request('GRAPH'));
+    expect(graph.trace.at(-1)).toBe('warning: no SIMILAR_TO edges');
+    expect(graph.warnings).toEqual(['no SIMILAR_TO edges']);
+    expect(graph.cost).toMatchObject({ pagesVisited: 7, pagesJudged: 4, judgeCalls: 2 });
+    const trace = await service.search(request('TRACE'));
+    expect(trace.trace.some((l) => l.startsWith('warning:'))).toBe(false);
+    expect(trace.warnings).toEqual(['no SIMILAR_TO edges']);
+  });
+
+  it('refuses an empty query, a bad k and a missing document before any ranker runs', async () => {
+    const rankers = registry();
+    const { service } = serviceOver(rankers);
+    await expect(service.search(request('VECTOR', { query: '  ' }))).rejects.toMatchObject({
+      code: RetrieveErrorCode.EMPTY_QUERY,
+    });
+    await expect(service.search(request('VECTOR', { k: 51 }))).rejects.toMatchObject({
+      code: RetrieveErrorCode.BAD_K,
+    });
+    await expect(service.search(request('VECTOR', { scope: { docIds: ['missing'] } }))).rejects.toMatchObject(
+      {
+        code: RetrieveErrorCode.DOCUMENT_NOT_FOUND,
+      },
+    );
+    expect(rankers.VECTOR.requests).toHaveLength(0);
+  });
+
+  it('compiles only a registry with every strategy’s own ranker', () => {
+    const all = registry();
+    const { G2: _g2, ...withoutG2 } = all;
+    // @ts-expect-error G2 has no ranker
+    const missing: RankerRegistry = withoutG2;
+    // @ts-expect-error VECTOR's ranker filed under G2
+    const misfiled: RankerRegistry = { ...all, G2: all.VECTOR };
+    expect([missing, misfiled]).toHaveLength(2);
+    expect(Object.keys(all).sort()).toEqual([...STRATEGIES].sort());
+  });
+});
