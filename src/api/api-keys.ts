@@ -62,28 +62,16 @@ export function invalidKey(): AuthError {
   );
 }
 
-/** What an operation needs: queries `read`, mutations `write`, API key management `admin`. */
-export function requiredScope(
-  operation: 'query' | 'mutation' | 'subscription',
-  touchesApiKeys: boolean,
-): ApiScope {
-  if (touchesApiKeys) return 'admin';
-  return operation === 'query' ? 'read' : 'write';
-}
-
-/** Throws WRITE_ / ADMIN_SCOPE_REQUIRED when `scope` does not include `needed`. */
-export function assertScope(scope: ApiScope, needed: ApiScope): void {
+/** Throws WRITE_ / ADMIN_SCOPE_REQUIRED when `scope` does not include `needed`; `what` names what needed it. */
+export function assertScope(scope: ApiScope, needed: ApiScope, what?: string): void {
   if (API_SCOPES.indexOf(scope) >= API_SCOPES.indexOf(needed)) return;
   if (needed === 'admin')
     throw new AuthError(
       AuthErrorCode.ADMIN_SCOPE_REQUIRED,
-      `This API key has the "${scope}" scope; managing API keys needs an "admin" key.`,
+      `This API key has the "${scope}" scope; ${what ? `${what} manages API keys, which needs` : 'managing API keys needs'} an "admin" key.`,
     );
   throw new AuthError(
     AuthErrorCode.WRITE_SCOPE_REQUIRED,
-    `This API key has the "${scope}" scope; mutations (ingest, delete, enrich) need a "write" or "admin" key.`,
+    `This API key has the "${scope}" scope; ${what ? `${what} writes to the graph, which needs` : 'writing (ingest, delete, enrich, stored analytics) needs'} a "write" or "admin" key.`,
   );
 }
-
-/** The GraphQL root fields that read or change API keys (admin only). */
-export const API_KEY_FIELDS: ReadonlySet<string> = new Set(['apiKeys', 'createApiKey', 'revokeApiKey']);

@@ -154,7 +154,7 @@ export interface FolioConfig {
   };
 }
 
-/** `read`: queries, page images. `write`: also mutations (ingest, delete, enrich). `admin`: also API keys. */
+/** `read`: queries, page images. `write`: also whatever writes (schema.graphql @requiresScope). `admin`: also API keys. */
 export type ApiScope = 'read' | 'write' | 'admin';
 /** Weakest first: each scope includes the ones before it. */
 export const API_SCOPES: readonly ApiScope[] = ['read', 'write', 'admin'];
