@@ -9,7 +9,7 @@
 // OUT_DIR/parsed (about 7 minutes on 2 shared cores); later runs re-run only the layout rules.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { LayoutElement } from '../../src/ingest/document-model';
+import type { LayoutElement } from '../../src/document/document-model';
 import { analyzeLayout } from '../../src/ingest/layout/analyze-layout';
 import { resolveMentions } from '../../src/ingest/layout/cross-references';
 import { seededRandom } from '../../src/enrich/summary-tree/seeded-random';

@@ -4,7 +4,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parsePdf } from '../../src/ingest/pdf/pdf-parser';
-import type { ParsedPdf } from '../../src/ingest/document-model';
+import type { ParsedPdf } from '../../src/document/document-model';
 import { type BenchDocument, benchDocuments } from './captions-documents';
 
 export function cachePath(cacheDir: string, doc: BenchDocument): string {

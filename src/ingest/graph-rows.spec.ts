@@ -1,4 +1,4 @@
-import type { DocumentModel, LayoutElement } from './document-model';
+import type { DocumentModel, LayoutElement } from '../document/document-model';
 import { buildGraphRows, meanVector, passageRows, unitSources } from './graph-rows';
 import { estimateTokens } from './layout/text';
 import { buildRetrievalUnits } from './retrieval-units';

@@ -1,4 +1,4 @@
-import type { DocumentModel, LayoutElement } from './document-model';
+import type { DocumentModel, LayoutElement } from '../document/document-model';
 import type { DocumentGraphRows, ElementRow, Pair, PassageRow, SectionRow } from './ingest.repository';
 import type { RetrievalUnit, UnitSourceElement } from './retrieval-units';
 

@@ -3,7 +3,7 @@ import type { StoredJob } from '../common/background-jobs';
 import { CypherQuery, CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
 import type { StoredDocument } from '../graph/document.repository';
-import type { BBox } from './document-model';
+import type { BBox } from '../document/document-model';
 
 // Rows as the write queries take them; vectors are plain number arrays (the driver sends them as lists).
 export interface PageRow {

@@ -7,7 +7,7 @@ import { EMBEDDER } from '../embed/embed.tokens';
 import type { Embedder } from '../embed/embedder';
 import type { StoredDocument } from '../graph/document.repository';
 import { GraphError, GraphErrorCode } from '../graph/graph.errors';
-import type { DocumentModel, ParsedPdf } from './document-model';
+import type { DocumentModel, ParsedPdf } from '../document/document-model';
 import { FileStore } from './file-store';
 import { buildGraphRows, passageRows, unitSources } from './graph-rows';
 import type { PassageRow } from './ingest.repository';

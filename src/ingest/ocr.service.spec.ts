@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { ParsedPage } from './document-model';
+import type { ParsedPage } from '../document/document-model';
 import { OcrError, OcrErrorCode } from './ocr/ocr.errors';
 import { ocrPdfPageRegions } from './ocr/ocr-page';
 import { OcrService } from './ocr.service';

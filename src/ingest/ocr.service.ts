@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { mapWithConcurrency } from '../common/concurrency';
-import type { ParsedPage } from './document-model';
+import type { ParsedPage } from '../document/document-model';
 import { textlessPictureFigures } from './layout/figures';
 import { OcrError, OcrErrorCode } from './ocr/ocr.errors';
 import { closeSharedPaddleOcr, ocrPdfPageLayout, ocrPdfPageRegions } from './ocr/ocr-page';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ContentRepository } from '../graph/content.repository';
 import { DocumentRepository } from '../graph/document.repository';
-import type { BBox } from './document-model';
+import type { BBox } from '../document/document-model';
 import { FileStore } from './file-store';
 import { IngestError, IngestErrorCode } from './ingest.errors';
 import { renderPdfPage } from './render/page-renderer';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BBox, TableCells } from '../ingest/document-model';
+import type { BBox, TableCells } from '../document/document-model';
 import {
   ANSWERABILITY_MODEL,
   type AnswerabilityFeatures,

@@ -1,5 +1,5 @@
-import type { LayoutElement } from '../ingest/document-model';
-import { printedPageMap } from '../ingest/layout/page-labels';
+import type { LayoutElement } from '../document/document-model';
+import { printedPageMap } from '../document/page-labels';
 
 // Pages a question names ("the chart on page 14", "pages 10 and 11", "the first slide", "the cover", "Figure 3",
 // "Table 2"): the search ranks them first, whatever the strategy, when it is scoped to one document (across

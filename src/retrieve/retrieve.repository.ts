@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
-import type { TableCells } from '../ingest/document-model';
+import type { TableCells } from '../document/document-model';
 import type { ElementEvidence } from './retrieve.types';
 import type { DocumentPageText } from './answerability';
 import type { DocumentStructure } from './structure-count';

@@ -1,4 +1,4 @@
-import type { BBox } from '../ingest/document-model';
+import type { BBox } from '../document/document-model';
 import type { CrossEncoderReranker } from '../embed/cross-encoder';
 import type { Embedder } from '../embed/embedder';
 import type { DocumentRepository } from '../graph/document.repository';

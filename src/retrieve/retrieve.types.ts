@@ -1,4 +1,4 @@
-import type { BBox } from '../ingest/document-model';
+import type { BBox } from '../document/document-model';
 import type { EvidenceStep, RetrievalCost } from './evidence-step';
 
 // The retrieval contract shared by strategies, the API, the CLI and the benchmark.

@@ -1,4 +1,4 @@
-import type { BBox } from '../ingest/document-model';
+import type { BBox } from '../document/document-model';
 import { CAPTION_PREFIX, labelWord } from '../ingest/layout/captions';
 
 // "How many figures are in this paper?", "How many pages contain tables?": a question that counts the document's own

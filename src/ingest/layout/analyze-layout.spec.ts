@@ -1,4 +1,4 @@
-import type { BBox, OutlineEntry, ParsedPage, ParsedPdf, TextItem } from '../document-model';
+import type { BBox, OutlineEntry, ParsedPage, ParsedPdf, TextItem } from '../../document/document-model';
 import { analyzeLayout } from './analyze-layout';
 import { findMentions } from './cross-references';
 import { sectionsFromOutline } from './sections';

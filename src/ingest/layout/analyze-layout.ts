@@ -1,5 +1,12 @@
 // ParsedPdf → DocumentModel: elements in reading order, sections and cross-references.
-import type { BBox, DocumentModel, LayoutElement, ParsedPage, ParsedPdf, TextItem } from '../document-model';
+import type {
+  BBox,
+  DocumentModel,
+  LayoutElement,
+  ParsedPage,
+  ParsedPdf,
+  TextItem,
+} from '../../document/document-model';
 import { type TextBlock, groupBlocks } from './blocks';
 import { linkCaptions, linkTitles } from './captions';
 import { readingOrder } from './columns';

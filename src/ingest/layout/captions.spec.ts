@@ -1,7 +1,7 @@
-import type { BBox, ElementKind, LayoutElement, SectionNode } from '../document-model';
+import type { BBox, ElementKind, LayoutElement, SectionNode } from '../../document/document-model';
 import { linkCaptions, linkTitles } from './captions';
 import { findMentions, resolveCrossReferences, resolveMentions } from './cross-references';
-import { printedPageMap } from './page-labels';
+import { printedPageMap } from '../../document/page-labels';
 import { chooseTitle, looksLikeTitle } from './title';
 
 let order = 0;

@@ -1,5 +1,5 @@
 // Captions ("Figure 3:", "Fig. 3.", "Table 2.", "Chart 1 –") and the figure/table/chart each one belongs to.
-import type { LayoutElement } from '../document-model';
+import type { LayoutElement } from '../../document/document-model';
 import { horizontalOverlap, verticalOverlap } from './layout.types';
 
 export const CAPTION_PREFIX =

@@ -1,6 +1,6 @@
 // Reading order: find whitespace rivers between columns; content that spans a river (a title, a wide figure)
 // splits the page into zones read top to bottom, and each zone is read column by column (recursively).
-import type { BBox } from '../document-model';
+import type { BBox } from '../../document/document-model';
 import { verticalOverlap } from './layout.types';
 
 export interface Boxed {

@@ -7,10 +7,10 @@ import type {
   ElementKind,
   LayoutElement,
   SectionNode,
-} from '../document-model';
+} from '../../document/document-model';
 import { captionLabel, labelWord } from './captions';
 import { headingNumber } from './headings';
-import { printedPageMap } from './page-labels';
+import { printedPageMap } from '../../document/page-labels';
 
 export const CROSS_REFERENCE =
   /\b(?:(figures?|figs?\.|tables?|tabs?\.|charts?|exhibits?)\s*([A-Z]?\d+(?:\.\d+)*[a-z]?)\b|(sections?|sects?\.|secs?\.)\s*(\d+(?:\.(?:\d+|[A-Z]\b))*)\b|(appendix|annex)\s+([A-Z](?:\.\d+)*|\d+)\b|(chapter|chap\.)\s*(\d+)\b|(pages?|pp?\.)\s*(\d{1,5})\b|(notes?)\s+(\d{1,2}[A-Z]?)\b(?![.,]\d)|(items?)\s+(\d{1,2}[A-C]?)\b(?![.,]\d))|(§§?)\s*(\d+(?:\.\d+)*)/gi;

@@ -1,4 +1,4 @@
-import type { BBox, ParsedPage, TextItem } from '../document-model';
+import type { BBox, ParsedPage, TextItem } from '../../document/document-model';
 import { findFigureRegions, mergeSmallMultiples, textlessPictureFigures } from './figures';
 
 /** A vector line chart drawn at (x, y): eight slanted strokes inside a w × h panel. */

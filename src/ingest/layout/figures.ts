@@ -1,5 +1,5 @@
 // Figure and chart regions: raster images (merged, icons dropped) and dense clusters of vector drawing.
-import type { BBox, ParsedPage, TextItem } from '../document-model';
+import type { BBox, ParsedPage, TextItem } from '../../document/document-model';
 import { area, centreInside, expand, height, intersectionArea, union, width } from './layout.types';
 
 const MIN_FIGURE_SIDE = 36;

@@ -1,5 +1,5 @@
 // Intermediate shapes of layout analysis and small geometry helpers shared by its steps.
-import type { BBox, ElementKind, TextItem } from '../document-model';
+import type { BBox, ElementKind, TextItem } from '../../document/document-model';
 
 /** A run of text items on one baseline, not crossing a wide horizontal gap (so columns and cells stay apart). */
 export interface Segment {

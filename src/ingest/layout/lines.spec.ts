@@ -1,4 +1,4 @@
-import type { TextItem } from '../document-model';
+import type { TextItem } from '../../document/document-model';
 import { buildSegments, stripDotLeaders } from './lines';
 
 function item(text: string, x0: number, x1: number, y = 100): TextItem {

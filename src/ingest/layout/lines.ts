@@ -1,5 +1,5 @@
 // Text items → segments: items sharing a baseline, split where a horizontal gap is too wide to be a word space.
-import type { TextItem } from '../document-model';
+import type { TextItem } from '../../document/document-model';
 import { type Segment, unionAll } from './layout.types';
 
 /** Gap (in multiples of the font size) above which two items on a line belong to different columns or cells. */

@@ -2,7 +2,7 @@
 // text: a Pew-style report page (body text in a left column, a bold chart title, a "% who say" subtitle, the
 // chart, "Note:"/"Source:" lines in a right column, and a zone below with another gutter) and a 10-K statement
 // page (a capitalised title with "(Unaudited)", a units line, period headers, group labels between row groups).
-import type { LayoutElement, ParsedPage, ParsedPdf, TextItem } from '../document-model';
+import type { LayoutElement, ParsedPage, ParsedPdf, TextItem } from '../../document/document-model';
 import { analyzeLayout } from './analyze-layout';
 
 function item(

@@ -1,4 +1,4 @@
-import type { LayoutElement } from '../document-model';
+import type { LayoutElement } from '../../document/document-model';
 import { sectionsFromHeadings } from './sections';
 
 let order = 0;

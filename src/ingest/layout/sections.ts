@@ -1,7 +1,7 @@
 // Sections: from the PDF outline when there is one, else from detected headings.
 // Elements before the first section belong to no section (there is no synthetic "Front matter" section);
 // running headers and footers are page furniture and belong to no section either.
-import type { LayoutElement, OutlineEntry, SectionNode } from '../document-model';
+import type { LayoutElement, OutlineEntry, SectionNode } from '../../document/document-model';
 
 interface Positioned {
   node: SectionNode;

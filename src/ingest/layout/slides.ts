@@ -1,5 +1,5 @@
 // Scanned slides: a landscape page read by OCR is a slide, and its title is what a deck's sections are made of.
-import type { ParsedPage } from '../document-model';
+import type { ParsedPage } from '../../document/document-model';
 import type { TextBlock } from './blocks';
 
 /** Slides are landscape (4:3 is 1.33, 16:9 is 1.78); scanned book spreads are rare enough to accept. */

@@ -1,5 +1,5 @@
 // Tables: runs of consecutive rows whose segments line up in shared columns (x-intervals), optionally between rules.
-import type { BBox, TableCells } from '../document-model';
+import type { BBox, TableCells } from '../../document/document-model';
 import { captionLabel } from './captions';
 import { type Segment, median, unionAll, verticalOverlap } from './layout.types';
 

@@ -1,7 +1,7 @@
 // The document title: the PDF's Title metadata when it reads like a title (not an id, a file code or an
 // authoring tool's placeholder), else a filing's cover ("NETFLIX, INC. Form 10-K, fiscal year ended …"), else
 // the largest heading of the first page, else the file name without its extension.
-import type { LayoutElement, TextItem } from '../document-model';
+import type { LayoutElement, TextItem } from '../../document/document-model';
 import { centreInside } from './layout.types';
 
 export interface TitleSources {

@@ -1,5 +1,5 @@
 // OCR of a PDF page without a text layer: render, read, and express the lines as TextItems in PDF points.
-import type { BBox, TextItem } from '../document-model';
+import type { BBox, TextItem } from '../../document/document-model';
 import { renderPdfPagePixels } from '../render/page-renderer';
 import type { PDFDocumentProxy } from '../pdfjs-loader';
 import type { OcrLine } from './line-grouping';

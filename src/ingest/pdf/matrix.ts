@@ -1,5 +1,5 @@
 // 2-D affine matrices in PDF order [a, b, c, d, e, f]: (x, y) ↦ (a·x + c·y + e, b·x + d·y + f).
-import type { BBox } from '../document-model';
+import type { BBox } from '../../document/document-model';
 
 export type Matrix = [number, number, number, number, number, number];
 

@@ -1,5 +1,12 @@
 // PDF → ParsedPdf: positioned text items, image regions, vector rules and the outline, page by page.
-import type { BBox, ImageRegion, OutlineEntry, ParsedPage, ParsedPdf, TextItem } from '../document-model';
+import type {
+  BBox,
+  ImageRegion,
+  OutlineEntry,
+  ParsedPage,
+  ParsedPdf,
+  TextItem,
+} from '../../document/document-model';
 import { applyToPoint, IDENTITY, type Matrix, multiply, transformRect } from './matrix';
 import { PdfError } from './pdf.errors';
 import { getPdfPage, loadPdfjs, pdfjsAssetOptions, type PdfjsModule } from '../pdfjs-loader';

@@ -1,4 +1,4 @@
-import type { BBox } from '../../ingest/document-model';
+import type { BBox } from '../../document/document-model';
 import type { Citation } from '../retrieve.types';
 import { type GridRow, type GridValue, parseTableGrid, type TableGrid } from './table-grid';
 import { normaliseLabel, yearOf } from './table-numbers';

@@ -1,4 +1,4 @@
-import type { BBox } from '../../ingest/document-model';
+import type { BBox } from '../../document/document-model';
 import { tableCellGeometry, tableToMarkdown } from '../../ingest/layout/tables';
 import { metricSource } from './metric-source';
 import { metricAsked, STATEMENT_METRICS } from './statement-metrics';

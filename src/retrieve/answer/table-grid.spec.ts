@@ -1,4 +1,4 @@
-import type { BBox } from '../../ingest/document-model';
+import type { BBox } from '../../document/document-model';
 import { tableCellGeometry, tableToMarkdown } from '../../ingest/layout/tables';
 import type { AnswerElement } from '../extractive-answer';
 import { parseTableGrid } from './table-grid';

@@ -1,4 +1,4 @@
-import type { BBox } from '../../ingest/document-model';
+import type { BBox } from '../../document/document-model';
 import type { AnswerElement } from '../extractive-answer';
 import type { NumberScale } from './typed-answer';
 import {

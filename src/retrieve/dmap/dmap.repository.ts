@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BBox } from '../../ingest/document-model';
+import type { BBox } from '../../document/document-model';
 import { CypherRegistry } from '../../graph/cypher-registry';
 import { GraphExecutor } from '../../graph/graph-executor';
 import type { PageCandidate } from '../retrieve.repository';

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { CypherRegistry } from '../../graph/cypher-registry';
 import { GraphExecutor } from '../../graph/graph-executor';
-import type { BBox } from '../../ingest/document-model';
+import type { BBox } from '../../document/document-model';
 
 export interface ContentNode {
   elementId: string;

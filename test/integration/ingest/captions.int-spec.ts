@@ -3,7 +3,7 @@
 // statement page (title, units line, ruled table), running text that cites them, and the title fallbacks.
 import { analyzeLayout } from '../../../src/ingest/layout/analyze-layout';
 import { parsePdf } from '../../../src/ingest/pdf/pdf-parser';
-import type { DocumentModel } from '../../../src/ingest/document-model';
+import type { DocumentModel } from '../../../src/document/document-model';
 import { makeStructuredPdf, type PdfBlock } from '../../support/make-structured-pdf';
 
 const body = (text: string): PdfBlock => ({ type: 'paragraph', text });

@@ -2,7 +2,7 @@
 // PDF while a long one is parsed used to fail the long parse with "Invalid page request.".
 import { readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { ParsedPdf } from '../../../src/ingest/document-model';
+import type { ParsedPdf } from '../../../src/document/document-model';
 import { parsePdf } from '../../../src/ingest/pdf/pdf-parser';
 import { type RenderedPage, renderPdfPage } from '../../../src/ingest/render/page-renderer';
 import { makeTextPdf } from '../../support/make-pdf';

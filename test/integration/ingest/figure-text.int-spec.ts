@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import PDFDocument from 'pdfkit';
 import { pdfBytes } from '../../support/make-pdf';
-import type { BBox } from '../../../src/ingest/document-model';
+import type { BBox } from '../../../src/document/document-model';
 import { createIngestContext, FIXTURES, IngestContext } from '../../support/ingest-context';
 
 // A born-digital page with a picture whose words exist only in its pixels (a diagram pasted as an image): the

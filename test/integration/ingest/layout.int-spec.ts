@@ -2,7 +2,7 @@
 // and the error codes.
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
-import type { DocumentModel } from '../../../src/ingest/document-model';
+import type { DocumentModel } from '../../../src/document/document-model';
 import { analyzeLayout } from '../../../src/ingest/layout/analyze-layout';
 import { parsePdf } from '../../../src/ingest/pdf/pdf-parser';
 import { PdfError, PdfErrorCode } from '../../../src/ingest/pdf/pdf.errors';

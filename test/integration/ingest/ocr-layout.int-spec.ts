@@ -6,7 +6,7 @@ import type {
   LayoutElement,
   ParsedPage,
   ParsedPdf,
-} from '../../../src/ingest/document-model';
+} from '../../../src/document/document-model';
 import { analyzeLayout } from '../../../src/ingest/layout/analyze-layout';
 import { ocrPdfPageLayout } from '../../../src/ingest/ocr/ocr-page';
 import { PaddleOcr } from '../../../src/ingest/ocr/paddle-ocr';

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { TextItem } from '../../../src/ingest/document-model';
+import type { TextItem } from '../../../src/document/document-model';
 import type { OcrLine } from '../../../src/ingest/ocr/line-grouping';
 import { ocrPdfPage } from '../../../src/ingest/ocr/ocr-page';
 import { PaddleOcr } from '../../../src/ingest/ocr/paddle-ocr';

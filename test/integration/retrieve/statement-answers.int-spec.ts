@@ -1,7 +1,7 @@
 import { metricSource } from '../../../src/retrieve/answer/metric-source';
 import { tableCellSource } from '../../../src/retrieve/answer/table-cell-source';
 import type { AnswerEvidence, EvidencePage } from '../../../src/retrieve/answer/typed-answer';
-import type { BBox } from '../../../src/ingest/document-model';
+import type { BBox } from '../../../src/document/document-model';
 import { RetrieveRepository } from '../../../src/retrieve/retrieve.repository';
 import { createIngestContext, IngestContext } from '../../support/ingest-context';
 import { makeStructuredPdf, type PdfBlock } from '../../support/make-structured-pdf';

@@ -1,6 +1,6 @@
 // Printed page numbers: the number a page's running header or footer shows ("12", "Page 12", "12 | Annual
 // report"), mapped to the PDF page that shows it, so "see page 12" resolves to what the reader sees as page 12.
-import type { LayoutElement } from '../document-model';
+import type { LayoutElement } from './document-model';
 
 const PAGE_NUMBER =
   /^(?:page\s+)?(\d{1,4})(?:\s+of\s+\d+)?$|^(\d{1,4})\s*[|•·–—-]\s|\s[|•·–—-]\s*(\d{1,4})$/i;
