@@ -1,12 +1,13 @@
-// Re-grades the answers of a `folio bench --ask` report.json with this build's offline string-match judge, so
-// reports written by older builds (graded against the system's own answerable verdict, with page citations in the
-// answer) compare with new ones. Prints accuracy and unanswerable detection per run.
+// Re-grades the answers of a `folio bench --ask` report.json with this build's offline string-match judge and its
+// strict grader (the answer's text, as reports written before typed answers hold no value), so reports written by
+// older builds compare with new ones. Prints both accuracies and unanswerable detection per run.
 //
 //   npx tsx scripts/bench/regrade-answers.ts REPORT.json [--questions FILE] [--limit N]
 import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { FolioConfig } from '../../src/config/folio-config';
 import { LlmAnswerGrader } from '../../src/eval/answer-grader';
+import { strictGrade } from '../../src/eval/strict-grader';
 import type { BenchReport } from '../../src/eval/bench-runner';
 import { LlmService } from '../../src/llm/llm.service';
 
@@ -41,19 +42,21 @@ async function main(): Promise<void> {
   for (const run of report.runs) {
     const rows = report.questions.filter((q) => q.run === run.name && q.ask !== null).slice(0, limit);
     let correct = 0;
+    let strictlyCorrect = 0;
     let flaggedUnanswerable = 0;
     let flaggedAnswerable = 0;
     for (const row of rows) {
       const g = gold.get(row.qid);
       if (!g) throw new Error(`${row.qid} is not in ${values.questions}`);
-      const grade = await grader.grade({
+      const item = {
         question: g.question,
         goldAnswer: g.answer,
         goldFormat: g.format,
         answer: row.ask!.answer,
         answerable: row.answerable,
-      });
-      if (grade.verdict === 'correct') correct++;
+      };
+      if ((await grader.grade(item)).verdict === 'correct') correct++;
+      if (strictGrade(item).verdict === 'correct') strictlyCorrect++;
       if (!row.ask!.answerable) {
         if (row.answerable) flaggedAnswerable++;
         else flaggedUnanswerable++;
@@ -63,7 +66,8 @@ async function main(): Promise<void> {
     const answerable = rows.length - unanswerable;
     const pct = (a: number, b: number) => `${((100 * a) / Math.max(b, 1)).toFixed(1)} %`;
     process.stdout.write(
-      `${run.name}: ${rows.length} asked; accuracy ${pct(correct, rows.length)} (${correct}); unanswerable flagged ` +
+      `${run.name}: ${rows.length} asked; accuracy ${pct(correct, rows.length)} (${correct}) by string match, ` +
+        `${pct(strictlyCorrect, rows.length)} (${strictlyCorrect}) strict; unanswerable flagged ` +
         `${pct(flaggedUnanswerable, unanswerable)} (${flaggedUnanswerable}/${unanswerable}); answerable flagged ` +
         `${pct(flaggedAnswerable, answerable)} (${flaggedAnswerable}/${answerable})\n`,
     );
