@@ -1,5 +1,5 @@
 import type { BBox } from '../document/document-model';
-import { CAPTION_PREFIX, labelWord } from '../ingest/layout/captions';
+import { CAPTION_PREFIX, labelWord } from '../document/caption-grammar';
 
 // "How many figures are in this paper?", "How many pages contain tables?": a question that counts the document's own
 // figures, tables or charts has its answer in the graph, not in any one page's text. Retrieval would read five pages

@@ -1,6 +1,7 @@
 // Segments in reading order → blocks (paragraph, heading, list, caption, footnote, formula).
 import type { BBox, ElementKind } from '../../document/document-model';
-import { CAPTION_PREFIX, looksLikeCaption } from './captions';
+import { CAPTION_PREFIX } from '../../document/caption-grammar';
+import { looksLikeCaption } from './captions';
 import { isHeading } from './headings';
 import { horizontalOverlap, type Segment, unionAll, verticalOverlap } from './layout.types';
 import { joinLines } from './text';

@@ -1,34 +1,7 @@
 // Captions ("Figure 3:", "Fig. 3.", "Table 2.", "Chart 1 –") and the figure/table/chart each one belongs to.
 import type { LayoutElement } from '../../document/document-model';
+import { CAPTION_PREFIX, captionLabel } from '../../document/caption-grammar';
 import { horizontalOverlap, verticalOverlap } from './layout.types';
-
-export const CAPTION_PREFIX =
-  /^(figure|fig\.?|table|tab\.|chart|graph|exhibit|diagram|plate|illustration)\s*([A-Z]?\d+(?:[.-]\d+)*[a-z]?|[IVXL]+\b|[A-Z](?=[:.]\s))\s*([:.\-–—|]|\s(?=\p{Lu}))?/iu;
-
-export type CaptionType = 'figure' | 'table' | 'any';
-
-export interface CaptionLabel {
-  type: CaptionType;
-  /** Canonical label for matching cross-references, e.g. "figure 3", "table 2.1". */
-  label: string;
-}
-
-export function captionLabel(text: string): CaptionLabel | null {
-  const m = CAPTION_PREFIX.exec(text.trim());
-  if (!m?.[1] || !m[2]) return null;
-  const word = m[1].toLowerCase().replace(/\.$/, '');
-  const type: CaptionType =
-    word === 'table' || word === 'tab' ? 'table' : word === 'exhibit' ? 'any' : 'figure';
-  return { type, label: `${labelWord(word)} ${m[2].toLowerCase()}` };
-}
-
-/** Canonical word for a label: Fig/Figure → figure, Tab/Table → table, others as written. */
-export function labelWord(word: string): string {
-  const w = word.toLowerCase().replace(/\.$/, '');
-  if (w === 'fig' || w === 'figure') return 'figure';
-  if (w === 'tab' || w === 'table') return 'table';
-  return w;
-}
 
 /**
  * A block is a caption when it starts with a caption label followed by a separator ("Figure 3:"), or when the

@@ -8,7 +8,7 @@ import type {
   LayoutElement,
   SectionNode,
 } from '../../document/document-model';
-import { captionLabel, labelWord } from './captions';
+import { captionLabel, labelWord } from '../../document/caption-grammar';
 import { headingNumber } from './headings';
 import { printedPageMap } from '../../document/page-labels';
 

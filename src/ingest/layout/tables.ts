@@ -1,6 +1,6 @@
 // Tables: runs of consecutive rows whose segments line up in shared columns (x-intervals), optionally between rules.
 import type { BBox, TableCells } from '../../document/document-model';
-import { captionLabel } from './captions';
+import { captionLabel } from '../../document/caption-grammar';
 import { type Segment, median, unionAll, verticalOverlap } from './layout.types';
 
 export interface DetectedTable {
