@@ -1,5 +1,11 @@
-import type { LlmUsage } from '../retrieve/retrieve.types';
 import type { ChatMessage } from './llm.types';
+
+/** LLM calls and tokens of one question (or one run), as the API reports them. */
+export interface LlmUsage {
+  calls: number;
+  promptTokens: number;
+  completionTokens: number;
+}
 
 /** USD per million tokens. */
 export interface ModelPrice {

@@ -1,5 +1,7 @@
 import type { BBox } from '../document/document-model';
 import type { EvidenceStep, RetrievalCost } from './evidence-step';
+import type { LlmUsage } from '../llm/llm-usage';
+import type { AnswerFormat } from '../llm/prompts/answer.prompt';
 
 // The retrieval contract shared by strategies, the API, the CLI and the benchmark.
 
@@ -94,8 +96,6 @@ export interface SearchResult {
   warnings: string[];
 }
 
-export type AnswerFormat = 'String' | 'Integer' | 'Float' | 'List' | 'None';
-
 export interface Citation {
   docId: string;
   pageNumber: number;
@@ -103,12 +103,6 @@ export interface Citation {
   bbox: BBox | null;
   quote: string;
   score: number;
-}
-
-export interface LlmUsage {
-  calls: number;
-  promptTokens: number;
-  completionTokens: number;
 }
 
 export interface AskResult {

@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import type { AnswerFormat } from '../../retrieve/retrieve.types';
 import { clip, looseEnum, text, uniqueBy, type RolePrompt } from './role-prompt';
 
 // MMRAG-DocQA's answer prompt: step-by-step analysis, the relevant pages, and a typed final answer.
 
 export const NOT_ANSWERABLE = 'Not answerable';
 const ANSWER_FORMATS = ['String', 'Integer', 'Float', 'List', 'None'] as const;
+/** MMRAG-DocQA's answer types; retrieval's answers use them too. */
+export type AnswerFormat = (typeof ANSWER_FORMATS)[number];
 
 export interface AnswerEvidence {
   docId: string;
