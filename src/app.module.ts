@@ -9,6 +9,7 @@ import type { OnnxEmbeddingModelName } from './embed/model-assets';
 import { SummariesModule } from './enrich/summaries/summaries.module';
 import { SummaryTreeModule } from './enrich/summary-tree/summary-tree.module';
 import { GraphModule } from './graph/graph.module';
+import { OpenAiEmbeddingsTransport } from './llm/openai-embeddings.transport';
 
 /** The embed module's settings, from the one validated configuration. */
 export function embedConfigFrom(config: FolioConfig): EmbedConfig {
@@ -34,6 +35,8 @@ export function embedConfigFrom(config: FolioConfig): EmbedConfig {
       modelDir: config.rerankerPath,
       threads: e.backend === 'onnx' ? e.threads : undefined,
     },
+    // embed may not import llm, which owns the openai client: the composition root hands its transport over.
+    openTransport: (endpoint) => new OpenAiEmbeddingsTransport(endpoint),
   };
 }
 

@@ -1,10 +1,12 @@
-import { createEmbedder, type EmbedderFactoryDeps } from './create-embedder';
+import { createEmbedder, embedderDeps, type EmbedderFactoryDeps } from './create-embedder';
 import type { EmbedderConfig } from './embed.config';
 import { EmbedErrorCode } from './embed.errors';
 import type { Embedder } from './embedder';
 import { OpenAiCompatibleEmbedder } from './openai-embedder';
 
 const fakeEmbedder = { modelName: 'fake' } as Embedder;
+/** A transport that is never called: building an embedder sends nothing. */
+const openTransport = () => ({ embed: () => Promise.reject(new Error('not called')) });
 
 function deps() {
   return {
@@ -41,7 +43,7 @@ describe('createEmbedder', () => {
       model: 'text-embedding-3-small',
       dimension: 1536,
     };
-    const embedder = await createEmbedder(config);
+    const embedder = await createEmbedder(config, embedderDeps(openTransport));
     expect(embedder).toBeInstanceOf(OpenAiCompatibleEmbedder);
     expect(embedder).toMatchObject({ modelName: 'text-embedding-3-small', dimension: 1536, maxTokens: 8191 });
   });
@@ -53,7 +55,23 @@ describe('createEmbedder', () => {
       code: EmbedErrorCode.INVALID_CONFIG,
     });
     await expect(
-      createEmbedder({ backend: 'openai', baseUrl: 'http://x/v1', apiKey: '', model: 'm', dimension: 0 }),
+      createEmbedder(
+        { backend: 'openai', baseUrl: 'http://x/v1', apiKey: '', model: 'm', dimension: 0 },
+        embedderDeps(openTransport),
+      ),
     ).rejects.toThrow(/dimension must be a positive integer/);
+  });
+
+  it('says how to give the openai backend its transport when none was handed over', async () => {
+    const config: EmbedderConfig = {
+      backend: 'openai',
+      baseUrl: 'http://x/v1',
+      apiKey: '',
+      model: 'm',
+      dimension: 4,
+    };
+    const failure = createEmbedder(config);
+    await expect(failure).rejects.toMatchObject({ code: EmbedErrorCode.INVALID_CONFIG });
+    await expect(failure).rejects.toThrow(/embedConfigFrom/);
   });
 });

@@ -1,4 +1,4 @@
-import type { EmbedderConfig, OpenAiEmbedderConfig } from './embed.config';
+import type { EmbedderConfig, OpenAiEmbedderConfig, OpenEmbeddingsTransport } from './embed.config';
 import { EmbedError, EmbedErrorCode } from './embed.errors';
 import type { Embedder } from './embedder';
 import { embeddingModelSpec, type OnnxEmbeddingModelName } from './model-assets';
@@ -10,15 +10,25 @@ export interface EmbedderFactoryDeps {
   createOpenAi: (config: OpenAiEmbedderConfig) => Embedder;
 }
 
-const defaultDeps: EmbedderFactoryDeps = {
-  loadOnnx: (model, opts) => OnnxEmbedder.load(model, opts),
-  createOpenAi: (config) => new OpenAiCompatibleEmbedder(config),
-};
+/** The real backends; the openai one over the transport `openTransport` opens. */
+export function embedderDeps(openTransport?: OpenEmbeddingsTransport): EmbedderFactoryDeps {
+  return {
+    loadOnnx: (model, opts) => OnnxEmbedder.load(model, opts),
+    createOpenAi: (config) => {
+      if (!openTransport)
+        throw new EmbedError(
+          EmbedErrorCode.INVALID_CONFIG,
+          'The openai embedder needs an embeddings transport: configure EmbedModule with embedConfigFrom (src/app.module.ts).',
+        );
+      return new OpenAiCompatibleEmbedder(config, openTransport(config));
+    },
+  };
+}
 
 /** Builds the configured embedder; the ONNX backend installs its model on first use. */
 export async function createEmbedder(
   config: EmbedderConfig,
-  deps: EmbedderFactoryDeps = defaultDeps,
+  deps: EmbedderFactoryDeps = embedderDeps(),
 ): Promise<Embedder> {
   switch (config.backend) {
     case 'onnx': {

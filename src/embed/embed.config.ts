@@ -36,7 +36,17 @@ export interface RerankerConfig {
   threads?: number;
 }
 
+/** An OpenAI-compatible embeddings endpoint: the vectors of `input`, in input order. */
+export interface EmbeddingsTransport {
+  embed(request: { model: string; input: string[]; dimensions?: number }): Promise<number[][]>;
+}
+
+/** Opens the transport of the openai backend; llm exports one, which the composition root hands to embed. */
+export type OpenEmbeddingsTransport = (endpoint: { baseUrl: string; apiKey: string }) => EmbeddingsTransport;
+
 export interface EmbedConfig {
   embedder: EmbedderConfig;
   reranker?: RerankerConfig;
+  /** Needed by the openai backend only (src/app.module.ts embedConfigFrom passes llm's). */
+  openTransport?: OpenEmbeddingsTransport;
 }

@@ -5,6 +5,9 @@ import { EMBEDDER } from './embed.tokens';
 import type { Embedder } from './embedder';
 import { QueryCachingEmbedder } from './query-cache';
 
+/** A transport that is never called: the module only builds the embedder. */
+const openTransport = () => ({ embed: () => Promise.reject(new Error('not called')) });
+
 describe('EmbedModule', () => {
   it('provides EMBEDDER from the config and a lazy re-ranker, and closes both on shutdown', async () => {
     const moduleRef = await Test.createTestingModule({
@@ -18,6 +21,7 @@ describe('EmbedModule', () => {
             dimension: 16,
           },
           reranker: { modelDir: '/nonexistent/never-loaded' },
+          openTransport,
         }),
       ],
     }).compile();
@@ -48,6 +52,7 @@ describe('EmbedModule', () => {
               model: 'm2',
               dimension: 4,
             },
+            openTransport,
           }),
         }),
       ],

@@ -5,7 +5,7 @@ import {
   type ModuleMetadata,
   type OnModuleDestroy,
 } from '@nestjs/common';
-import { createEmbedder } from './create-embedder';
+import { createEmbedder, embedderDeps } from './create-embedder';
 import { CrossEncoderReranker } from './cross-encoder';
 import type { EmbedConfig } from './embed.config';
 import { EMBED_CONFIG, EMBEDDER } from './embed.tokens';
@@ -16,7 +16,7 @@ const providers = [
   {
     provide: EMBEDDER,
     useFactory: async (config: EmbedConfig): Promise<Embedder> =>
-      new QueryCachingEmbedder(await createEmbedder(config.embedder)),
+      new QueryCachingEmbedder(await createEmbedder(config.embedder, embedderDeps(config.openTransport))),
     inject: [EMBED_CONFIG],
   },
   {

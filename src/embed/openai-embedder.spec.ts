@@ -1,5 +1,4 @@
-import * as http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { EmbeddingsTransport } from './embed.config';
 import { EmbedErrorCode } from './embed.errors';
 import { OpenAiCompatibleEmbedder } from './openai-embedder';
 
@@ -12,76 +11,34 @@ function vectorOf(text: string, dimension: number): number[] {
   return v;
 }
 
-interface EmbeddingsRequest {
-  model: string;
-  input: string[];
-  encoding_format?: string;
-  dimensions?: number;
+/** A transport that answers with `vectorOf` at `dimension` and records each request (llm's is tested in llm). */
+function fakeTransport(dimension: number, fail?: Error) {
+  const requests: Parameters<EmbeddingsTransport['embed']>[0][] = [];
+  const transport: EmbeddingsTransport = {
+    embed: async (request) => {
+      requests.push(request);
+      if (fail) throw fail;
+      return request.input.map((text) => vectorOf(text, dimension));
+    },
+  };
+  return { transport, requests };
 }
 
-/** A tiny OpenAI-compatible server: POST /v1/embeddings, answering in reverse index order to test re-ordering. */
-async function startServer(serverDimension: number) {
-  const requests: { body: EmbeddingsRequest; authorization: string | undefined }[] = [];
-  const server = http.createServer((req, res) => {
-    let raw = '';
-    req.on('data', (d: Buffer) => (raw += d.toString()));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1/embeddings') {
-        res
-          .writeHead(404, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ error: { message: 'not found' } }));
-        return;
-      }
-      const body = JSON.parse(raw) as EmbeddingsRequest;
-      requests.push({ body, authorization: req.headers.authorization });
-      const data = body.input
-        .map((text, index) => ({ object: 'embedding', index, embedding: vectorOf(text, serverDimension) }))
-        .reverse();
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          object: 'list',
-          model: body.model,
-          data,
-          usage: { prompt_tokens: 1, total_tokens: 1 },
-        }),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}/v1`,
-    requests,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+const config = {
+  backend: 'openai',
+  baseUrl: 'http://127.0.0.1:1/v1',
+  apiKey: 'k',
+  model: 'test-embed',
+} as const;
 
 describe('OpenAiCompatibleEmbedder', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
-  afterEach(() => server.close());
-
-  it('embeds in batches, keeps input order, and L2-normalises', async () => {
-    server = await startServer(8);
-    const embedder = new OpenAiCompatibleEmbedder({
-      backend: 'openai',
-      baseUrl: server.baseUrl,
-      apiKey: 'sk-test',
-      model: 'test-embed',
-      dimension: 8,
-      batchSize: 2,
-    });
+  it('embeds in batches, sends a space for an empty text, and L2-normalises', async () => {
+    const { transport, requests } = fakeTransport(8);
+    const embedder = new OpenAiCompatibleEmbedder({ ...config, dimension: 8, batchSize: 2 }, transport);
     const texts = ['alpha', 'be', 'gamma ray', '', 'delta'];
     const vectors = await embedder.embedPassages(texts);
-    expect(server.requests.map((r) => r.body.input)).toEqual([
-      ['alpha', 'be'],
-      ['gamma ray', ' '],
-      ['delta'],
-    ]);
-    expect(server.requests[0]).toMatchObject({
-      authorization: 'Bearer sk-test',
-      body: { model: 'test-embed', encoding_format: 'float' },
-    });
-    expect(server.requests[0]?.body.dimensions).toBeUndefined();
+    expect(requests.map((r) => r.input)).toEqual([['alpha', 'be'], ['gamma ray', ' '], ['delta']]);
+    expect(requests[0]).toEqual({ model: 'test-embed', input: ['alpha', 'be'] });
     vectors.forEach((v, i) => {
       const raw = vectorOf(texts[i] || ' ', 8);
       const norm = Math.hypot(...raw);
@@ -92,32 +49,32 @@ describe('OpenAiCompatibleEmbedder', () => {
   });
 
   it('fails clearly when the server returns vectors of another dimension', async () => {
-    server = await startServer(6);
-    const embedder = new OpenAiCompatibleEmbedder({
-      backend: 'openai',
-      baseUrl: server.baseUrl,
-      apiKey: 'k',
-      model: 'test-embed',
-      dimension: 8,
-      requestDimensions: true,
-    });
+    const { transport, requests } = fakeTransport(6);
+    const embedder = new OpenAiCompatibleEmbedder(
+      { ...config, dimension: 8, requestDimensions: true },
+      transport,
+    );
     const failure = embedder.embedPassages(['x']);
     await expect(failure).rejects.toMatchObject({ code: EmbedErrorCode.DIMENSION_MISMATCH });
     await expect(failure).rejects.toThrow(
       /returned 6-dimensional vectors, but the embedder is configured for 8/,
     );
-    expect(server.requests[0]?.body.dimensions).toBe(8);
+    expect(requests[0]?.dimensions).toBe(8);
   });
 
-  it('wraps HTTP errors with the server and model', async () => {
-    server = await startServer(8);
-    const embedder = new OpenAiCompatibleEmbedder({
-      backend: 'openai',
-      baseUrl: `${server.baseUrl}/wrong`,
-      apiKey: 'k',
-      model: 'test-embed',
-      dimension: 8,
-    });
-    await expect(embedder.embedQuery('x')).rejects.toMatchObject({ code: EmbedErrorCode.BACKEND_FAILED });
+  it('wraps a failed request with the server and model', async () => {
+    const { transport } = fakeTransport(8, new Error('404 not found'));
+    const embedder = new OpenAiCompatibleEmbedder({ ...config, dimension: 8 }, transport);
+    const failure = embedder.embedQuery('x');
+    await expect(failure).rejects.toMatchObject({ code: EmbedErrorCode.BACKEND_FAILED });
+    await expect(failure).rejects.toThrow(
+      /http:\/\/127.0.0.1:1\/v1 \(model test-embed\) failed: 404 not found/,
+    );
+  });
+
+  it('refuses an answer with fewer vectors than texts', async () => {
+    const short: EmbeddingsTransport = { embed: async () => [vectorOf('a', 8)] };
+    const embedder = new OpenAiCompatibleEmbedder({ ...config, dimension: 8 }, short);
+    await expect(embedder.embedPassages(['a', 'b'])).rejects.toThrow(/returned 1 embeddings for 2 inputs/);
   });
 });

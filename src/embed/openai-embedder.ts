@@ -1,7 +1,6 @@
-import OpenAI from 'openai';
 import { chunk } from '../common/concurrency';
 import { l2Normalize, requirePositiveInteger } from './batching';
-import type { OpenAiEmbedderConfig } from './embed.config';
+import type { EmbeddingsTransport, OpenAiEmbedderConfig } from './embed.config';
 import { EmbedError, EmbedErrorCode } from './embed.errors';
 import type { Embedder } from './embedder';
 
@@ -10,15 +9,17 @@ export const DEFAULT_OPENAI_MAX_TOKENS = 8191;
 /** Without the server's tokenizer we over-estimate (English runs ~4 chars/token) so split text still fits. */
 const CHARS_PER_TOKEN_ESTIMATE = 3;
 
-/** Embeddings from any OpenAI-compatible server (OpenAI, vLLM, Ollama, LM Studio, TEI). */
+/** Embeddings from any OpenAI-compatible server (OpenAI, vLLM, Ollama, LM Studio, TEI) over llm's transport. */
 export class OpenAiCompatibleEmbedder implements Embedder {
   readonly modelName: string;
   readonly dimension: number;
   readonly maxTokens: number;
-  private readonly client: OpenAI;
   private readonly batchSize: number;
 
-  constructor(private readonly config: OpenAiEmbedderConfig) {
+  constructor(
+    private readonly config: OpenAiEmbedderConfig,
+    private readonly transport: EmbeddingsTransport,
+  ) {
     if (!config.baseUrl)
       throw new EmbedError(EmbedErrorCode.INVALID_CONFIG, 'The openai embedder needs a baseUrl.');
     if (!config.model)
@@ -27,8 +28,6 @@ export class OpenAiCompatibleEmbedder implements Embedder {
     this.dimension = requirePositiveInteger('dimension', config.dimension);
     this.maxTokens = requirePositiveInteger('maxTokens', config.maxTokens ?? DEFAULT_OPENAI_MAX_TOKENS);
     this.batchSize = requirePositiveInteger('batchSize', config.batchSize ?? DEFAULT_OPENAI_BATCH_SIZE);
-    // Local servers often need no key, but the client insists on one.
-    this.client = new OpenAI({ baseURL: config.baseUrl, apiKey: config.apiKey || 'none', maxRetries: 3 });
   }
 
   async embedPassages(texts: string[]): Promise<Float32Array[]> {
@@ -49,13 +48,12 @@ export class OpenAiCompatibleEmbedder implements Embedder {
   async close(): Promise<void> {}
 
   private async request(texts: string[]): Promise<Float32Array[]> {
-    let response: OpenAI.CreateEmbeddingResponse;
+    let data: number[][];
     try {
-      response = await this.client.embeddings.create({
+      data = await this.transport.embed({
         model: this.config.model,
         // OpenAI rejects empty strings; a space embeds as "nothing".
         input: texts.map((t) => (t.length > 0 ? t : ' ')),
-        encoding_format: 'float',
         ...(this.config.requestDimensions ? { dimensions: this.dimension } : {}),
       });
     } catch (err) {
@@ -65,23 +63,22 @@ export class OpenAiCompatibleEmbedder implements Embedder {
         { cause: err },
       );
     }
-    const data = [...response.data].sort((a, b) => a.index - b.index);
     if (data.length !== texts.length) {
       throw new EmbedError(
         EmbedErrorCode.BACKEND_FAILED,
         `${this.config.baseUrl} returned ${data.length} embeddings for ${texts.length} inputs (model ${this.config.model}).`,
       );
     }
-    return data.map((item) => {
-      if (item.embedding.length !== this.dimension) {
+    return data.map((embedding) => {
+      if (embedding.length !== this.dimension) {
         throw new EmbedError(
           EmbedErrorCode.DIMENSION_MISMATCH,
-          `Model ${this.config.model} at ${this.config.baseUrl} returned ${item.embedding.length}-dimensional vectors, ` +
-            `but the embedder is configured for ${this.dimension}. Set the dimension to ${item.embedding.length} ` +
+          `Model ${this.config.model} at ${this.config.baseUrl} returned ${embedding.length}-dimensional vectors, ` +
+            `but the embedder is configured for ${this.dimension}. Set the dimension to ${embedding.length} ` +
             `(and re-embed stored documents) or pick a model that returns ${this.dimension}.`,
         );
       }
-      return l2Normalize(Float32Array.from(item.embedding));
+      return l2Normalize(Float32Array.from(embedding));
     });
   }
 }
