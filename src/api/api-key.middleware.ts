@@ -1,6 +1,7 @@
-import { Injectable, NestMiddleware } from '@nestjs/common';
+import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
-import type { ApiScope } from '../config/folio-config';
+import { FOLIO_CONFIG } from '../config/config.tokens';
+import type { ApiScope, FolioConfig } from '../config/folio-config';
 import { ApiKeyService } from './api-key.service';
 import { presentedKey } from './api-keys';
 import { presentError } from './error-map';
@@ -13,6 +14,20 @@ import { sendRefusal } from './http-refusal';
 export type AuthorizedRequest = Request & { folioScope?: ApiScope; folioAnonymous?: boolean };
 
 /**
+ * A browser opening the explorer page: GET /graphql preferring HTML, with no operation in the URL. Apollo answers
+ * it with the page and runs nothing, so it needs no key (every request the page then sends does).
+ */
+export function isExplorerPageRequest(req: Request): boolean {
+  const url = new URL(req.originalUrl, 'http://folio.invalid');
+  return (
+    req.method === 'GET' &&
+    /^\/graphql\/?$/.test(url.pathname) &&
+    url.search === '' &&
+    req.accepts(['application/json', 'application/graphql-response+json', 'text/html']) === 'text/html'
+  );
+}
+
+/**
  * Checks the API key before anything else reads the request (an upload is refused before its bytes are read).
  * A refused GraphQL request gets a GraphQL-shaped error (401 for keys, 503 when Neo4j cannot say which keys
  * exist); the page-image route a `{code, message}` body like its other errors. Which operations a scope may run
@@ -20,9 +35,16 @@ export type AuthorizedRequest = Request & { folioScope?: ApiScope; folioAnonymou
  */
 @Injectable()
 export class ApiKeyMiddleware implements NestMiddleware {
-  constructor(private readonly keys: ApiKeyService) {}
+  constructor(
+    private readonly keys: ApiKeyService,
+    @Inject(FOLIO_CONFIG) private readonly config: FolioConfig,
+  ) {}
 
   use(req: AuthorizedRequest, res: Response, next: NextFunction): void {
+    if (this.config.http.explorer && isExplorerPageRequest(req)) {
+      next();
+      return;
+    }
     const presented = presentedKey(req.headers);
     // A multipart request is an upload (a mutation): decide on a fresh answer before its bytes are read.
     const intent = req.is('multipart/form-data') ? 'write' : 'read';

@@ -113,6 +113,26 @@ export class ApiKeyService {
     return key;
   }
 
+  /** Removes a key outright (revoked or not); it is no longer listed. */
+  async delete(id: string): Promise<void> {
+    if ((await this.repo.delete([id])) === 0)
+      throw new AuthError(AuthErrorCode.API_KEY_NOT_FOUND, `No API key with id '${id}'.`);
+    this.forget();
+    this.logger.log(`Deleted API key ${id}`);
+  }
+
+  /** What a listing with `active` unrevoked stored keys means for the API (null: keys are asked for). */
+  opennessWith(active: number): string | null {
+    if (active > 0) return null;
+    if (this.config.auth.keys.length > 0)
+      return `no active stored key: the ${this.config.auth.keys.length} FOLIO_API_KEYS key(s) are still asked for`;
+    if (this.config.auth.openAllowed)
+      return ['127.0.0.1', 'localhost', '::1'].includes(this.config.http.host)
+        ? 'no active key: the API is open on loopback (every request may do everything)'
+        : `no active key: the API on ${this.config.http.host} is open (FOLIO_ALLOW_OPEN_API=true)`;
+    return `no active key: the API on ${this.config.http.host} refuses every request (API_KEYS_REQUIRED) until one exists`;
+  }
+
   /** Drops what this process remembers about stored keys (after it created or revoked one). */
   forget(): void {
     this.byHash.clear();

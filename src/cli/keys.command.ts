@@ -11,11 +11,14 @@ import { printTable } from './ingest.command';
 const USAGE = `Usage: folio keys create --name <name> [--scope read|write|admin]... [--json]
        folio keys list [--json]
        folio keys revoke <id>
+       folio keys delete <id>
        folio keys hash <key>
   create  stores a new key in Neo4j (only its SHA-256) and prints its secret once; --scope may repeat or be
           comma-separated (default read). read: queries; write: also ingest, delete, enrich; admin: also keys
-  list    stored keys: id, name, prefix, scopes, created, last used, revoked
-  revoke  refuses the key from now on (at once in this process, within 5 s in running APIs)
+  list    stored keys: id, name, prefix, scopes, created, last used, revoked; says so when none is active
+  revoke  refuses the key from now on (at once in this process, within FOLIO_API_KEY_CACHE_MS in running APIs);
+          with no active key left (and no FOLIO_API_KEYS) the API is open again on loopback
+  delete  removes a key outright (revoked or not), so it is no longer listed
   hash    prints the sha256 of a key, for a FOLIO_API_KEYS bootstrap entry (<scope>:<sha256>)
 Clients send "Authorization: Bearer <key>" (or x-api-key).
 `;
@@ -30,7 +33,7 @@ function option(args: string[], name: string): string[] {
   return values;
 }
 
-/** `folio keys create|list|revoke|hash`: API keys stored hashed in Neo4j. */
+/** `folio keys create|list|revoke|delete|hash`: API keys stored hashed in Neo4j. */
 export async function runKeysCommand(args: string[]): Promise<number> {
   const [action, ...rest] = args;
   const json = rest.includes('--json');
@@ -80,6 +83,8 @@ export async function runKeysCommand(args: string[]): Promise<number> {
           k.revokedAt ?? '–',
         ]),
       );
+      const openness = keys.opennessWith(list.filter((k) => !k.revokedAt).length);
+      if (openness) process.stdout.write(`${openness}\n`);
       return 0;
     });
   }
@@ -88,6 +93,14 @@ export async function runKeysCommand(args: string[]): Promise<number> {
     return withKeys(async (keys) => {
       const key = await keys.revoke(id);
       process.stdout.write(`revoked ${key.id} "${key.name}" at ${key.revokedAt}\n`);
+      return 0;
+    });
+  }
+  if (action === 'delete' && rest.length === 1 && rest[0]) {
+    const id = rest[0];
+    return withKeys(async (keys) => {
+      await keys.delete(id);
+      process.stdout.write(`deleted ${id}\n`);
       return 0;
     });
   }

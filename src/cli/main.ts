@@ -66,7 +66,7 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
   },
   keys: {
     summary:
-      'create --name N [--scope read|write|admin] | list | revoke <id> | hash <key> — API keys (stored hashed)',
+      'create --name N [--scope read|write|admin] | list | revoke <id> | delete <id> | hash <key> — API keys (stored hashed)',
     run: async (args) => (await import('./keys.command')).runKeysCommand(args),
   },
   assets: {
