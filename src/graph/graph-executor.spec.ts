@@ -27,6 +27,32 @@ describe('translateNeo4jError when Neo4j is down', () => {
   });
 });
 
+describe('translateNeo4jError of an unavailable database', () => {
+  const unavailable: Array<[string, string]> = [
+    [
+      'Neo.TransientError.General.DatabaseUnavailable',
+      'The database is not currently available to serve your request, refer to the database logs for more details.',
+    ],
+    ['Neo.TransientError.Database.DatabaseUnavailable', "Database 'neo4j' is unavailable."],
+    ['ServiceUnavailable', 'Connection was closed by server'],
+    ['SessionExpired', 'No longer possible to write'],
+    ['Neo.TransientError.Transaction.LeaderSwitch', 'leader switched'],
+    ['N/A', 'The database is not currently available to serve your request'],
+  ];
+  it.each(unavailable)('%s is NEO4J_UNAVAILABLE, not QUERY_FAILED', (code, message) => {
+    const err = translateNeo4jError(new Neo4jError(message, code, '', ''), 'ingest/mark-document-ready');
+    expect(err).toMatchObject({ code: GraphErrorCode.NEO4J_UNAVAILABLE, neo4jCode: code });
+  });
+
+  it('leaves a query error a QUERY_FAILED', () => {
+    const err = translateNeo4jError(
+      new Neo4jError('bad', 'Neo.ClientError.Statement.SyntaxError', '', ''),
+      'x',
+    );
+    expect(err).toMatchObject({ code: GraphErrorCode.QUERY_FAILED });
+  });
+});
+
 describe('GraphExecutor.read', () => {
   const query = { name: 'test/one-read', text: 'RETURN 1 AS x' } as unknown as CypherQuery;
   const configWith = (maxRetryMs: number) => {

@@ -46,6 +46,26 @@ function records<R extends RecordShape>(result: QueryResult): R[] {
   return result.records.map((r) => toPlain(r.toObject()) as R);
 }
 
+/**
+ * The driver's own codes when no server answers, and the server's when it is up but its database is not (stopping,
+ * starting): "The database is not currently available". Both mean: Neo4j is unavailable, try again later.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'ServiceUnavailable',
+  'SessionExpired',
+  'Neo.TransientError.General.DatabaseUnavailable',
+  'Neo.TransientError.Database.DatabaseUnavailable',
+  'Neo.TransientError.Transaction.LeaderSwitch',
+  'Neo.ClientError.Cluster.NotALeader',
+]);
+
+function isUnavailable(err: Neo4jError): boolean {
+  return (
+    UNAVAILABLE_CODES.has(err.code) ||
+    /database is not currently available|database .* is unavailable/i.test(err.message)
+  );
+}
+
 export function translateNeo4jError(
   err: unknown,
   operation: string,
@@ -62,7 +82,7 @@ export function translateNeo4jError(
         err.code,
       );
     }
-    if (err.code === 'ServiceUnavailable' || err.code === 'SessionExpired') {
+    if (isUnavailable(err)) {
       return new GraphError(
         GraphErrorCode.NEO4J_UNAVAILABLE,
         // What to do first; the driver's paragraph (often about encryption) only after it.

@@ -2,16 +2,53 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
+import { GraphError } from '../graph/graph.errors';
+import { isDeepStrictEqual } from 'node:util';
 import { FileStore } from './file-store';
-import { IngestRepository } from './ingest.repository';
+import { DocumentContentCounts, IngestRepository, StoredIngestDocument } from './ingest.repository';
 
 const FIRST_RETRY_MS = 500;
-const MAX_RETRY_MS = 15_000;
+const MAX_RETRY_MS = 8_000;
+/** How long a failed ingestion waits for Neo4j to read its document back before it reports the state unknown. */
+export const SETTLE_LIMIT_MS = 30_000;
+
+/** What became of a document whose ingestion failed while writing (settleFailedWrite). */
+export type WriteOutcome =
+  | { state: 'ready'; document: StoredIngestDocument }
+  | { state: 'removed' }
+  | { state: 'taken-over' }
+  | { state: 'unknown'; waitedMs: number };
+
+/** The document's state after a failed write, in words a user can act on. */
+export function describeWriteOutcome(docId: string, outcome: WriteOutcome): string {
+  switch (outcome.state) {
+    case 'ready':
+      return `Document ${docId} is READY and whole: the last write committed before its answer was lost.`;
+    case 'removed':
+      return `Document ${docId} was not stored: what was written of it has been removed. Ingest it again.`;
+    case 'taken-over':
+      return `Document ${docId} is being ingested by another process now; this ingestion left it alone.`;
+    case 'unknown':
+      return (
+        `Document ${docId}: state unknown, Neo4j did not answer for ${Math.round(outcome.waitedMs / 1000)} s. ` +
+        'It is either READY (the last write committed) or half-written and never served; the next folio ' +
+        'command or a running API removes a half-written one. Once Neo4j is back, `folio list --all` shows ' +
+        "which, and ingesting the file again answers 'already stored' when it is READY."
+      );
+  }
+}
+
+/** The write's error with what became of the document appended, so the user knows what is stored. */
+export function withWriteOutcome(err: unknown, docId: string, outcome: WriteOutcome): unknown {
+  if (!(err instanceof GraphError)) return err;
+  const message = `${err.message}\n  ${describeWriteOutcome(docId, outcome)}`;
+  return new GraphError(err.code, message, err.neo4jCode);
+}
 
 /**
  * Makes a failed or abandoned ingestion leave nothing behind. A half-written document is never served (retrieval
- * reads READY documents only) but must not stay either: its process removes it, retrying until Neo4j answers,
- * and when that process dies first, the next API start sweeps it.
+ * reads READY documents only) but must not stay either: its process removes it, retrying while Neo4j does not
+ * answer, and when that process dies or gives up first, a sweep removes it.
  */
 @Injectable()
 export class IngestRecoveryService {
@@ -27,34 +64,54 @@ export class IngestRecoveryService {
   }
 
   /**
-   * Removes what the ingestion `ingestionId` wrote of `docId`, retrying with a doubling delay (capped) while Neo4j
-   * does not answer. It gives up once the document counts as abandoned: from then on the start-up sweep, a new
-   * ingestion of the same bytes or `deleteDocument` removes it.
+   * Settles an ingestion whose write failed, or whose last answer was lost: reads the document back first. When
+   * the final commit did land (READY, this ingestion's, every row stored) it is kept; otherwise what this
+   * ingestion wrote is removed. Retries while Neo4j does not answer, for at most SETTLE_LIMIT_MS (or the
+   * staleness rule, if shorter): from then on the sweep of any Folio process removes a half-written document.
    */
-  async removePartial(docId: string, ingestionId: string): Promise<void> {
+  async settleFailedWrite(
+    docId: string,
+    ingestionId: string,
+    expected: DocumentContentCounts,
+  ): Promise<WriteOutcome> {
     const started = Date.now();
+    const limitMs = Math.min(SETTLE_LIMIT_MS, this.staleAfterMs);
     for (let attempt = 1, delay = FIRST_RETRY_MS; ; attempt++, delay = Math.min(2 * delay, MAX_RETRY_MS)) {
       try {
-        const doc = await this.repo.findDocument(docId);
-        // Another ingestion may have taken over the id after this one counted as abandoned: leave its document.
-        if (doc?.ingestionId === ingestionId) await this.remove(docId, doc.sha256);
-        if (attempt > 1) this.logger.log(`Removed partial document ${docId} (attempt ${attempt})`);
-        return;
+        return await this.settleOnce(docId, ingestionId, expected);
       } catch (err) {
-        const message = (err as Error).message;
-        if (Date.now() - started + delay > this.staleAfterMs) {
+        const message = (err as Error).message.split('\n')[0]!;
+        const waited = Date.now() - started;
+        if (waited + delay > limitMs) {
           this.logger.error(
-            `Could not remove partial document ${docId} after ${attempt} attempts (${message}); ` +
-              'the next API start removes it, and it is never served meanwhile',
+            `Could not read back document ${docId} after ${attempt} attempts in ${Math.round(waited / 1000)} s ` +
+              `(${message}); it is never served unless READY, and a sweep removes it if half-written`,
           );
-          return;
+          return { state: 'unknown', waitedMs: waited };
         }
         this.logger.warn(
-          `Could not remove partial document ${docId} yet (${message}); retrying in ${delay / 1000} s`,
+          `Could not read back document ${docId} yet (${message}); retrying in ${delay / 1000} s`,
         );
         await sleep(delay);
       }
     }
+  }
+
+  private async settleOnce(
+    docId: string,
+    ingestionId: string,
+    expected: DocumentContentCounts,
+  ): Promise<WriteOutcome> {
+    const doc = await this.repo.findDocument(docId);
+    if (!doc) return { state: 'removed' };
+    // Another ingestion took over the id after this one counted as abandoned: its document is not ours to touch.
+    if (doc.ingestionId !== ingestionId) return { state: 'taken-over' };
+    if (doc.status === 'READY') {
+      const stored = await this.repo.countContent(docId);
+      if (isDeepStrictEqual(stored, expected)) return { state: 'ready', document: doc };
+    }
+    await this.remove(docId, doc.sha256);
+    return { state: 'removed' };
   }
 
   /** The start-up sweep: removes documents left INGESTING by a process that stopped; returns their ids. */

@@ -106,6 +106,12 @@ export interface IngestionJobRow {
   heartbeatAt?: string | null;
 }
 
+export interface DocumentContentCounts {
+  pages: number;
+  elements: number;
+  passages: number;
+}
+
 const BATCH = 500;
 
 function batches<T>(rows: T[], size = BATCH): T[][] {
@@ -145,6 +151,7 @@ export class IngestRepository {
       deleteNodes: get('delete-document-nodes'),
       deleteDocument: get('delete-document'),
       countSha: get('count-documents-with-sha256'),
+      countContent: get('count-document-content'),
       saveJob: get('save-job'),
       getJob: get('get-job'),
       failAbandonedJobs: get('fail-abandoned-jobs'),
@@ -222,6 +229,12 @@ export class IngestRepository {
     await this.graph.runAutoCommit(this.q.deleteNodes, { docId });
     const [row] = await this.graph.write<{ deleted: boolean }>(this.q.deleteDocument, { docId });
     return row?.deleted ?? false;
+  }
+
+  /** What of the document is stored: pages, elements and retrieval units. */
+  async countContent(docId: string): Promise<DocumentContentCounts> {
+    const [row] = await this.graph.read<DocumentContentCounts>(this.q.countContent, { docId });
+    return row ?? { pages: 0, elements: 0, passages: 0 };
   }
 
   async countDocumentsWithSha256(sha256: string): Promise<number> {

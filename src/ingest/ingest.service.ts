@@ -12,7 +12,7 @@ import { FileStore } from './file-store';
 import { buildGraphRows, passageRows, unitSources } from './graph-rows';
 import type { PassageRow } from './ingest.repository';
 import { buildRetrievalUnits, pageHeads } from './retrieval-units';
-import { IngestRecoveryService } from './ingest-recovery.service';
+import { describeWriteOutcome, IngestRecoveryService, withWriteOutcome } from './ingest-recovery.service';
 import { documentBusy, IngestError, IngestErrorCode } from './ingest.errors';
 import { IngestRepository } from './ingest.repository';
 import { analyzeLayout } from './layout/analyze-layout';
@@ -217,8 +217,18 @@ export class IngestService {
         });
       } catch (err) {
         clearInterval(heartbeat);
-        await this.recovery.removePartial(docId, ingestionId);
-        throw err;
+        const outcome = await this.recovery.settleFailedWrite(docId, ingestionId, {
+          pages: rows.pages.length,
+          elements: rows.elements.length,
+          passages: rows.passages.length,
+        });
+        if (outcome.state === 'ready') {
+          this.logger.warn(
+            `${describeWriteOutcome(docId, outcome)} (${(err as Error).message.split('\n')[0]})`,
+          );
+          return outcome.document;
+        }
+        throw withWriteOutcome(err, docId, outcome);
       } finally {
         clearInterval(heartbeat);
       }

@@ -109,3 +109,80 @@ describe('a write cut short by Neo4j going away', () => {
     }
   });
 });
+
+describe('a final commit whose answer is lost (Neo4j stops right after it)', () => {
+  const config = loadConfig();
+  const target = new URL(config.neo4j.uri);
+  const proxy = new TcpProxy(Number(target.port || 7687), target.hostname);
+  // A short staleness rule bounds how long the failed ingestion waits to read its document back.
+  const staleAfterMs = 8000;
+  let ctx: IngestContext;
+  let repo: IngestRepository;
+  const docIds: string[] = [];
+  beforeAll(async () => {
+    await proxy.start();
+    ctx = await createIngestContext({
+      neo4j: { ...config.neo4j, uri: proxy.url },
+      heartbeat: { intervalMs: 1000, staleAfterMs },
+    });
+    repo = ctx.module.get(IngestRepository);
+  });
+  afterAll(async () => {
+    for (const id of docIds) await ctx.ingest.deleteDocument(id).catch(() => undefined);
+    await ctx.close();
+    await proxy.stop();
+  });
+
+  /** markReady commits, then Neo4j goes away before the answer: the client sees NEO4J_UNAVAILABLE. */
+  const loseTheReadyAnswer = (backAfterMs: number | null) => {
+    const state = { back: Promise.resolve(), stoppedAt: 0 };
+    const spy = jest.spyOn(repo, 'markReady').mockImplementationOnce(async (id, stats) => {
+      const markReady = IngestRepository.prototype.markReady.bind(repo);
+      await markReady(id, stats);
+      await proxy.stop();
+      state.stoppedAt = Date.now();
+      if (backAfterMs !== null) state.back = sleep(backAfterMs).then(() => proxy.start());
+      return markReady(id, stats);
+    });
+    return { spy, state };
+  };
+
+  it('keeps the READY document and returns it once Neo4j answers again', async () => {
+    const bytes = uniqueCopy(fixture('pdf', 'sample-report.pdf'));
+    const { docId } = documentIdFor(bytes);
+    docIds.push(docId);
+    const lost = loseTheReadyAnswer(2500);
+    try {
+      const result = await ctx.ingest.ingest(bytes, { fileName: 'lost-answer.pdf' });
+      expect(lost.state.stoppedAt).toBeGreaterThan(0);
+      expect(result.document).toMatchObject({ id: docId, status: 'READY' });
+      expect(await repo.findDocument(docId)).toMatchObject({ status: 'READY' });
+      expect((await ctx.counts(docId)).nodes).toMatchObject({ Document: 1, Page: 4 });
+    } finally {
+      lost.spy.mockRestore();
+      await lost.state.back;
+    }
+  });
+
+  it('gives up within the bound, saying what state the document may be in, when Neo4j stays away', async () => {
+    const bytes = uniqueCopy(fixture('pdf', 'sample-report.pdf'));
+    const { docId } = documentIdFor(bytes);
+    docIds.push(docId);
+    const lost = loseTheReadyAnswer(null);
+    try {
+      const error = await errorOf(ctx.ingest.ingest(bytes, { fileName: 'lost-answer.pdf' }));
+      const waitedMs = Date.now() - lost.state.stoppedAt;
+      expect(error.code).toBe(GraphErrorCode.NEO4J_UNAVAILABLE);
+      expect(error.message).toContain(`Document ${docId}: state unknown`);
+      expect(error.message).toMatch(/either READY .* or half-written and never served/);
+      // The bound (the staleness rule here, 30 s at most) plus the driver's own retry of the lost write.
+      expect(waitedMs).toBeLessThan(staleAfterMs + 5000);
+    } finally {
+      lost.spy.mockRestore();
+      await proxy.start();
+    }
+    // The commit had landed: the document is READY and whole, and nothing removed it.
+    expect(await repo.findDocument(docId)).toMatchObject({ status: 'READY' });
+    expect((await ctx.counts(docId)).nodes).toMatchObject({ Document: 1, Page: 4 });
+  });
+});
