@@ -1,8 +1,10 @@
-// Marks FAILED the enrichment jobs left QUEUED or RUNNING by a process that stopped: no heartbeat for $staleAfterMs.
-// Params: $staleAfterMs, $errorCode, $reason
+// Marks FAILED the enrichment jobs left QUEUED or RUNNING by a process that stopped: one known dead
+// ($deadOwners, see src/common/process-owner.ts) or silent for $staleAfterMs.
+// Params: $staleAfterMs, $deadOwners, $errorCode, $reason
 // Returns: id
 MATCH (j:EnrichmentJob)
 WHERE j.status IN ['QUEUED', 'RUNNING']
-  AND coalesce(j.heartbeatAt, j.updatedAt) < datetime() - duration({milliseconds: $staleAfterMs})
+  AND (j.owner IN $deadOwners
+    OR coalesce(j.heartbeatAt, j.updatedAt) < datetime() - duration({milliseconds: $staleAfterMs}))
 SET j.status = 'FAILED', j.errorCode = $errorCode, j.error = $reason, j.updatedAt = datetime()
 RETURN j.id AS id

@@ -1,4 +1,4 @@
-// How many documents the corpus holds.
-// Params: none
+// How many documents the corpus holds whose status is one of $statuses.
+// Params: $statuses
 // Returns: total
-MATCH (d:Document) RETURN count(d) AS total
+MATCH (d:Document) WHERE d.status IN $statuses RETURN count(d) AS total

@@ -1,10 +1,12 @@
-// One page of documents, newest first, for cursor pagination (cursor = ingestedAt + id of the last row seen).
-// Params: $afterIngestedAt, $afterId, $limit
+// One page of documents whose status is one of $statuses, newest first, for cursor pagination (cursor = ingestedAt
+// + id of the last row seen).
+// Params: $afterIngestedAt, $afterId, $limit, $statuses
 // Returns: document
 MATCH (d:Document)
-WHERE $afterId IS NULL
-   OR d.ingestedAt < datetime($afterIngestedAt)
-   OR (d.ingestedAt = datetime($afterIngestedAt) AND d.id > $afterId)
+WHERE d.status IN $statuses
+  AND ($afterId IS NULL
+    OR d.ingestedAt < datetime($afterIngestedAt)
+    OR (d.ingestedAt = datetime($afterIngestedAt) AND d.id > $afterId))
 RETURN d {.*, ingestedAt: toString(d.ingestedAt)} AS document
 ORDER BY d.ingestedAt DESC, d.id ASC
 LIMIT toInteger($limit)

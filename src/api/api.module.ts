@@ -52,7 +52,7 @@ import { queryLimitsPlugin } from './query-limits.plugin';
 import { publicUrlOf, type GraphQLRequestContext } from './request-cache';
 import { RequestLoaders } from './request-loaders';
 import { SectionResolver } from './section.resolver';
-import { StartupRecovery } from './startup-recovery';
+import { RecoverySweep } from './recovery-sweep';
 
 /** The client's x-request-id when it is a short plain token, else a new one (so logs cannot be forged). */
 function requestIdOf(req: AuthorizedRequest): string {
@@ -119,7 +119,7 @@ function requestIdOf(req: AuthorizedRequest): string {
   controllers: [PageImageController, HealthController],
   providers: [
     { provide: APP_FILTER, useClass: GraphQLExceptionFilter },
-    StartupRecovery,
+    RecoverySweep,
     ApiKeyStartupCheck,
     ApiKeyResolver,
     HealthResolver,

@@ -18,6 +18,7 @@ export class DocumentResolver {
   async listDocuments(
     @Args('first', { type: () => Int, nullable: true }) first: number | null,
     @Args('after', { nullable: true }) after: string | null,
+    @Args('status', { nullable: true }) status: StoredDocument['status'][] | null,
   ): Promise<Omit<DocumentConnection, 'edges'> & { edges: Array<{ cursor: string; node: StoredDocument }> }> {
     const size = first ?? 20;
     if (size < 1 || size > MAX_PAGE_SIZE)
@@ -25,7 +26,7 @@ export class DocumentResolver {
     const cursor = after ? decodeCursor(after) : null;
     if (after && !cursor)
       throw new ApiError('BAD_USER_INPUT', `'after' is not a cursor returned by documents`);
-    const page = await this.documents.list(size, cursor);
+    const page = await this.documents.list(size, cursor, status ?? ['READY']);
     const edges = page.documents.map((d) => ({ cursor: encodeCursor(d), node: d }));
     return {
       edges,

@@ -47,6 +47,7 @@ export interface IQuery {
   documents(
     first?: Nullable<number>,
     after?: Nullable<string>,
+    status?: Nullable<DocumentStatus[]>,
   ): DocumentConnection | Promise<DocumentConnection>;
   document(id: string): Document | Promise<Document>;
   page(docId: string, number: number): Page | Promise<Page>;

@@ -12,6 +12,7 @@ import { MIGRATE_ON_START } from '../graph/graph.tokens';
 import { IngestModule } from '../ingest/ingest.module';
 import { RetrieveModule } from '../retrieve/retrieve.module';
 import { embedConfigFrom } from '../app.module';
+import { RecoverySweep } from '../api/recovery-sweep';
 
 /** What the CLI commands need: the service's modules without the HTTP server. */
 @Module({
@@ -29,6 +30,8 @@ import { embedConfigFrom } from '../app.module';
     SummaryTreeModule,
     AnalyticsModule,
   ],
+  // What crashed processes left is finished at the start of every command that writes (not read-only ones).
+  providers: [RecoverySweep],
 })
 class CliModule {}
 

@@ -3,9 +3,13 @@ import { DocumentRepository, type StoredDocument } from '../graph/document.repos
 import { withReadOnlyCliApp } from './cli-app';
 import { printTable } from './ingest.command';
 
-const USAGE = `Usage: folio list [--json]
-  Every stored document, newest first: id, title, pages, status, when it was ingested and which enrichment
-  stages (similar, summaries, evolve, tree) have run on it.`;
+const USAGE = `Usage: folio list [--all] [--json]
+  Every READY document, newest first: id, title, pages, status, when it was ingested and which enrichment
+  stages (similar, summaries, evolve, tree) have run on it.
+  --all   also documents being ingested (INGESTING: in progress, or half-written by a crash until a sweep
+          removes it) and FAILED ones`;
+
+const EVERY_STATUS: StoredDocument['status'][] = ['READY', 'INGESTING', 'FAILED'];
 
 /** Enrichment records on the Document node, one property per stage (see cypher/enrich/enrich-record-stage). */
 const ENRICHMENT_STAGES = {
@@ -46,7 +50,11 @@ const MAX_TITLE_CHARS = 50;
 export async function runListCommand(args: string[]): Promise<number> {
   const { values } = parseArgs({
     args,
-    options: { json: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
+    options: {
+      json: { type: 'boolean', default: false },
+      all: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h' },
+    },
   });
   if (values.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -57,7 +65,7 @@ export async function runListCommand(args: string[]): Promise<number> {
     const docs: ListedDocument[] = [];
     let after: StoredDocument | null = null;
     for (;;) {
-      const page = await repo.list(PAGE_SIZE, after);
+      const page = await repo.list(PAGE_SIZE, after, values.all ? EVERY_STATUS : ['READY']);
       docs.push(...page.documents.map(listedDocument));
       after = page.documents.at(-1) ?? null;
       if (!page.hasNextPage || !after) break;

@@ -1,5 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import * as os from 'node:os';
+import { isDeadOwner, thisOwner } from './process-owner';
 
 /** The fields every background job (ingestion, enrichment) records about its run. */
 export interface TrackedJob {
@@ -12,6 +13,8 @@ export interface TrackedJob {
   errorCode: string | null;
   /** `host:pid` of the process running the job, for an operator tracing an abandoned one. */
   runner?: string | null;
+  /** The process that owns the job (process-owner.ts), so a process on its machine knows at once when it died. */
+  owner?: string | null;
 }
 
 /** A job as read back from the store: how long ago its runner last reported (measured by the store's clock). */
@@ -27,19 +30,21 @@ export const ABANDONED_JOB_CODE = 'JOB_ABANDONED';
 
 export function abandonedJobReason(staleAfterMs: number): string {
   return (
-    `The process that ran this job stopped (no heartbeat for more than ${Math.round(staleAfterMs / 1000)} s). ` +
-    'Start the job again.'
+    'The process that ran this job stopped (it no longer runs, or sent no heartbeat for more than ' +
+    `${Math.round(staleAfterMs / 1000)} s). Start the job again.`
   );
 }
 
 /**
- * The staleness rule, as documents have it: a QUEUED or RUNNING job whose heartbeat is older than `staleAfterMs`
- * was left by a process that stopped, so it is reported FAILED with the reason — whoever reads it, whenever.
+ * The staleness rule, as documents have it: a QUEUED or RUNNING job whose heartbeat is older than `staleAfterMs`,
+ * or whose owner is known dead, was left by a process that stopped, so it is reported FAILED with the reason —
+ * whoever reads it, whenever.
  */
 export function applyStalenessRule<J extends TrackedJob>(stored: StoredJob<J>, staleAfterMs: number): J {
   const { heartbeatAgeMs, ...job } = stored;
   const open = job.status === 'QUEUED' || job.status === 'RUNNING';
-  if (!open || heartbeatAgeMs == null || heartbeatAgeMs <= staleAfterMs) return job as unknown as J;
+  const stale = heartbeatAgeMs != null && heartbeatAgeMs > staleAfterMs;
+  if (!open || !(stale || isDeadOwner(job.owner))) return job as unknown as J;
   return {
     ...job,
     status: 'FAILED',
@@ -79,6 +84,7 @@ export class BackgroundJobs<J extends TrackedJob> {
 
   /** Starts `work`; what it returns is recorded with SUCCEEDED, an error's message and code with FAILED. */
   launch(job: J, work: (progress: ReportProgress) => Promise<Partial<J>>): void {
+    job.owner ??= thisOwner();
     const run = this.run(job, work).finally(() => this.running.delete(job));
     this.running.set(job, run);
   }

@@ -34,6 +34,7 @@ export interface EnrichmentJobRow {
   error: string | null;
   errorCode: string | null;
   runner?: string | null;
+  owner?: string | null;
   createdAt?: string;
   updatedAt?: string;
   heartbeatAt?: string | null;
@@ -73,6 +74,7 @@ export class EnrichRepository {
       saveJob: get('enrich-save-job'),
       getJob: get('enrich-get-job'),
       failAbandonedJobs: get('enrich-fail-abandoned-jobs'),
+      openJobOwners: get('enrich-list-open-job-owners'),
     };
   }
 
@@ -117,10 +119,22 @@ export class EnrichRepository {
     return row?.job ?? null;
   }
 
-  /** Marks FAILED, with `reason`, the open jobs silent for `staleAfterMs`; returns their ids. */
-  async failAbandonedJobs(staleAfterMs: number, errorCode: string, reason: string): Promise<string[]> {
+  /** The owners of open enrichment jobs. */
+  async openJobOwners(): Promise<string[]> {
+    const [row] = await this.graph.read<{ owners: string[] }>(this.q.openJobOwners);
+    return row?.owners ?? [];
+  }
+
+  /** Marks FAILED, with `reason`, the open jobs silent for `staleAfterMs` or owned by `deadOwners`; their ids. */
+  async failAbandonedJobs(
+    staleAfterMs: number,
+    deadOwners: string[],
+    errorCode: string,
+    reason: string,
+  ): Promise<string[]> {
     const rows = await this.graph.write<{ id: string }>(this.q.failAbandonedJobs, {
       staleAfterMs,
+      deadOwners,
       errorCode,
       reason,
     });

@@ -6,6 +6,7 @@ import {
   applyStalenessRule,
   BackgroundJobs,
 } from '../common/background-jobs';
+import { isDeadOwner, thisOwner } from '../common/process-owner';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { EnrichError, EnrichErrorCode } from './enrich.errors';
@@ -52,6 +53,7 @@ export class EnrichmentJobService {
       warnings: [],
       error: null,
       errorCode: null,
+      owner: thisOwner(),
     };
     await this.repo.saveJob(job);
     this.jobs.launch(job, async (progress) => {
@@ -71,10 +73,12 @@ export class EnrichmentJobService {
     return applyStalenessRule(job, this.staleAfterMs);
   }
 
-  /** Marks FAILED the jobs a stopped process left QUEUED or RUNNING (API start-up); returns their ids. */
+  /** Marks FAILED the jobs a stopped process left QUEUED or RUNNING (the recovery sweep); returns their ids. */
   async failAbandonedJobs(): Promise<string[]> {
+    const deadOwners = (await this.repo.openJobOwners()).filter((o) => isDeadOwner(o));
     return this.repo.failAbandonedJobs(
       this.staleAfterMs,
+      deadOwners,
       ABANDONED_JOB_CODE,
       abandonedJobReason(this.staleAfterMs),
     );

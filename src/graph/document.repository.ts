@@ -57,14 +57,20 @@ export class DocumentRepository {
     };
   }
 
-  async list(first: number, after: DocumentCursor | null): Promise<DocumentPage> {
+  /** A page of the documents whose status is one of `statuses` (READY only by default: the ones that are served). */
+  async list(
+    first: number,
+    after: DocumentCursor | null,
+    statuses: readonly StoredDocument['status'][] = ['READY'],
+  ): Promise<DocumentPage> {
     return this.graph.readTx('list-documents', async (tx) => {
       const rows = await tx.run<{ document: StoredDocument }>(this.q.list, {
         afterIngestedAt: after?.ingestedAt ?? null,
         afterId: after?.id ?? null,
         limit: first + 1,
+        statuses,
       });
-      const [count] = await tx.run<{ total: number }>(this.q.count);
+      const [count] = await tx.run<{ total: number }>(this.q.count, { statuses });
       return {
         documents: rows.slice(0, first).map((r) => r.document),
         hasNextPage: rows.length > first,

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
+import { isDeadOwner } from '../common/process-owner';
 import { GraphError } from '../graph/graph.errors';
 import { isDeepStrictEqual } from 'node:util';
 import { FileStore } from './file-store';
@@ -114,14 +115,22 @@ export class IngestRecoveryService {
     return { state: 'removed' };
   }
 
-  /** The start-up sweep: removes documents left INGESTING by a process that stopped; returns their ids. */
+  /**
+   * The recovery sweep: removes documents left INGESTING by a process that stopped (known dead, or silent past the
+   * staleness rule); returns their ids.
+   */
   async removeAbandonedDocuments(): Promise<string[]> {
-    const abandoned = await this.repo.abandonedDocuments(this.staleAfterMs);
+    const deadOwners = (await this.repo.openWorkOwners()).filter((o) => isDeadOwner(o));
+    const abandoned = await this.repo.abandonedDocuments(this.staleAfterMs, deadOwners);
+    const removed: string[] = [];
     for (const doc of abandoned) {
+      // A new ingestion may have taken the id over since the list was read: only this one's is removed.
+      if ((await this.repo.findDocument(doc.id))?.ingestionId !== doc.ingestionId) continue;
       this.logger.warn(`Removing document ${doc.id}: its ingestion was abandoned by a process that stopped`);
       await this.remove(doc.id, doc.sha256);
+      removed.push(doc.id);
     }
-    return abandoned.map((d) => d.id);
+    return removed;
   }
 
   /** The document, everything hanging off it, and its stored PDF unless another document shares the bytes. */

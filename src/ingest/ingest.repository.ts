@@ -75,6 +75,8 @@ export interface StoredIngestDocument extends StoredDocument {
   stage: string | null;
   /** Which ingestion claimed the id (set at the claim), so its clean-up never removes a later ingestion's. */
   ingestionId?: string | null;
+  /** The process ingesting it (process-owner.ts). */
+  owner?: string | null;
 }
 
 export interface DocumentGraphRows {
@@ -101,6 +103,7 @@ export interface IngestionJobRow {
   error: string | null;
   errorCode: string | null;
   runner?: string | null;
+  owner?: string | null;
   createdAt?: string;
   updatedAt?: string;
   heartbeatAt?: string | null;
@@ -156,6 +159,7 @@ export class IngestRepository {
       getJob: get('get-job'),
       failAbandonedJobs: get('fail-abandoned-jobs'),
       abandonedDocuments: get('list-abandoned-documents'),
+      openWorkOwners: get('list-open-work-owners'),
     };
   }
 
@@ -252,18 +256,33 @@ export class IngestRepository {
     return row?.job ?? null;
   }
 
-  /** Marks FAILED, with `reason`, the open jobs silent for `staleAfterMs`; returns their ids. */
-  async failAbandonedJobs(staleAfterMs: number, errorCode: string, reason: string): Promise<string[]> {
+  /** The owners of open ingestion jobs and of documents being ingested. */
+  async openWorkOwners(): Promise<string[]> {
+    const [row] = await this.graph.read<{ owners: string[] }>(this.q.openWorkOwners);
+    return row?.owners ?? [];
+  }
+
+  /** Marks FAILED, with `reason`, the open jobs silent for `staleAfterMs` or owned by `deadOwners`; their ids. */
+  async failAbandonedJobs(
+    staleAfterMs: number,
+    deadOwners: string[],
+    errorCode: string,
+    reason: string,
+  ): Promise<string[]> {
     const rows = await this.graph.write<{ id: string }>(this.q.failAbandonedJobs, {
       staleAfterMs,
+      deadOwners,
       errorCode,
       reason,
     });
     return rows.map((r) => r.id);
   }
 
-  /** Documents still INGESTING whose heartbeat is older than `staleAfterMs` (their process stopped). */
-  async abandonedDocuments(staleAfterMs: number): Promise<Array<{ id: string; sha256: string }>> {
-    return this.graph.read<{ id: string; sha256: string }>(this.q.abandonedDocuments, { staleAfterMs });
+  /** Documents still INGESTING whose heartbeat is older than `staleAfterMs` or whose owner is dead. */
+  async abandonedDocuments(
+    staleAfterMs: number,
+    deadOwners: string[],
+  ): Promise<Array<{ id: string; sha256: string; ingestionId: string | null }>> {
+    return this.graph.read(this.q.abandonedDocuments, { staleAfterMs, deadOwners });
   }
 }

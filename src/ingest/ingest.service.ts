@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { Semaphore } from '../common/concurrency';
+import { thisOwner, isDeadOwner } from '../common/process-owner';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { EMBEDDER } from '../embed/embed.tokens';
@@ -198,6 +199,7 @@ export class IngestService {
         pageCount: model.pageCount,
         embeddingModel: this.embedder.modelName,
         ingestionId,
+        owner: thisOwner(),
       });
       // On a timer, not on write progress: one slow batch must not make a live ingestion look abandoned.
       const heartbeat = setInterval(
@@ -281,7 +283,7 @@ export class IngestService {
 
   /** True: return the stored document. False: (re-)ingest. Throws when another ingestion is running. */
   private decideOnExisting(
-    existing: { id: string; status: string; heartbeatAgeMs: number },
+    existing: { id: string; status: string; heartbeatAgeMs: number; owner?: string | null },
     replace: boolean,
   ): boolean {
     if (existing.status === 'INGESTING') {
@@ -294,9 +296,9 @@ export class IngestService {
     return existing.status === 'READY' && !replace;
   }
 
-  /** The documents' staleness rule: INGESTING without a heartbeat for FOLIO_STALE_HEARTBEAT_MS. */
-  private isAbandoned(doc: { heartbeatAgeMs: number }): boolean {
-    return doc.heartbeatAgeMs > this.config.heartbeat.staleAfterMs;
+  /** INGESTING without a heartbeat for FOLIO_STALE_HEARTBEAT_MS, or by a process known to be dead. */
+  private isAbandoned(doc: { heartbeatAgeMs: number; owner?: string | null }): boolean {
+    return doc.heartbeatAgeMs > this.config.heartbeat.staleAfterMs || isDeadOwner(doc.owner);
   }
 
   private async claim(docId: string, doc: Record<string, unknown> & { id: string }): Promise<void> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { ABANDONED_JOB_CODE, abandonedJobReason, applyStalenessRule } from '../common/background-jobs';
+import { isDeadOwner, thisOwner } from '../common/process-owner';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { documentBusy, IngestError, IngestErrorCode } from './ingest.errors';
@@ -48,6 +49,7 @@ export class IngestionJobService {
       docId: null,
       error: null,
       errorCode: null,
+      owner: thisOwner(),
     };
     this.storing.add(docId);
     try {
@@ -67,10 +69,12 @@ export class IngestionJobService {
     return applyStalenessRule(job, this.staleAfterMs);
   }
 
-  /** Marks FAILED the jobs a stopped process left QUEUED or RUNNING (API start-up); returns their ids. */
+  /** Marks FAILED the jobs a stopped process left QUEUED or RUNNING (the recovery sweep); returns their ids. */
   async failAbandonedJobs(): Promise<string[]> {
+    const deadOwners = (await this.repo.openWorkOwners()).filter((o) => isDeadOwner(o));
     return this.repo.failAbandonedJobs(
       this.staleAfterMs,
+      deadOwners,
       ABANDONED_JOB_CODE,
       abandonedJobReason(this.staleAfterMs),
     );

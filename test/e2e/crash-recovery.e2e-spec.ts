@@ -148,3 +148,114 @@ describe('an API process killed while it ingests', () => {
     expect(res.data?.ingestionJob.error).toMatch(/process that ran this job stopped/);
   });
 });
+
+/**
+ * Starts an API process (through the delaying proxy), uploads a PDF and kills the process (SIGKILL) once the
+ * document is INGESTING with its pages written; returns the ids. `whileHalf` runs against the live process first.
+ */
+async function killMidIngest(
+  proxy: TcpProxy,
+  repo: IngestRepository,
+  ctx: IngestContext,
+  whileHalf: (url: string, docId: string) => Promise<void> = async () => undefined,
+): Promise<{ docId: string; sha256: string; jobId: string }> {
+  const bytes = uniqueCopy(fixture('pdf', 'sample-report.pdf'));
+  const { docId, sha256 } = documentIdFor(bytes);
+  const api = await startApiProcess(proxy.url);
+  try {
+    proxy.latencyMs = 150;
+    const jobId = await upload(api.url, bytes);
+    let halfWritten = false;
+    for (let i = 0; i < 2400 && !halfWritten; i++) {
+      halfWritten =
+        (await repo.findDocument(docId))?.status === 'INGESTING' &&
+        (await ctx.counts(docId)).nodes.Page === 4;
+      if (!halfWritten) await sleep(50);
+    }
+    expect(halfWritten).toBe(true);
+    await whileHalf(api.url, docId);
+    return { docId, sha256, jobId };
+  } finally {
+    process.kill(api.child.pid!, 'SIGKILL');
+    await api.exited;
+    proxy.latencyMs = 0;
+  }
+}
+
+async function listedIds(url: string, status?: string): Promise<string[]> {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: `{ documents(first: 100${status ? `, status: [${status}]` : ''}) { edges { node { id status } } } }`,
+    }),
+  });
+  const body = (await res.json()) as { data: { documents: { edges: Array<{ node: { id: string } }> } } };
+  return body.data.documents.edges.map((e) => e.node.id);
+}
+
+// The same kill, without backdating anything: the owner of the job and the document (host, boot, pid) is known
+// dead on this machine, so the next start, or the periodic sweep of any live API, finishes its work at once.
+describe('an API process killed mid-ingest, without waiting for the staleness rule', () => {
+  let proxy: TcpProxy | undefined;
+  let ctx: IngestContext;
+  let repo: IngestRepository;
+  let http: HttpApp | undefined;
+  const docIds: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await createIngestContext();
+    repo = ctx.module.get(IngestRepository);
+    const neo4j = new URL(ctx.config.neo4j.uri);
+    proxy = new TcpProxy(Number(neo4j.port || 7687), neo4j.hostname);
+    await proxy.start();
+  });
+  afterEach(async () => {
+    await http?.close();
+    http = undefined;
+  });
+  afterAll(async () => {
+    await proxy?.stop();
+    for (const id of docIds) await ctx.ingest.deleteDocument(id).catch(() => undefined);
+    await ctx.close();
+  });
+
+  const expectFinished = async (ids: { docId: string; sha256: string; jobId: string }) => {
+    expect(await repo.getJob(ids.jobId)).toMatchObject({ status: 'FAILED', errorCode: ABANDONED_JOB_CODE });
+    expect(await repo.findDocument(ids.docId)).toBeNull();
+    expect(await ctx.counts(ids.docId)).toEqual({ nodes: {}, relationships: {} });
+    expect(await ctx.module.get(FileStore).read(ids.sha256)).toBeNull();
+  };
+
+  it('restarted at once: the start sweeps its job (FAILED) and half document (removed); documents never listed it', async () => {
+    const ids = await killMidIngest(proxy!, repo, ctx, async (url, docId) => {
+      expect(await listedIds(url)).not.toContain(docId);
+      expect(await listedIds(url, 'INGESTING')).toContain(docId);
+    });
+    docIds.push(ids.docId);
+    // Killed well within FOLIO_STALE_HEARTBEAT_MS: by the heartbeat alone the work still looks alive.
+    expect(ctx.config.heartbeat.staleAfterMs).toBeGreaterThanOrEqual(60_000);
+    expect((await repo.getJob(ids.jobId))?.status).toBe('RUNNING');
+    expect(await ctx.module.get(IngestionJobService).get(ids.jobId)).toMatchObject({ status: 'FAILED' });
+
+    http = await startHttpApp();
+    await expectFinished(ids);
+  });
+
+  it('left running elsewhere: a live API sweeps it within its heartbeat interval, no restart needed', async () => {
+    const intervalMs = 1000;
+    http = await startHttpApp({ ...ctx.config, heartbeat: { ...ctx.config.heartbeat, intervalMs } });
+    const ids = await killMidIngest(proxy!, repo, ctx);
+    docIds.push(ids.docId);
+    const killedAt = Date.now();
+    let job = await repo.getJob(ids.jobId);
+    while (job?.status !== 'FAILED' && Date.now() - killedAt < 10 * intervalMs) {
+      await sleep(200);
+      job = await repo.getJob(ids.jobId);
+    }
+    await sleep(500); // the same sweep removes the document just after it fails the job
+    await expectFinished(ids);
+    expect(Date.now() - killedAt).toBeLessThan(10 * intervalMs);
+    expect(await listedIds(http.url, 'INGESTING')).not.toContain(ids.docId);
+  });
+});
