@@ -7,6 +7,7 @@ import { IngestionJobService } from './ingestion-job.service';
 import { InlineIngestionRunner } from './ingestion-runner';
 import { OcrService } from './ocr.service';
 import { PageImageService } from './page-image.service';
+import { ReembedRepository } from './reembed.repository';
 import { ReembedService } from './reembed.service';
 
 /** PDF → document graph. The only module that imports pdfjs-dist (and OCR's onnxruntime use). */
@@ -21,6 +22,7 @@ import { ReembedService } from './reembed.service';
     PageImageService,
     FileStore,
     ReembedService,
+    ReembedRepository,
   ],
   exports: [IngestService, IngestionJobService, IngestRecoveryService, PageImageService, ReembedService],
 })

@@ -1,13 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EMBEDDER } from '../embed/embed.tokens';
 import type { Embedder } from '../embed/embedder';
-import { CypherRegistry } from '../graph/cypher-registry';
-import { GraphExecutor } from '../graph/graph-executor';
 import { MigrationService } from '../graph/migration.service';
 import { pageVectorsFromPassages, passageRows, vectorRow } from './graph-rows';
-import { buildRetrievalUnits, pageHeads, type UnitSourceElement } from './retrieval-units';
-
-const BATCH = 256;
+import { ReembedRepository } from './reembed.repository';
+import { buildRetrievalUnits, pageHeads } from './retrieval-units';
 
 /**
  * Re-embeds every stored document with the configured embedder: vector indexes are dropped, the retrieval units
@@ -19,31 +16,11 @@ const BATCH = 256;
  */
 @Injectable()
 export class ReembedService {
-  private readonly q;
-
   constructor(
-    private readonly graph: GraphExecutor,
+    private readonly repo: ReembedRepository,
     private readonly migrations: MigrationService,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
-    cypher: CypherRegistry,
-  ) {
-    const get = (name: string) => cypher.get(name);
-    this.q = {
-      dropIndexes: ['element', 'passage', 'page', 'section', 'summary'].map((l) =>
-        get(`graph/drop-${l}-vector-index`),
-      ),
-      unitSources: get('ingest/list-unit-sources'),
-      pageTexts: get('retrieve/document-page-texts'),
-      deletePassages: get('ingest/delete-document-passages'),
-      writePassages: get('ingest/write-passages'),
-      documents: get('ingest/list-document-ids'),
-      clearElementVectors: get('ingest/clear-element-vectors'),
-      setPages: get('ingest/set-page-vectors'),
-      sections: get('ingest/list-section-paths'),
-      setSections: get('ingest/set-section-vectors'),
-      setModel: get('ingest/set-document-embedding-model'),
-    };
-  }
+  ) {}
 
   async reembedAll(
     opts: { unitsOnly?: boolean; onDocument?: (docId: string, done: number, total: number) => void } = {},
@@ -51,10 +28,10 @@ export class ReembedService {
     if (opts.unitsOnly) {
       await this.migrations.migrate(); // creates the passage indexes; refuses a model other than the recorded one
     } else {
-      for (const drop of this.q.dropIndexes) await this.graph.runAutoCommit(drop);
+      await this.repo.dropVectorIndexes();
     }
-    const docs = await this.graph.read<{ id: string }>(this.q.documents);
-    for (const [i, { id }] of docs.entries()) {
+    const docs = await this.repo.documentIds();
+    for (const [i, id] of docs.entries()) {
       if (opts.unitsOnly) await this.rebuildUnits(id);
       else await this.reembedDocument(id);
       opts.onDocument?.(id, i + 1, docs.length);
@@ -66,14 +43,14 @@ export class ReembedService {
   /** Recomputes one document's passage, page and section vectors with this service's embedder. */
   async reembedDocument(docId: string): Promise<void> {
     await this.rebuildUnits(docId);
-    const sections = await this.graph.read<{ id: string; path: string }>(this.q.sections, { docId });
+    const sections = await this.repo.sectionPaths(docId);
     if (sections.length) {
       const vectors = await this.embedder.embedPassages(sections.map((s) => s.path));
-      await this.graph.write(this.q.setSections, {
-        rows: sections.map((s, i) => ({ id: s.id, embedding: Array.from(vectors[i]!) })),
-      });
+      await this.repo.setSectionVectors(
+        sections.map((s, i) => ({ id: s.id, embedding: Array.from(vectors[i]!) })),
+      );
     }
-    await this.graph.write(this.q.setModel, { docId, model: this.embedder.modelName });
+    await this.repo.setEmbeddingModel(docId, this.embedder.modelName);
   }
 
   /**
@@ -83,10 +60,7 @@ export class ReembedService {
    */
   async rebuildUnits(docId: string): Promise<void> {
     const countTokens = (t: string) => this.embedder.countTokens(t);
-    const [sources, pages] = await Promise.all([
-      this.graph.read<UnitSourceElement>(this.q.unitSources, { docId }),
-      this.graph.read<{ pageNumber: number; text: string }>(this.q.pageTexts, { docIds: [docId] }),
-    ]);
+    const [sources, pages] = await Promise.all([this.repo.unitSources(docId), this.repo.pageTexts(docId)]);
     const units = buildRetrievalUnits(sources, countTokens);
     const heads = pageHeads(
       pages.map((p) => ({ number: p.pageNumber, text: p.text })),
@@ -98,10 +72,7 @@ export class ReembedService {
       ...heads.map((h) => h.text),
     ]);
     const passages = passageRows(docId, units, vectors.slice(0, units.length));
-    await this.graph.write(this.q.deletePassages, { docId });
-    for (let i = 0; i < passages.length; i += BATCH) {
-      await this.graph.write(this.q.writePassages, { docId, passages: passages.slice(i, i + BATCH) });
-    }
+    await this.repo.replacePassages(docId, passages);
     const pageVectors = pageVectorsFromPassages(passages);
     const headVectors = new Map(heads.map((h, i) => [h.pageNumber, vectors[units.length + i]!]));
     const pageRows = pages.map(({ pageNumber }) => ({
@@ -109,9 +80,7 @@ export class ReembedService {
       embedding: pageVectors.get(pageNumber) ?? null,
       headEmbedding: vectorRow(headVectors.get(pageNumber)),
     }));
-    for (let i = 0; i < pageRows.length; i += BATCH) {
-      await this.graph.write(this.q.setPages, { docId, rows: pageRows.slice(i, i + BATCH) });
-    }
-    await this.graph.write(this.q.clearElementVectors, { docId });
+    await this.repo.setPageVectors(docId, pageRows);
+    await this.repo.clearElementVectors(docId);
   }
 }

@@ -5,6 +5,7 @@ import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
 import { MigrationService } from '../../../src/graph/migration.service';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
+import { ReembedRepository } from '../../../src/ingest/reembed.repository';
 import { ReembedService } from '../../../src/ingest/reembed.service';
 import { pageHeads, type UnitSourceElement } from '../../../src/ingest/retrieval-units';
 import { cosine } from '../../../src/common/cosine';
@@ -54,10 +55,9 @@ describe('re-embedding a document', () => {
     expect(before.elementVector).toBeNull();
     expect(before.passageText).toContain(paragraph.text.slice(0, 20));
     const service = new ReembedService(
-      ctx.module.get(GraphExecutor),
+      ctx.module.get(ReembedRepository),
       ctx.module.get(MigrationService),
       other,
-      ctx.module.get(CypherRegistry),
     );
     await service.reembedDocument(docId);
     const after = await vectors(paragraph.id);
