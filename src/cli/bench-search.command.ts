@@ -15,11 +15,10 @@ import {
   SearchLatencyBench,
 } from '../eval/search-latency-bench';
 import { ContentRepository } from '../graph/content.repository';
-import { CypherRegistry } from '../graph/cypher-registry';
 import { DocumentRepository } from '../graph/document.repository';
-import { GraphExecutor } from '../graph/graph-executor';
 import { documentIdFor, IngestService } from '../ingest/ingest.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
+import { BenchCorpusRepository } from '../eval/bench-corpus.repository';
 import { withCliApp } from './cli-app';
 
 const USAGE = `Usage: folio bench-search --questions FILE --pdfs DIR [--sizes 1000,10000] [--queries 40] [--out DIR] [--keep]
@@ -74,8 +73,7 @@ export async function runBenchSearchCommand(args: string[]): Promise<number> {
 
     const log = (m: string) => process.stderr.write(`${m}\n`);
     const bench = new SearchLatencyBench(
-      app.get(GraphExecutor),
-      app.get(CypherRegistry),
+      app.get(BenchCorpusRepository),
       app.get(RetrieveService),
       app.get(IngestService),
       log,

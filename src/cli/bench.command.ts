@@ -11,8 +11,8 @@ import { EMBEDDER } from '../embed/embed.tokens';
 import type { Embedder } from '../embed/embedder';
 import { QueryCachingEmbedder } from '../embed/query-cache';
 import { ContentRepository } from '../graph/content.repository';
-import { CypherRegistry } from '../graph/cypher-registry';
-import { GraphExecutor } from '../graph/graph-executor';
+import { EvalModule } from '../eval/eval.module';
+import { NaivePassagesRepository } from '../eval/peer/naive-passages.repository';
 import { GraphModule } from '../graph/graph.module';
 import { IngestModule } from '../ingest/ingest.module';
 import { IngestService } from '../ingest/ingest.service';
@@ -107,6 +107,7 @@ const USAGE = `Usage:
     IngestModule,
     LlmModule,
     RetrieveModule,
+    EvalModule,
   ],
 })
 class BenchCliModule {}
@@ -206,7 +207,7 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
     // naive and naive-dense search the same stored windows.
     let naive: NaivePagePassageBaseline | undefined;
     const naiveBaseline = () =>
-      (naive ??= new NaivePagePassageBaseline(app.get(GraphExecutor), app.get(CypherRegistry), embedder));
+      (naive ??= new NaivePagePassageBaseline(app.get(NaivePassagesRepository), embedder));
     const peers = peerKinds.map((kind): PeerRetriever => {
       switch (kind) {
         case 'langchain':

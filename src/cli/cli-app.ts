@@ -7,6 +7,7 @@ import { EmbedModule } from '../embed/embed.module';
 import { EnrichModule } from '../enrich/enrich.module';
 import { SummariesModule } from '../enrich/summaries/summaries.module';
 import { SummaryTreeModule } from '../enrich/summary-tree/summary-tree.module';
+import { EvalModule } from '../eval/eval.module';
 import { GraphModule } from '../graph/graph.module';
 import { MIGRATE_ON_START } from '../graph/graph.tokens';
 import { IngestModule } from '../ingest/ingest.module';
@@ -29,6 +30,7 @@ import { RecoverySweep } from '../api/recovery-sweep';
     SummariesModule,
     SummaryTreeModule,
     AnalyticsModule,
+    EvalModule,
   ],
   // What crashed processes left is finished at the start of every command that writes (not read-only ones).
   providers: [RecoverySweep],

@@ -1,8 +1,7 @@
-import { CypherRegistry } from '../graph/cypher-registry';
-import { GraphExecutor } from '../graph/graph-executor';
 import type { IngestService } from '../ingest/ingest.service';
 import type { RetrieveService } from '../retrieve/retrieve.service';
 import type { Strategy } from '../retrieve/retrieve.types';
+import type { BenchCorpusRepository } from './bench-corpus.repository';
 
 // Search latency at corpus sizes: the corpus is grown to each size by copying stored documents under new ids
 // (pages, elements and their vectors — no re-embedding), then every strategy answers the same queries, scoped
@@ -49,40 +48,30 @@ export function percentile(sorted: number[], p: number): number {
 export const CLONE_PREFIX = 'clone-';
 
 export class SearchLatencyBench {
-  private readonly q;
-
   constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
+    private readonly corpus: BenchCorpusRepository,
     private readonly retrieve: RetrieveService,
     private readonly ingest: IngestService,
     private readonly log: (message: string) => void = () => undefined,
     /** Called before each timed search, so that every one pays for its query embedding (no cached vectors). */
     private readonly forgetQueryVectors: () => void = () => undefined,
-  ) {
-    this.q = { clone: cypher.get('eval/clone-document'), docs: cypher.get('eval/list-documents-for-bench') };
-  }
+  ) {}
 
   async corpusSize(): Promise<{ pages: number; documents: number }> {
-    const docs = await this.graph.read<{ pageCount: number }>(this.q.docs);
+    const docs = await this.corpus.documents();
     return { pages: docs.reduce((n, d) => n + d.pageCount, 0), documents: docs.length };
   }
 
   /** Copies original documents round-robin until the corpus holds at least `targetPages` pages. */
   async growTo(targetPages: number): Promise<number> {
-    const docs = await this.graph.read<{ id: string; pageCount: number; clonedFrom: string | null }>(
-      this.q.docs,
-    );
+    const docs = await this.corpus.documents();
     const originals = docs.filter((d) => !d.clonedFrom);
     if (originals.length === 0) throw new Error('The corpus is empty: ingest some PDFs first.');
     let pages = docs.reduce((n, d) => n + d.pageCount, 0);
     let copy = docs.filter((d) => d.clonedFrom).length;
     while (pages < targetPages) {
       const source = originals[copy % originals.length]!;
-      await this.graph.write(this.q.clone, {
-        sourceId: source.id,
-        targetId: `${CLONE_PREFIX}${copy}-${source.id}`,
-      });
+      await this.corpus.cloneDocument(source.id, `${CLONE_PREFIX}${copy}-${source.id}`);
       pages += source.pageCount;
       copy++;
       if (copy % 25 === 0) this.log(`corpus: ${pages} pages`);
@@ -91,7 +80,7 @@ export class SearchLatencyBench {
   }
 
   async removeClones(): Promise<number> {
-    const docs = await this.graph.read<{ id: string; clonedFrom: string | null }>(this.q.docs);
+    const docs = await this.corpus.documents();
     const clones = docs.filter((d) => d.clonedFrom);
     for (const d of clones) await this.ingest.deleteDocument(d.id);
     return clones.length;

@@ -1,9 +1,8 @@
 import type { Embedder } from '../../embed/embedder';
-import type { CypherQuery, CypherRegistry } from '../../graph/cypher-registry';
-import type { GraphExecutor } from '../../graph/graph-executor';
 import { buildLuceneQuery } from '../../retrieve/lucene-query';
 import type { PeerDocument, PeerIngestStats, PeerRetriever } from '../bench-runner';
 import type { PageRef } from '../metrics';
+import type { NaivePassagesRepository, StoredNaivePassage } from './naive-passages.repository';
 import { pageWindows, type PageWindow } from './page-windows';
 
 // The naive page-passage baseline: each page's plain text as Folio stored it (Page.text, so both
@@ -12,74 +11,31 @@ import { pageWindows, type PageWindow } from './page-windows';
 // the same Neo4j and never touches Folio's graph.
 
 export const NAIVE_NODE_LABEL = 'NaivePassage';
-export const NAIVE_INDEX_NAMES = ['naive_passage_embedding', 'naive_passage_text', 'naive_passage_doc_id'];
 export const NAIVE_WINDOW_TOKENS = 200;
 /** Passages each side (vector, full text) contributes to the fusion. */
 export const NAIVE_CANDIDATES = 50;
 export const NAIVE_RRF_K = 60;
 /** Windows embedded and written per round trip. */
 const WRITE_BATCH = 64;
-const INDEX_WAIT_SECONDS = 300;
-
-export type StoredNaivePassage = { pageNumber: number; order: number; text: string };
 
 export class NaivePagePassageBaseline implements PeerRetriever {
   readonly name = 'naive-page-passages';
-  private readonly q: Record<
-    | 'createVectorIndex'
-    | 'createTextIndex'
-    | 'createDocIdIndex'
-    | 'awaitIndexes'
-    | 'dropIndex'
-    | 'deletePassages'
-    | 'listPageTexts'
-    | 'writePassages'
-    | 'listPassages'
-    | 'countPassages'
-    | 'searchPages',
-    CypherQuery
-  >;
   private ready = false;
   /** One preparation per run, however many views of these windows are measured. */
   private prepared: Promise<PeerIngestStats[]> | null = null;
 
   constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
+    private readonly repo: NaivePassagesRepository,
     private readonly embedder: Embedder,
     private readonly windowTokens = NAIVE_WINDOW_TOKENS,
-  ) {
-    const get = (name: string) => cypher.get(`eval/naive-${name}`);
-    this.q = {
-      createVectorIndex: get('create-vector-index'),
-      createTextIndex: get('create-text-index'),
-      createDocIdIndex: get('create-doc-id-index'),
-      awaitIndexes: get('await-indexes'),
-      dropIndex: get('drop-index'),
-      deletePassages: get('delete-passages'),
-      listPageTexts: get('list-page-texts'),
-      writePassages: get('write-passages'),
-      listPassages: get('list-passages'),
-      countPassages: get('count-passages'),
-      searchPages: get('search-pages'),
-    };
-  }
+  ) {}
 
   /** Passages left by an earlier (interrupted) run are removed first, then the indexes are created. */
   private async open(): Promise<void> {
     if (this.ready) return;
-    await this.dropAll();
-    await this.graph.runAutoCommit(this.q.createVectorIndex, { dimension: this.embedder.dimension });
-    await this.graph.runAutoCommit(this.q.createTextIndex);
-    await this.graph.runAutoCommit(this.q.createDocIdIndex);
-    // Waits on purpose (up to INDEX_WAIT_SECONDS), so not under the read timeout.
-    await this.graph.read(this.q.awaitIndexes, { timeoutSeconds: INDEX_WAIT_SECONDS }, { timeoutMs: 0 });
+    await this.repo.dropAll();
+    await this.repo.createIndexes(this.embedder.dimension);
     this.ready = true;
-  }
-
-  private async dropAll(): Promise<void> {
-    await this.graph.runAutoCommit(this.q.deletePassages);
-    for (const name of NAIVE_INDEX_NAMES) await this.graph.runAutoCommit(this.q.dropIndex, { name });
   }
 
   /**
@@ -104,9 +60,7 @@ export class NaivePagePassageBaseline implements PeerRetriever {
     for (const doc of docs) {
       const t0 = performance.now();
       try {
-        const pages = await this.graph.read<{ pageNumber: number; text: string }>(this.q.listPageTexts, {
-          docId: doc.docId,
-        });
+        const pages = await this.repo.pageTexts(doc.docId);
         const windows = pageWindows(pages, (t) => this.embedder.countTokens(t), this.windowTokens);
         for (let i = 0; i < windows.length; i += WRITE_BATCH)
           await this.write(doc.docId, windows.slice(i, i + WRITE_BATCH));
@@ -128,7 +82,7 @@ export class NaivePagePassageBaseline implements PeerRetriever {
   private async write(docId: string, windows: PageWindow[]): Promise<void> {
     const vectors = await this.embedder.embedPassages(windows.map((w) => w.text));
     const passages = windows.map((w, i) => ({ ...w, embedding: Array.from(vectors[i]!) }));
-    await this.graph.write(this.q.writePassages, { docId, passages });
+    await this.repo.writePassages(docId, passages);
   }
 
   /**
@@ -137,7 +91,7 @@ export class NaivePagePassageBaseline implements PeerRetriever {
    */
   async search(query: string, docId: string, k: number, fullText = true): Promise<PageRef[]> {
     const embedding = Array.from(await this.embedder.embedQuery(query));
-    const rows = await this.graph.read<{ pageNumber: number; score: number }>(this.q.searchPages, {
+    const rows = await this.repo.searchPages({
       docId,
       embedding,
       luceneQuery: fullText ? buildLuceneQuery(query, ['text'], [docId]) : null,
@@ -150,20 +104,19 @@ export class NaivePagePassageBaseline implements PeerRetriever {
 
   /** What the baseline stored for one document, in page and window order. */
   async passages(docId: string): Promise<StoredNaivePassage[]> {
-    return this.graph.read<StoredNaivePassage>(this.q.listPassages, { docId });
+    return this.repo.passages(docId);
   }
 
   /** NaivePassage nodes over all documents. */
   async storedCount(): Promise<number> {
-    const [row] = await this.graph.read<{ passages: number }>(this.q.countPassages);
-    return row?.passages ?? 0;
+    return this.repo.count();
   }
 
   /** Deletes every NaivePassage node and drops the naive_* indexes. */
   async cleanup(): Promise<void> {
     this.ready = false;
     this.prepared = null;
-    await this.dropAll();
+    await this.repo.dropAll();
   }
 }
 

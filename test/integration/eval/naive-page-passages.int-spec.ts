@@ -2,6 +2,7 @@ import { cosine } from '../../../src/common/cosine';
 import { EMBEDDER } from '../../../src/embed/embed.tokens';
 import type { Embedder } from '../../../src/embed/embedder';
 import { NaiveDensePassageView, NaivePagePassageBaseline } from '../../../src/eval/peer/naive-page-passages';
+import { NaivePassagesRepository } from '../../../src/eval/peer/naive-passages.repository';
 import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../../support/ingest-context';
@@ -17,12 +18,8 @@ describe('naive page-passage baseline (real Neo4j and embedder)', () => {
   const used: NaivePagePassageBaseline[] = [];
 
   const baseline = (windowTokens?: number) => {
-    const naive = new NaivePagePassageBaseline(
-      ctx.module.get(GraphExecutor),
-      ctx.module.get(CypherRegistry),
-      embedder,
-      windowTokens,
-    );
+    const repo = new NaivePassagesRepository(ctx.module.get(GraphExecutor), ctx.module.get(CypherRegistry));
+    const naive = new NaivePagePassageBaseline(repo, embedder, windowTokens);
     used.push(naive);
     return naive;
   };
