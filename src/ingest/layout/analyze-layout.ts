@@ -18,14 +18,8 @@ import { centreInside, roundBox, type Segment } from './layout.types';
 import { buildSegments } from './lines';
 import { sectionsFromHeadings, sectionsFromOutline } from './sections';
 import { isScannedSlide, slideTitle } from './slides';
-import {
-  type DetectedTable,
-  detectTables,
-  groupRows,
-  tableCellGeometry,
-  tableToMarkdown,
-  tableToText,
-} from './tables';
+import { tableCellGeometry, tableToMarkdown, tableToText } from '../../document/table-form';
+import { type DetectedTable, detectTables, groupRows } from './tables';
 import { chooseTitle } from './title';
 import { type CountTokens, DEFAULT_MAX_TOKENS, estimateTokens, joinLines, splitByTokens } from './text';
 

@@ -1,5 +1,5 @@
 // Tables: runs of consecutive rows whose segments line up in shared columns (x-intervals), optionally between rules.
-import type { BBox, TableCells } from '../../document/document-model';
+import type { BBox } from '../../document/document-model';
 import { captionLabel } from '../../document/caption-grammar';
 import { type Segment, median, unionAll, verticalOverlap } from './layout.types';
 
@@ -228,41 +228,4 @@ function mergeContinuationRows(
 /** A statement's group label ("Current liabilities:", "ASSETS") heads the rows below; it does not continue a cell. */
 function isGroupLabel(firstCell: string): boolean {
   return /:$/.test(firstCell) || /^[A-Z][A-Z ,'’&-]{3,}$/.test(firstCell);
-}
-
-/**
- * A table's non-empty cells as parallel lists (row-major), the compact form the graph stores on the table
- * element: typed lists Neo4j keeps natively, instead of one node per cell.
- */
-export function tableCellGeometry(cells: string[][], boxes: Array<Array<BBox | null>>): TableCells {
-  const out: TableCells = { rows: [], cols: [], texts: [], boxes: [] };
-  cells.forEach((row, r) =>
-    row.forEach((text, c) => {
-      const box = boxes[r]?.[c];
-      if (!text || !box) return;
-      out.rows.push(r);
-      out.cols.push(c);
-      out.texts.push(text);
-      out.boxes.push(...box.map((v) => Math.round(v * 10) / 10));
-    }),
-  );
-  return out;
-}
-
-export function tableToMarkdown(cells: string[][]): string {
-  const width = Math.max(0, ...cells.map((r) => r.length));
-  const esc = (s: string): string => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
-  const line = (row: string[]): string =>
-    `| ${Array.from({ length: width }, (_, k) => esc(row[k] ?? '')).join(' | ')} |`;
-  const [header, ...body] = cells;
-  if (!header) return '';
-  return [
-    line(header),
-    `|${Array.from({ length: width }, () => ' --- ').join('|')}|`,
-    ...body.map(line),
-  ].join('\n');
-}
-
-export function tableToText(cells: string[][]): string {
-  return cells.map((row) => row.filter((c) => c).join(' ')).join('\n');
 }

@@ -1,5 +1,5 @@
 import type { BBox } from '../../document/document-model';
-import { tableCellGeometry, tableToMarkdown } from '../../ingest/layout/tables';
+import { tableCellGeometry, tableToMarkdown } from '../../document/table-form';
 import { metricSource } from './metric-source';
 import { metricAsked, STATEMENT_METRICS } from './statement-metrics';
 import type { AnswerEvidence, EvidencePage } from './typed-answer';

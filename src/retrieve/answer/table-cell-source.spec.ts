@@ -1,5 +1,5 @@
 import type { BBox } from '../../document/document-model';
-import { tableCellGeometry, tableToMarkdown } from '../../ingest/layout/tables';
+import { tableCellGeometry, tableToMarkdown } from '../../document/table-form';
 import type { AnswerElement } from '../extractive-answer';
 import { tableCellSource } from './table-cell-source';
 import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';

@@ -1,5 +1,5 @@
 import type { BBox } from '../../document/document-model';
-import { tableCellGeometry, tableToMarkdown } from '../../ingest/layout/tables';
+import { tableCellGeometry, tableToMarkdown } from '../../document/table-form';
 import type { AnswerElement } from '../extractive-answer';
 import { parseTableGrid } from './table-grid';
 import { formatAmount, parseAmount, scaleOf, yearOf } from './table-numbers';
