@@ -1,9 +1,10 @@
 // Type-aware lint: floating promises and non-exhaustive switches are bugs here, not style.
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import boundaries from './eslint.boundaries.cjs';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', '.folio/**', 'coverage/**', '*.mjs', '*.js'] },
+  { ignores: ['dist/**', 'node_modules/**', '.folio/**', 'coverage/**', '*.mjs', '*.cjs', '*.js'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -32,6 +33,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...boundaries.boundaryRules,
   {
     // Tests read GraphQL responses as loose JSON; type safety there buys little and costs a lot of noise.
     files: ['test/**/*.ts', '**/*.spec.ts'],
