@@ -48,6 +48,18 @@ describe('migrations', () => {
     expect(await schemaSnapshot()).toEqual(before);
   });
 
+  it('keeps a migration recorded when a build without it records its own (builds share one database)', async () => {
+    const all = ctx.cypher.list('migrations/').map((m) => m.name);
+    const { model, dimension } = ctx.migrations.configuredModel;
+    // What an older build, one migration short, records when it migrates.
+    await ctx.graph.write(ctx.cypher.get('graph/record-schema-info'), {
+      embeddingModel: model,
+      embeddingDimension: dimension,
+      migrations: all.slice(0, -1),
+    });
+    expect(await ctx.migrations.pendingMigrations()).toEqual([]);
+  });
+
   it('records the embedding model and dimension', async () => {
     expect(await ctx.migrations.recordedModel()).toEqual(ctx.migrations.configuredModel);
   });
