@@ -1,11 +1,11 @@
 // Creates a batch of pages under their document, with the page vector and the page head vector (its running
-// header and opening words embedded) in the compact vector representation.
+// header and opening words embedded) in the compact vector representation; `name` ("p. 12") is Browser's caption.
 // Params: $docId, $pages
 // Returns: written
 MATCH (d:Document {id: $docId})
 UNWIND $pages AS row
 CREATE (p:Page {id: row.id, docId: $docId})
-SET p.number = row.number, p.width = row.width, p.height = row.height, p.text = row.text,
+SET p.number = row.number, p.name = 'p. ' + toString(toInteger(row.number)), p.width = row.width, p.height = row.height, p.text = row.text,
     p.hasTextLayer = row.hasTextLayer, p.elementCount = row.elementCount
 CREATE (d)-[:HAS_PAGE]->(p)
 WITH p, row

@@ -1,7 +1,7 @@
 import { Controller, Get, Header, HttpCode, Options, Query } from '@nestjs/common';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { renderBrowserGuide } from './browser-guide';
-import { FOLIO_GRASS } from './browser-style';
+import { FOLIO_GRASS } from '../graph/server/browser-style';
 
 /**
  * The Browser style and guide over HTTP. Neo4j Browser fetches both cross-origin (from its own :7474 page), so

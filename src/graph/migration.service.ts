@@ -45,8 +45,8 @@ export function fulltextIndexOf(migrationText: string): { name: string; analyzer
 }
 
 /**
- * Idempotent schema migrations: every file under cypher/migrations/ is a named `IF NOT EXISTS` command, applied
- * in file order on each start (re-applying changes nothing). Vector indexes take their dimension from the
+ * Idempotent schema migrations: every file under cypher/migrations/ is a named `IF NOT EXISTS` command or a
+ * backfill of what only its missing rows lack, applied in file order on each start (re-applying changes nothing). Vector indexes take their dimension from the
  * configured embedder, and the model is recorded so a different one is refused at start-up.
  */
 @Injectable()

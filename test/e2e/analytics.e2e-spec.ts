@@ -85,7 +85,9 @@ describe('GraphQL analytics', () => {
     });
     expect(style.status).toBe(200);
     expect(style.headers.get('access-control-allow-origin')).toBe('*');
-    expect(await style.text()).toContain('node.Page {');
+    const rules = JSON.parse(await style.text()) as Record<string, Record<string, string>>;
+    expect(rules['node.Page']?.caption).toBe('{name}');
+    expect(rules['node.Element']?.caption).toBe('{kind}: {text}');
 
     // Neo4j Browser fetches guides with pragma/cache-control headers: a CORS preflight comes first.
     const preflight = await fetch(`${http.url}/browser/guide.html?docId=${docId}`, {
@@ -122,10 +124,13 @@ describe('GraphQL analytics', () => {
     expect(res.errors).toBeUndefined();
     const { citations, browserQuery } = res.data!.ask;
     expect(citations.length).toBeGreaterThan(0);
-    const pages = [...new Set(citations.map((c) => c.pageNumber))].sort((a, b) => a - b);
-    expect(browserQuery!.split('\n')[0]).toMatch(
-      new RegExp(`^:params \\{docId: '${docId}', pages: \\[${pages.join(', ')}\\]`),
+    // The cited pages, then the other pages the walk read (at most 20 in all).
+    const params = new RegExp(`^:params \\{docId: '${docId}', pages: \\[([\\d, ]+)\\]`).exec(
+      browserQuery!.split('\n')[0]!,
     );
+    const pages = params![1]!.split(', ').map(Number);
+    expect(pages).toEqual(expect.arrayContaining(citations.map((c) => c.pageNumber)));
+    expect(pages.length).toBeLessThanOrEqual(20);
     expect(browserQuery).toContain('MATCH (p:Page {docId: $docId})');
   });
 });
