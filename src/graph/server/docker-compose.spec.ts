@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../../common/local-paths';
+import { browserPostConnectCommand } from './browser-style';
 import { NEO4J_SERVER_DEFAULTS } from './neo4j-server-options';
 
 interface ComposeService {
@@ -70,6 +71,15 @@ describe('docker-compose.yml and Dockerfile', () => {
     ]);
     expect(folio.ports).toEqual(['127.0.0.1:${FOLIO_PORT:-3000}:3000']);
     expect(withDefault(env(folio, 'FOLIO_PUBLIC_URL'))).toBe('http://127.0.0.1:3000');
+  });
+
+  it("points Browser at Folio's public URL (FOLIO_PUBLIC_URL, else the published FOLIO_PORT) with the launcher's command", () => {
+    const folioUrl = '${FOLIO_PUBLIC_URL:-http://127.0.0.1:${FOLIO_PORT:-3000}}';
+    expect(env(folio, 'FOLIO_PUBLIC_URL')).toBe(folioUrl);
+    const command = env(neo4j, 'NEO4J_browser_post__connect__cmd');
+    expect(command).toBe(browserPostConnectCommand(folioUrl));
+    expect(withDefault(command)).toBe(browserPostConnectCommand('http://127.0.0.1:3000'));
+    expect(command).not.toContain('127.0.0.1:3000'); // a FOLIO_PORT other than 3000 reaches Browser too
   });
 
   it('uses the launcher default password for Neo4j and Folio', () => {

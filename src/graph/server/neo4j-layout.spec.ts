@@ -5,6 +5,7 @@ import {
   serverJavaArgs,
   setInitialPasswordJavaArgs,
 } from './neo4j-layout';
+import { browserPostConnectCommand } from './browser-style';
 import type { Neo4jServerOptions } from './neo4j-server-options';
 
 const opts: Neo4jServerOptions = {
@@ -61,14 +62,20 @@ describe('renderNeo4jConf', () => {
     expect(withoutGds.has('dbms.security.procedures.unrestricted')).toBe(false);
   });
 
-  it("opens Folio's style and guide in Neo4j Browser on connect, and allows fetching them", () => {
-    const withFolio = parseConf(renderNeo4jConf({ ...opts, folioHttpPort: 3123 }, layout));
-    expect(withFolio.get('browser.post_connect_cmd')).toEqual([
-      'style http://127.0.0.1:3123/browser/folio.grass; guide http://127.0.0.1:3123/browser/guide.html',
-    ]);
-    expect(withFolio.get('browser.remote_content_hostname_whitelist')?.[0]?.split(',')).toContain(
-      '127.0.0.1',
+  it("applies Folio's style and opens its guide in Neo4j Browser on connect, from Folio's configured address", () => {
+    const withFolio = parseConf(
+      renderNeo4jConf({ ...opts, folioUrl: 'http://docs.example.org:3123' }, layout),
     );
+    expect(withFolio.get('browser.post_connect_cmd')).toEqual([
+      browserPostConnectCommand('http://docs.example.org:3123'),
+    ]);
+    expect(withFolio.get('browser.post_connect_cmd')?.[0]).toMatch(
+      /^style \{.*\}; clear; guide http:\/\/docs\.example\.org:3123\/browser\/guide\.html$/,
+    );
+    expect(withFolio.get('browser.remote_content_hostname_whitelist')?.[0]?.split(',')).toEqual(
+      expect.arrayContaining(['127.0.0.1', 'docs.example.org']),
+    );
+    expect(conf.has('browser.post_connect_cmd')).toBe(false); // without a Folio address, nothing to open
   });
 
   it('records the JVM flags it starts with', () => {

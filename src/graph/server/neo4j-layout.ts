@@ -1,5 +1,6 @@
 import * as path from 'node:path';
 import type { Neo4jServerOptions } from './neo4j-server-options';
+import { browserPostConnectCommand } from './browser-style';
 
 /** Where everything of one launcher-managed Neo4j lives under its home. */
 export interface Neo4jLayout {
@@ -73,13 +74,14 @@ export const NEO4J_JVM_FLAGS: readonly string[] = [
 
 /** neo4j.conf for a loopback-only development server; rewritten on every start so option changes apply. */
 /**
- * Neo4j Browser applies Folio's style and opens its guide on connect (commands without the colon, `;`-separated,
- * as Browser 5.24 reads them) and may fetch both from Folio's host.
+ * Neo4j Browser applies Folio's style and opens its guide on connect (browser-style.ts), and may fetch the guide
+ * from Folio's host.
  */
 export function browserSettings(folioUrl: string): string[] {
+  const hosts = new Set(['guides.neo4j.com', 'localhost', '127.0.0.1', new URL(folioUrl).hostname]);
   return [
-    'browser.remote_content_hostname_whitelist=guides.neo4j.com,localhost,127.0.0.1',
-    `browser.post_connect_cmd=style ${folioUrl}/browser/folio.grass; guide ${folioUrl}/browser/guide.html`,
+    `browser.remote_content_hostname_whitelist=${[...hosts].join(',')}`,
+    `browser.post_connect_cmd=${browserPostConnectCommand(folioUrl)}`,
   ];
 }
 
@@ -113,7 +115,7 @@ export function renderNeo4jConf(opts: Neo4jServerOptions, layout: Neo4jLayout): 
     'db.tx_log.rotation.retention_policy=1 days',
   ];
   if (opts.withGds) lines.push('', 'dbms.security.procedures.unrestricted=gds.*');
-  if (opts.folioHttpPort) lines.push('', ...browserSettings(`http://127.0.0.1:${opts.folioHttpPort}`));
+  if (opts.folioUrl) lines.push('', ...browserSettings(opts.folioUrl));
   lines.push('', ...NEO4J_JVM_FLAGS.map((flag) => `server.jvm.additional=${flag}`));
   return `${lines.join('\n')}\n`;
 }

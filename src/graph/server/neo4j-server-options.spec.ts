@@ -13,8 +13,19 @@ describe('neo4jServerOptionsFromEnv', () => {
       pageCache: '512m',
       withGds: true,
       home: neo4jHome(),
-      folioHttpPort: 3000,
+      folioUrl: 'http://127.0.0.1:3000',
     });
+  });
+
+  it("builds Folio's address for Browser from FOLIO_PUBLIC_URL, else from FOLIO_HTTP_PORT", () => {
+    expect(neo4jServerOptionsFromEnv({ FOLIO_HTTP_PORT: '3123' }).folioUrl).toBe('http://127.0.0.1:3123');
+    expect(
+      neo4jServerOptionsFromEnv({ FOLIO_HTTP_PORT: '3123', FOLIO_PUBLIC_URL: 'https://folio.example.org/' })
+        .folioUrl,
+    ).toBe('https://folio.example.org');
+    expect(() => neo4jServerOptionsFromEnv({ FOLIO_PUBLIC_URL: 'folio.example.org' })).toThrow(
+      /FOLIO_PUBLIC_URL=folio.example.org is not an http\(s\) URL/,
+    );
   });
 
   it('reads every NEO4J_* variable', () => {

@@ -11,8 +11,11 @@ export interface Neo4jServerOptions {
   withGds: boolean;
   /** The Neo4j home the launcher lays out: lib/, plugins/, conf/, data/, logs/, run/. */
   home: string;
-  /** Folio's HTTP port: Neo4j Browser loads Folio's style and guide from it when a person connects. */
-  folioHttpPort?: number;
+  /**
+   * Folio's address as the person's web browser reaches it (FOLIO_PUBLIC_URL, else 127.0.0.1 on FOLIO_HTTP_PORT):
+   * Neo4j Browser opens Folio's guide from it when a person connects.
+   */
+  folioUrl?: string;
 }
 
 export const NEO4J_SERVER_DEFAULTS = {
@@ -33,6 +36,16 @@ export class Neo4jServerConfigError extends Error {
 }
 
 const SIZE = /^\d+[kmg]?$/i;
+
+function folioUrl(publicUrl: string | undefined, httpPort: number, problems: string[]): string {
+  const raw = publicUrl?.trim();
+  if (!raw) return `http://127.0.0.1:${httpPort}`;
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) {
+    problems.push(`FOLIO_PUBLIC_URL=${raw} is not an http(s) URL`);
+    return `http://127.0.0.1:${httpPort}`;
+  }
+  return raw.replace(/\/+$/, '');
+}
 
 /** Reads NEO4J_* variables; every invalid one is reported at once. */
 export function neo4jServerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): Neo4jServerOptions {
@@ -74,7 +87,7 @@ export function neo4jServerOptionsFromEnv(env: NodeJS.ProcessEnv = process.env):
     pageCache: size('NEO4J_PAGECACHE', NEO4J_SERVER_DEFAULTS.pageCache),
     withGds: flag('NEO4J_GDS', NEO4J_SERVER_DEFAULTS.withGds),
     home: neo4jHome(),
-    folioHttpPort: port('FOLIO_HTTP_PORT', 3000),
+    folioUrl: folioUrl(env.FOLIO_PUBLIC_URL, port('FOLIO_HTTP_PORT', 3000), problems),
   };
   if (options.boltPort === options.httpPort)
     problems.push(`NEO4J_BOLT_PORT and NEO4J_HTTP_PORT are both ${options.boltPort}`);
