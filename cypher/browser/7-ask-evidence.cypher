@@ -1,5 +1,6 @@
-// Browser guide, step 7: the evidence of an answer, as `folio ask --explain` prints it: the cited pages, the
-// cited elements on them, and the walk between those pages (NEXT_PAGE, SIMILAR_TO, REFERS_TO via elements).
+// Browser guide, step 7: the evidence of an answer, as `folio ask --explain` prints it: the cited pages and the
+// other pages the walk read ($pages, at most 20), the cited elements, and the edges the walk could take between
+// those pages (NEXT_PAGE, SIMILAR_TO, REFERS_TO via elements).
 // Params: $docId, $pages, $elementIds
 // Returns: pages, elements, links
 MATCH (p:Page {docId: $docId})

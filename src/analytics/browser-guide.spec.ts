@@ -1,5 +1,5 @@
 import { parseCypherFile } from '../graph/cypher-registry';
-import { evidenceBrowserCommand, renderBrowserGuide } from './browser-guide';
+import { EVIDENCE_PAGE_LIMIT, evidenceBrowserCommand, renderBrowserGuide } from './browser-guide';
 
 const query = parseCypherFile(
   'browser/7-ask-evidence',
@@ -18,6 +18,22 @@ describe('Browser commands', () => {
       `:params {docId: 'd1', pages: [2, 4], elementIds: ['d1:e9', 'it\\'s']}`,
     );
     expect(command).toContain('MATCH (p:Page {docId: $docId})');
+  });
+
+  it('adds the pages the walk read in that document after the cited ones, at most 20 in all', () => {
+    const walk = [3, 4, 5, 9, 4, ...Array.from({ length: 40 }, (_, i) => 100 + i)].map((pageNumber) => ({
+      docId: 'd1',
+      pageNumber,
+    }));
+    const command = evidenceBrowserCommand(
+      query,
+      [{ docId: 'd1', pageNumber: 4, elementId: null }],
+      [{ docId: 'd2', pageNumber: 1 }, ...walk],
+    );
+    const pages = /pages: \[([^\]]*)\]/.exec(command!)![1]!.split(', ').map(Number);
+    expect(pages).toHaveLength(EVIDENCE_PAGE_LIMIT);
+    expect(pages.slice(0, 5)).toEqual([3, 4, 5, 9, 100]); // cited p.4 kept, walk order decides who fits
+    expect(pages).not.toContain(1); // another document's step
   });
 
   it('gives nothing for an answer without citations', () => {

@@ -41,18 +41,27 @@ export interface EvidenceCitation {
   elementId: string | null;
 }
 
+/** The most pages an evidence command draws, so a long walk stays a readable picture. */
+export const EVIDENCE_PAGE_LIMIT = 20;
+
 /**
  * What to paste into Neo4j Browser to see an answer's evidence: the `:params` of the cited document (the first
- * cited one when several are) and the evidence query. Null when nothing was cited.
+ * cited one when several are) and the evidence query. Its pages are the cited ones, then the other pages the walk
+ * read in that document (`walk`, in visiting order), at most EVIDENCE_PAGE_LIMIT. Null when nothing was cited.
  */
 export function evidenceBrowserCommand(
   evidenceQuery: CypherQuery,
   citations: EvidenceCitation[],
+  walk: Array<{ docId: string; pageNumber: number }> = [],
 ): string | null {
   const docId = citations[0]?.docId;
   if (docId === undefined) return null;
   const own = citations.filter((c) => c.docId === docId);
-  const pages = [...new Set(own.map((c) => c.pageNumber))].sort((a, b) => a - b);
+  const cited = new Set(own.map((c) => c.pageNumber));
+  const walked = walk.filter((s) => s.docId === docId && !cited.has(s.pageNumber)).map((s) => s.pageNumber);
+  const pages = [...new Set([...[...cited].sort((a, b) => a - b), ...walked])]
+    .slice(0, Math.max(EVIDENCE_PAGE_LIMIT, cited.size))
+    .sort((a, b) => a - b);
   const elementIds = [...new Set(own.flatMap((c) => (c.elementId ? [c.elementId] : [])))];
   const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
   const params = `:params {docId: ${quote(docId)}, pages: [${pages.join(', ')}], elementIds: [${elementIds.map(quote).join(', ')}]}`;

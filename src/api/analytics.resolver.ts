@@ -70,6 +70,10 @@ export class AnswerBrowserQueryResolver {
 
   @ResolveField('browserQuery')
   browserQuery(@Parent() answer: AskResult): string | null {
-    return evidenceBrowserCommand(this.cypher.get('browser/7-ask-evidence'), answer.citations);
+    return evidenceBrowserCommand(
+      this.cypher.get('browser/7-ask-evidence'),
+      answer.citations,
+      answer.search.steps,
+    );
   }
 }

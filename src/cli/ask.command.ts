@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { evidenceBrowserCommand } from '../analytics/browser-guide';
+import { browserUrl, neo4jServerOptionsFromEnv } from '../graph/server/neo4j-server';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { AskService } from '../retrieve/answer/ask.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
@@ -73,10 +74,11 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
         const command = evidenceBrowserCommand(
           app.get(CypherRegistry).get('browser/7-ask-evidence'),
           result.citations,
+          result.search.steps,
         );
         process.stdout.write(
           command
-            ? `\nIn Neo4j Browser (http://127.0.0.1:7474/browser/), run:\n${command}\n`
+            ? `\nIn Neo4j Browser (${browserUrl(neo4jServerOptionsFromEnv())}), run:\n${command}\n`
             : '\nNo evidence cited: nothing to show in Neo4j Browser.\n',
         );
       }

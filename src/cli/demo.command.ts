@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { PROJECT_ROOT } from '../common/local-paths';
 import { loadConfig } from '../config/folio-config';
 import { browserUrl, neo4jServerOptionsFromEnv, startNeo4j } from '../graph/server/neo4j-server';
-import { CypherRegistry } from '../graph/cypher-registry';
+import { CypherRegistry, type CypherQuery } from '../graph/cypher-registry';
 import { IngestService } from '../ingest/ingest.service';
 import { EnrichService } from '../enrich/enrich.service';
 import { AskService } from '../retrieve/answer/ask.service';
@@ -28,6 +28,14 @@ export function isLauncherUri(uri: string, launcherBoltPort: number): boolean {
   }
   if (url.protocol !== 'bolt:' && url.protocol !== 'neo4j:') return false;
   return LOOPBACK_HOSTS.has(url.hostname) && Number(url.port || 7687) === launcherBoltPort;
+}
+
+/** Where to look next: the document's outline in Neo4j Browser (Folio's guide, opened on connect, goes further). */
+export function browserHint(url: string, docId: string, outline: CypherQuery): string {
+  return (
+    `See the document's outline in Neo4j Browser, ${url} (Folio's guide opens when you connect):\n` +
+    `  :param docId => '${docId.replace(/'/g, "\\'")}'\n  ${outline.text.replace(/\n/g, '\n  ')}\n`
+  );
 }
 
 /**
@@ -84,8 +92,8 @@ export async function runDemoCommand(args: string[]): Promise<number> {
     const answer = await app.get(AskService).ask(question, { scope: { docIds: [doc.id] } });
     const titles = titleLookup(await titlesOf(app, answer));
     process.stdout.write(
-      `${formatAnswer(answer, titles)}\n\nExplore the graph in Neo4j Browser, ${browserUrl(neo4jServerOptionsFromEnv())}:\n` +
-        `  :param docId => '${doc.id}'\n  ${app.get(CypherRegistry).get('graph/explore-document').text.replace(/\n/g, '\n  ')}\n`,
+      `${formatAnswer(answer, titles)}\n\n` +
+        browserHint(browserUrl(launcher), doc.id, app.get(CypherRegistry).get('browser/1-outline')),
     );
     return 0;
   });

@@ -12,8 +12,19 @@ const SAMPLE = path.join(ROOT, 'test', 'fixtures', 'pdf', 'sample-report.pdf');
 const run = promisify(execFile);
 
 async function folio(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return folioWith({}, ...args);
+}
+
+async function folioWith(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; stdout: string; stderr: string }> {
   try {
-    const { stdout, stderr } = await run('node', [FOLIO, ...args], { cwd: ROOT, timeout: 170_000 });
+    const { stdout, stderr } = await run('node', [FOLIO, ...args], {
+      cwd: ROOT,
+      timeout: 170_000,
+      env: { ...process.env, ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (err) {
     const e = err as { code?: number; stdout?: string; stderr?: string };
@@ -65,6 +76,29 @@ describe('folio CLI (subprocess)', () => {
     const unknown = await folio('enrich', 'no-such-document');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toMatch(/no-such-document/);
+  });
+
+  it('--explain prints the evidence walk for Neo4j Browser at the configured HTTP port', async () => {
+    // Only the printed address reads NEO4J_HTTP_PORT: the question still goes over Bolt to the running server.
+    const explained = await folioWith(
+      { NEO4J_HTTP_PORT: '7476' },
+      'ask',
+      'What recall@3 does the graph walk with re-ranking reach?',
+      '--doc',
+      docId,
+      '--explain',
+    );
+    expect(explained.code).toBe(0);
+    expect(explained.stdout).toContain('In Neo4j Browser (http://127.0.0.1:7476/browser/), run:');
+    const params = /^:params \{docId: '([^']+)', pages: \[([\d, ]+)\], elementIds: \[.*\]\}$/m.exec(
+      explained.stdout,
+    );
+    expect(params?.[1]).toBe(docId);
+    const pages = params![2]!.split(', ').map(Number);
+    expect(pages).toContain(2); // the cited page
+    expect(pages.length).toBeLessThanOrEqual(20);
+    expect(explained.stdout).toContain('WHERE p.number IN coalesce($pages, [])');
+    expect(explained.stdout).not.toContain('LIMIT 300');
   });
 
   // Each step runs several CLI subprocesses (each boots Nest and loads models): one test each, so that a slow
