@@ -1,42 +1,156 @@
-// Screenshot of Neo4j Browser as a person first sees it: headless Chromium logs in over the DevTools protocol,
-// the server's post_connect_cmd applies Folio's style and opens Folio's guide (Folio must be running on :3000).
-// Usage: node --experimental-websocket scripts/screenshots/neo4j-browser.mjs http://127.0.0.1:7474/browser/ out.png
-import { spawn } from 'node:child_process';
+// Screenshots of Neo4j Browser as a person sees it, taken by headless Chromium over the DevTools protocol: (1) just
+// after connecting (the server's post_connect_cmd applies Folio's style and opens Folio's guide; Folio must be
+// running where the launcher points Browser), (2) with a query over one ingested document, to show the captions.
+// Retake both whenever the style (src/graph/server/browser-style.ts) changes.
+//   node --experimental-websocket scripts/screenshots/neo4j-browser.mjs <browser-url> <out-dir> <docId>
+// Needs Debian's `chromium` (apt-get install -y --no-install-recommends chromium); NEO4J_PASSWORD as configured.
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-const [url, out] = process.argv.slice(2);
-const chrome = spawn('chromium', ['--headless=new', '--no-sandbox', '--disable-gpu', '--window-size=1500,1700',
-  '--remote-debugging-port=9333', '--user-data-dir=/tmp/chrome-' + Date.now(), url], { stdio: 'ignore' });
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-await sleep(4000);
-const targets = await (await fetch('http://127.0.0.1:9333/json')).json();
-const page = targets.find((t) => t.type === 'page');
-const ws = new WebSocket(page.webSocketDebuggerUrl);
-await new Promise((r) => ws.addEventListener('open', r));
-let id = 0; const pending = new Map();
-ws.addEventListener('message', (e) => { const m = JSON.parse(e.data); if (pending.has(m.id)) { pending.get(m.id)(m); pending.delete(m.id); } });
-const send = (method, params = {}) => new Promise((r) => { const i = ++id; pending.set(i, r); ws.send(JSON.stringify({ id: i, method, params })); });
-const evalJs = async (expression) => { const r = await send("Runtime.evaluate", { expression, awaitPromise: true, returnByValue: true }); if (r.result?.exceptionDetails) console.error(JSON.stringify(r.result.exceptionDetails).slice(0, 400)); return r.result; };
-await sleep(8000);
-const click = async (x, y) => {
-  await send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', clickCount: 1 });
-  await send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', clickCount: 1 });
-};
-const coords = JSON.parse((await evalJs(`JSON.stringify((() => {
-  const r = (el) => { const b = el.getBoundingClientRect(); return [b.x + b.width / 2, b.y + b.height / 2]; };
-  const pw = document.querySelector('input[type=password]');
-  if (!pw) return null;
-  const inputs = [...document.querySelectorAll('input')];
-  const user = inputs[inputs.indexOf(pw) - 1];
-  const btn = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Connect');
-  return { user: r(user), pw: r(pw), btn: r(btn) };
-})())`)).result.value);
-if (coords) {
-  await click(...coords.user); await send('Input.insertText', { text: 'neo4j' });
-  await click(...coords.pw); await send('Input.insertText', { text: 'folio-dev-password' });
-  await click(...coords.btn);
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+const [url, outDir, docId] = process.argv.slice(2);
+if (!url || !outDir || !docId) {
+  console.error('usage: neo4j-browser.mjs <browser-url> <out-dir> <docId>');
+  process.exit(2);
 }
-await sleep(12000);
-const shot = await send('Page.captureScreenshot', { format: 'png' });
-fs.writeFileSync(out, Buffer.from(shot.result.data, 'base64'));
-ws.close(); chrome.kill();
-console.log('wrote', out);
+if (spawnSync('chromium', ['--version']).status !== 0) {
+  console.error('chromium is missing: apt-get install -y --no-install-recommends chromium');
+  process.exit(1);
+}
+const password = process.env.NEO4J_PASSWORD || 'folio-dev-password';
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+const port = await freePort();
+const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'folio-chromium-'));
+const chrome = spawn(
+  'chromium',
+  [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--window-size=1500,1100',
+    `--remote-debugging-port=${port}`,
+    `--user-data-dir=${profile}`,
+    url,
+  ],
+  { stdio: 'ignore' },
+);
+try {
+  let targets = [];
+  for (let i = 0; i < 30 && !targets.some((t) => t.type === 'page'); i++) {
+    await sleep(1000);
+    targets = await fetch(`http://127.0.0.1:${port}/json`).then(
+      (r) => r.json(),
+      () => [],
+    );
+  }
+  const ws = new WebSocket(targets.find((t) => t.type === 'page').webSocketDebuggerUrl);
+  await new Promise((r) => ws.addEventListener('open', r));
+  let id = 0;
+  const pending = new Map();
+  ws.addEventListener('message', (e) => {
+    const m = JSON.parse(e.data);
+    pending.get(m.id)?.(m);
+    pending.delete(m.id);
+  });
+  const send = (method, params = {}) =>
+    new Promise((r) => {
+      const i = ++id;
+      pending.set(i, r);
+      ws.send(JSON.stringify({ id: i, method, params }));
+    });
+  const evalJs = async (expression) =>
+    (await send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true })).result?.result
+      ?.value;
+  const click = async ([x, y]) => {
+    await send('Input.dispatchMouseEvent', { type: 'mousePressed', x, y, button: 'left', clickCount: 1 });
+    await send('Input.dispatchMouseEvent', { type: 'mouseReleased', x, y, button: 'left', clickCount: 1 });
+  };
+  const centre = (selectorJs) =>
+    evalJs(`(() => { const el = ${selectorJs}; if (!el) return null; const b = el.getBoundingClientRect();
+      return [b.x + b.width / 2, b.y + b.height / 2]; })()`);
+  const until = async (what, test, seconds = 60) => {
+    for (let i = 0; i < seconds; i++) {
+      if (await evalJs(test)) return;
+      await sleep(1000);
+    }
+    await shoot('timed-out.png');
+    throw new Error(`timed out waiting for ${what} (see ${path.join(outDir, 'timed-out.png')})`);
+  };
+  const shoot = async (file) => {
+    const shot = await send('Page.captureScreenshot', { format: 'png' });
+    fs.writeFileSync(path.join(outDir, file), Buffer.from(shot.result.data, 'base64'));
+    console.log('wrote', path.join(outDir, file));
+  };
+
+  await until('the login form', `!!document.querySelector('input[type=password]')`);
+  const pw = `document.querySelector('input[type=password]')`;
+  await click(
+    await centre(
+      `[...document.querySelectorAll('input')][[...document.querySelectorAll('input')].indexOf(${pw}) - 1]`,
+    ),
+  );
+  await send('Input.insertText', { text: 'neo4j' });
+  await click(await centre(pw));
+  await send('Input.insertText', { text: password });
+  await click(
+    await centre(`[...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Connect')`),
+  );
+  await until("Folio's guide", `document.body.innerText.includes('Folio: a document as a graph')`);
+  await sleep(3000); // the post-connect commands settle (style applied, frames cleared)
+  // Browser's usage-data banner is not part of what Folio shows.
+  await evalJs(`(() => { const text = [...document.querySelectorAll('div')].find((d) => d.children.length <= 3 &&
+    /collect information on product usage/.test(d.textContent) && d.querySelector('button, [role=button], svg'));
+    (text?.querySelector('button, [role=button]') ?? text?.querySelector('svg'))?.dispatchEvent(new MouseEvent('click', { bubbles: true })); })()`);
+  await shoot('neo4j-browser-on-connect.png');
+
+  // The outline and the elements of page 2, typed into the editor as a person would, each run with Ctrl+Enter.
+  const run = async (text) => {
+    await click(await centre(`document.querySelector('.monaco-editor .view-lines')`));
+    await send('Input.insertText', { text });
+    for (const type of ['keyDown', 'keyUp'])
+      await send('Input.dispatchKeyEvent', {
+        type,
+        key: 'Enter',
+        code: 'Enter',
+        windowsVirtualKeyCode: 13,
+        modifiers: 2,
+      });
+    await sleep(2000);
+  };
+  await run(`:param docId => '${docId}'`);
+  await run(
+    'MATCH (d:Document {id: $docId})-[hs:HAS_SECTION]->(s:Section)\n' +
+      'MATCH (p:Page {docId: $docId, number: 2})-[he:HAS_ELEMENT]->(e:Element)\n' +
+      'OPTIONAL MATCH (d)-[hp:HAS_PAGE]->(p)\n' +
+      'OPTIONAL MATCH (p)-[sim:SIMILAR_TO|NEXT_PAGE]-(q:Page)\n' +
+      'RETURN d, hs, s, p, he, e, hp, sim, q',
+  );
+  await until('the graph', `document.querySelectorAll('svg g.node').length > 5`);
+  // The result frame in full screen, so the captions are legible.
+  // (the result frame's button, not the editor's at the top of the page)
+  const full = await centre(`[...document.querySelectorAll('[title], [aria-label]')].find((b) =>
+    /full ?screen/i.test(b.getAttribute('title') || b.getAttribute('aria-label') || '') &&
+    b.getBoundingClientRect().y > 100)`);
+  if (full) await click(full);
+  await sleep(8000); // the force layout settles
+  const zoomIn = await centre(`document.querySelector('button[aria-label="zoom-in"]')`);
+  for (let i = 0; zoomIn && i < 2; i++) await click(zoomIn);
+  await sleep(1500);
+  await shoot('neo4j-browser-captions.png');
+  ws.close();
+} finally {
+  const exited = new Promise((r) => chrome.once('exit', r));
+  chrome.kill();
+  await exited;
+  fs.rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+}
