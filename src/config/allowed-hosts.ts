@@ -56,3 +56,17 @@ export function isAllowedHost(allowed: readonly AllowedHost[], header: string | 
   if (!host) return false;
   return allowed.some((a) => a.hostname === host.hostname && (a.port === undefined || a.port === host.port));
 }
+
+/** Loopback names at any port, the public URL's host, a specific listen address, and FOLIO_ALLOWED_HOSTS. */
+export function allowedHostsOf(
+  listenHost: string,
+  publicUrl: string | undefined,
+  extra: AllowedHost[],
+): AllowedHost[] {
+  const hosts: AllowedHost[] = LOOPBACK_HOSTNAMES.map((hostname) => ({ hostname, port: undefined }));
+  const listen = parseHost(listenHost.includes(':') ? `[${listenHost}]` : listenHost);
+  if (listen && !['0.0.0.0', '[::]'].includes(listen.hostname)) hosts.push({ ...listen, port: undefined });
+  const pub = publicUrl ? hostOfUrl(publicUrl) : null;
+  if (pub) hosts.push(pub);
+  return [...hosts, ...extra];
+}

@@ -2,13 +2,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { z } from 'zod';
 import { folioHome } from '../common/local-paths';
-import {
-  hostOfUrl,
-  LOOPBACK_HOSTNAMES,
-  parseAllowedHosts,
-  parseHost,
-  type AllowedHost,
-} from './allowed-hosts';
+import { allowedHostsOf, parseAllowedHosts, type AllowedHost } from './allowed-hosts';
 
 // One validated configuration for the whole service, read from the environment once at start-up.
 // Every invalid variable is reported in one error, so a user fixes them all in one go.
@@ -187,20 +181,6 @@ export function parseApiKeys(value: string): { keys: ApiKeyEntry[]; problems: st
 }
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
-
-/** Loopback names at any port, the public URL's host, a specific listen address, and FOLIO_ALLOWED_HOSTS. */
-function allowedHostsOf(
-  listenHost: string,
-  publicUrl: string | undefined,
-  extra: AllowedHost[],
-): AllowedHost[] {
-  const hosts: AllowedHost[] = LOOPBACK_HOSTNAMES.map((hostname) => ({ hostname, port: undefined }));
-  const listen = parseHost(listenHost.includes(':') ? `[${listenHost}]` : listenHost);
-  if (listen && !['0.0.0.0', '[::]'].includes(listen.hostname)) hosts.push({ ...listen, port: undefined });
-  const pub = publicUrl ? hostOfUrl(publicUrl) : null;
-  if (pub) hosts.push(pub);
-  return [...hosts, ...extra];
-}
 
 /** What one GraphQL request may cost; the first four are checked before execution, the last while it runs. */
 export interface GraphQLLimits {

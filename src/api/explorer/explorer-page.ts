@@ -136,12 +136,23 @@ $('docs').addEventListener('click', (e) => {
   if (name === '') showRoot(rootSchema); else showType(name);
 });
 
-post({ query: INTROSPECTION }, {}).then(({ json }) => {
-  if (!json.data) throw new Error(JSON.stringify(json.errors));
-  rootSchema = json.data.__schema;
-  for (const t of rootSchema.types) types[t.name] = t;
-  showType(rootSchema.queryType.name);
-}).catch((e) => { $('docs').innerHTML = '<p class="error">Schema not loaded: ' + esc(e.message) + '</p>'; });
+// Sent with the Headers panel (an API key, when the server asks for one); loaded again when they change.
+function loadSchema() {
+  let headers = {};
+  try { headers = parseJson('headers'); } catch (e) { /* the Run button reports bad JSON */ }
+  post({ query: INTROSPECTION }, headers).then(({ status, json }) => {
+    if (!json.data) {
+      const hint = status === 401 ? 'this server asks for an API key: put {"authorization": "Bearer <key>"} in Headers. ' : '';
+      throw new Error(hint + JSON.stringify(json.errors));
+    }
+    rootSchema = json.data.__schema;
+    types = {};
+    for (const t of rootSchema.types) types[t.name] = t;
+    showType(rootSchema.queryType.name);
+  }).catch((e) => { $('docs').innerHTML = '<p class="error">Schema not loaded: ' + esc(e.message) + '</p>'; });
+}
+loadSchema();
+$('headers').addEventListener('change', loadSchema);
 `;
 
 /** A string as a JS literal that cannot close the surrounding <script> element. */
