@@ -4,7 +4,7 @@
 // Returns: pageId, docId, pageNumber, community
 CALL gds.leiden.stream($graphName,
   {relationshipTypes: ['LINK'], relationshipWeightProperty: 'weight', randomSeed: 42, concurrency: 1,
-   maxLevels: 10})
+   maxLevels: 10, logProgress: false})
 YIELD nodeId, communityId
 WITH gds.util.asNode(nodeId) AS p, communityId
 RETURN p.id AS pageId, p.docId AS docId, p.number AS pageNumber, communityId AS community

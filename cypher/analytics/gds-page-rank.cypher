@@ -4,7 +4,7 @@
 // Returns: pageId, docId, pageNumber, score, title
 CALL gds.pageRank.stream($graphName,
   {relationshipTypes: ['CITES'], relationshipWeightProperty: 'weight', dampingFactor: 0.85, maxIterations: 40,
-   concurrency: 1})
+   concurrency: 1, logProgress: false})
 YIELD nodeId, score
 WITH gds.util.asNode(nodeId) AS p, score
 RETURN p.id AS pageId, p.docId AS docId, p.number AS pageNumber, score,

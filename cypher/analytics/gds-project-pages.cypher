@@ -36,5 +36,5 @@ UNWIND (CASE WHEN q IS NULL THEN ['NONE'] ELSE types END) AS type
 WITH gds.graph.project($graphName, p, CASE WHEN type = 'NONE' THEN null ELSE q END,
        {relationshipType: CASE WHEN type = 'NONE' THEN null ELSE type END,
         relationshipProperties: CASE WHEN type = 'NONE' THEN null ELSE {weight: toFloat(weight)} END},
-       {undirectedRelationshipTypes: ['LINK']}) AS g
+       {undirectedRelationshipTypes: ['LINK'], logProgress: false}) AS g
 RETURN g.graphName AS graphName, g.nodeCount AS nodeCount, g.relationshipCount AS relationshipCount

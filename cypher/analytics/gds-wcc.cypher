@@ -2,7 +2,7 @@
 // size and first page numbers, the largest first. Singletons are pages nothing links to and that link to nothing.
 // Params: $graphName
 // Returns: component, docId, size, pageNumbers
-CALL gds.wcc.stream($graphName, {relationshipTypes: ['LINK'], concurrency: 1})
+CALL gds.wcc.stream($graphName, {relationshipTypes: ['LINK'], concurrency: 1, logProgress: false})
 YIELD nodeId, componentId
 WITH componentId, gds.util.asNode(nodeId) AS p
 ORDER BY p.number

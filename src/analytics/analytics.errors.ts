@@ -5,6 +5,8 @@ export enum AnalyticsErrorCode {
   GDS_NOT_INSTALLED = 'GDS_NOT_INSTALLED',
   GDS_MEMORY_EXCEEDED = 'GDS_MEMORY_EXCEEDED',
   NOTHING_TO_ANALYZE = 'NOTHING_TO_ANALYZE',
+  /** Too many Graph Data Science projections at once in this process (projection-gate.ts). */
+  ANALYTICS_BUSY = 'ANALYTICS_BUSY',
 }
 
 /** What can go wrong in structure analytics; `src/api/error-map.ts` maps the codes to GraphQL/HTTP. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
+import { ProjectionGate } from './projection-gate';
 import type {
   CentralPage,
   DocumentSimilarity,
@@ -27,6 +28,8 @@ export interface PageGraphSize extends ProjectionSize {
 export class GdsRepository {
   private readonly q;
   private readonly noTimeout = { timeoutMs: 0 };
+  /** One gate per process (the repository is a singleton): projections share Neo4j's heap. */
+  private readonly gate = new ProjectionGate();
 
   constructor(
     private readonly graph: GraphExecutor,
@@ -146,12 +149,14 @@ export class GdsRepository {
     project: (graphName: string) => Promise<ProjectionSize[]>,
     work: (graphName: string, size: ProjectionSize) => Promise<T>,
   ): Promise<T> {
-    const graphName = `${PROJECTION_PREFIX}${randomUUID()}`;
-    try {
-      const [size] = await project(graphName);
-      return await work(graphName, size ?? { nodeCount: 0, relationshipCount: 0 });
-    } finally {
-      await this.graph.read(this.q.drop, { graphName }, this.noTimeout);
-    }
+    return this.gate.run(async () => {
+      const graphName = `${PROJECTION_PREFIX}${randomUUID()}`;
+      try {
+        const [size] = await project(graphName);
+        return await work(graphName, size ?? { nodeCount: 0, relationshipCount: 0 });
+      } finally {
+        await this.graph.read(this.q.drop, { graphName }, this.noTimeout);
+      }
+    });
   }
 }

@@ -49,6 +49,7 @@ import {
   RetrieveResolver,
 } from './retrieve.resolver';
 import { queryLimitsPlugin } from './query-limits.plugin';
+import { internalErrorsPlugin } from './internal-errors.plugin';
 import { publicUrlOf, type GraphQLRequestContext } from './request-cache';
 import { RequestLoaders } from './request-loaders';
 import { SectionResolver } from './section.resolver';
@@ -100,6 +101,7 @@ function requestIdOf(req: AuthorizedRequest): string {
         plugins: [
           apiScopePlugin(keys),
           queryLimitsPlugin(config.graphql),
+          internalErrorsPlugin(),
           ...(config.http.explorer ? [offlineExplorerPlugin()] : []),
         ],
         // Apollo's own guard against fragment explosions, checked before the cost limits walk the query.

@@ -72,6 +72,7 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
     [QueryLimit.MAX_ALIASES]: 'QUERY_TOO_COMPLEX',
     [QueryLimit.MAX_COMPLEXITY]: 'QUERY_TOO_COMPLEX',
     [QueryLimit.MAX_EXPENSIVE_FIELDS]: 'QUERY_TOO_COMPLEX',
+    [QueryLimit.MAX_GDS_PROJECTIONS]: 'QUERY_TOO_COMPLEX',
     [QueryLimit.MAX_RESULT_OBJECTS]: 'QUERY_TOO_COMPLEX',
   }),
   moduleErrors(GraphError, GraphErrorCode, {
@@ -150,6 +151,7 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
     [AnalyticsErrorCode.GDS_NOT_INSTALLED]: 'FAILED_PRECONDITION',
     [AnalyticsErrorCode.GDS_MEMORY_EXCEEDED]: 'FAILED_PRECONDITION',
     [AnalyticsErrorCode.NOTHING_TO_ANALYZE]: 'BAD_USER_INPUT',
+    [AnalyticsErrorCode.ANALYTICS_BUSY]: 'SERVICE_UNAVAILABLE',
   }),
   moduleErrors(RetrieveError, RetrieveErrorCode, {
     [RetrieveErrorCode.EMPTY_QUERY]: 'BAD_USER_INPUT',

@@ -8,7 +8,7 @@ import { QueryLimitError } from './query-limits.errors';
  * GraphQL raises itself (syntax, validation, variable coercion) keep their own code and message.
  */
 export function formatGraphQLError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {
-  const original = error instanceof GraphQLError ? error.originalError : error;
+  const original = rootCause(error);
   const ext = { ...formatted.extensions };
   delete ext.stacktrace;
   if (!(original instanceof Error) || original instanceof GraphQLError)
@@ -18,4 +18,14 @@ export function formatGraphQLError(formatted: GraphQLFormattedError, error: unkn
   if (presented.reason) extensions.reason = presented.reason;
   if (original instanceof QueryLimitError) extensions.limit = original.max;
   return { ...formatted, message: presented.message, extensions };
+}
+
+/**
+ * The error under GraphQL's wrappers: graphql-js wraps what a resolver threw (here the exception filter's
+ * GraphQLError, itself wrapping the bug) once more to add its path, so one level of unwrapping is not enough.
+ */
+export function rootCause(error: unknown): unknown {
+  let current = error;
+  while (current instanceof GraphQLError && current.originalError) current = current.originalError;
+  return current;
 }

@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { buildSchema, getIntrospectionQuery, getOperationAST, parse } from 'graphql';
 import { PROJECT_ROOT } from '../common/local-paths';
 import { GraphQLLimits, loadConfig } from '../config/folio-config';
-import { QueryCost, measureQueryCost } from './query-cost';
+import { GDS_FIELDS, QueryCost, measureQueryCost } from './query-cost';
 import { QueryLimit, QueryLimitError } from './query-limits.errors';
 
 const schema = buildSchema(fs.readFileSync(path.join(PROJECT_ROOT, 'schema.graphql'), 'utf8'));
@@ -110,5 +110,46 @@ describe('measureQueryCost', () => {
     const deletes = [1, 2, 3].map((i) => `d${i}: deleteDocument(id: "${i}") { deleted }`).join(' ');
     expect(refusal(`mutation { ${deletes} }`).limit).toBe(QueryLimit.MAX_EXPENSIVE_FIELDS);
     expect(measure(`{ documents { totalCount } corpusStats { nodes { count } } }`).expensiveFields).toBe(0);
+  });
+
+  it('counts Graph Data Science fields as expensive wherever they sit, and runs at most one per request', () => {
+    const pageGraph = (alias: string) => `${alias}: pageGraph { nodeCount centralPages { pageNumber } }`;
+    expect(measure(`{ analytics(docId: "d") { ${pageGraph('g')} } }`)).toMatchObject({
+      expensiveFields: 1,
+      gdsProjections: 1,
+    });
+    const twentyDocs = Array.from(
+      { length: 20 },
+      (_, i) => `a${i}: analytics(docId: "d") { ${pageGraph('g')} }`,
+    ).join(' ');
+    const twentyInOne = Array.from({ length: 20 }, (_, i) => pageGraph(`g${i}`)).join(' ');
+    for (const query of [
+      `{ ${twentyDocs} }`,
+      `{ analytics(docId: "d") { ${twentyInOne} } }`,
+      `{ analytics(docId: "d") { ${pageGraph('g')} } corpusAnalytics { similarDocuments { docId } } }`,
+    ]) {
+      const error = refusal(query);
+      expect(error.limit).toBe(QueryLimit.MAX_GDS_PROJECTIONS);
+      expect(error.message).toMatch(
+        /Graph Data Science fields .* exceeds the limit of 1.*Send one per request/,
+      );
+    }
+    expect(measure(`{ analytics(docId: "d") { overview { docId } } }`).gdsProjections).toBe(0);
+  });
+
+  it('knows every field whose description says it runs GDS', () => {
+    const described = Object.values(schema.getTypeMap()).flatMap((type) =>
+      'getFields' in type && !type.name.startsWith('__')
+        ? Object.values(type.getFields())
+            .filter(
+              (f) => /\bGDS\b/.test(f.description ?? '') && /Runs when selected/.test(f.description ?? ''),
+            )
+            .map((f) => `${type.name}.${f.name}`)
+        : [],
+    );
+    const listed = Object.entries(GDS_FIELDS).flatMap(([type, fields]) =>
+      [...fields].map((f) => `${type}.${f}`),
+    );
+    expect(described.sort()).toEqual(listed.sort());
   });
 });

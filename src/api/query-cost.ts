@@ -24,12 +24,25 @@ import { QueryLimit, QueryLimitError } from './query-limits.errors';
 /** Root query fields that cost far more than a read (retrieval, re-ranking, an LLM); every mutation counts too. */
 const EXPENSIVE_QUERY_FIELDS = new Set(['ask', 'search']);
 
+/**
+ * Fields that project a Graph Data Science graph into Neo4j's heap, by parent type, wherever they sit in a query.
+ * Each counts as expensive, and a request may run at most MAX_GDS_PROJECTIONS of them.
+ */
+export const GDS_FIELDS: Readonly<Record<string, ReadonlySet<string>>> = {
+  DocumentAnalytics: new Set(['pageGraph']),
+  CorpusAnalytics: new Set(['similarDocuments']),
+};
+
+/** GDS projections one request may run: each one can hold hundreds of MB of Neo4j's heap while it runs. */
+export const MAX_GDS_PROJECTIONS = 1;
+
 /** What a request asks for, counted up to the first limit it exceeds. */
 export interface QueryCost {
   depth: number;
   aliases: number;
   complexity: number;
   expensiveFields: number;
+  gdsProjections: number;
 }
 
 type Variables = Record<string, unknown>;
@@ -64,7 +77,7 @@ export function measureQueryCost(
 ): QueryCost {
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], rawVariables);
   // Invalid variables fail execution before any resolver runs; there is nothing to measure.
-  if (coerced.errors) return { depth: 0, aliases: 0, complexity: 0, expensiveFields: 0 };
+  if (coerced.errors) return { depth: 0, aliases: 0, complexity: 0, expensiveFields: 0, gdsProjections: 0 };
   const fragments = new Map(
     document.definitions
       .filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
@@ -83,7 +96,7 @@ export function measureQueryCost(
 }
 
 class CostWalker {
-  readonly cost: QueryCost = { depth: 0, aliases: 0, complexity: 0, expensiveFields: 0 };
+  readonly cost: QueryCost = { depth: 0, aliases: 0, complexity: 0, expensiveFields: 0, gdsProjections: 0 };
 
   constructor(
     private readonly schema: GraphQLSchema,
@@ -143,12 +156,20 @@ class CostWalker {
       QueryLimit.MAX_COMPLEXITY,
       this.limits.maxComplexity,
     );
-    if (parentDepth === 0 && (this.isMutation || EXPENSIVE_QUERY_FIELDS.has(name)))
+    const gds = GDS_FIELDS[parentType.name]?.has(name) ?? false;
+    if (gds || (parentDepth === 0 && (this.isMutation || EXPENSIVE_QUERY_FIELDS.has(name))))
       this.count(
         'expensiveFields',
-        this.cost.expensiveFields + 1,
+        this.cost.expensiveFields + multiplier,
         QueryLimit.MAX_EXPENSIVE_FIELDS,
         this.limits.maxExpensiveFields,
+      );
+    if (gds)
+      this.count(
+        'gdsProjections',
+        this.cost.gdsProjections + multiplier,
+        QueryLimit.MAX_GDS_PROJECTIONS,
+        MAX_GDS_PROJECTIONS,
       );
 
     const definition = fieldDefinition(parentType, name);

@@ -7,6 +7,7 @@ export enum QueryLimit {
   MAX_ALIASES = 'MAX_ALIASES',
   MAX_COMPLEXITY = 'MAX_COMPLEXITY',
   MAX_EXPENSIVE_FIELDS = 'MAX_EXPENSIVE_FIELDS',
+  MAX_GDS_PROJECTIONS = 'MAX_GDS_PROJECTIONS',
   MAX_RESULT_OBJECTS = 'MAX_RESULT_OBJECTS',
 }
 
@@ -27,9 +28,14 @@ const LIMITS: Record<QueryLimit, { what: string; variable: string; advice: strin
     advice: 'Ask for fewer fields or smaller lists (first, from/to, k, limit).',
   },
   [QueryLimit.MAX_EXPENSIVE_FIELDS]: {
-    what: 'its number of ask, search and mutation fields',
+    what: 'its number of ask, search, mutation and graph analytics (pageGraph, similarDocuments) fields',
     variable: 'FOLIO_GRAPHQL_MAX_EXPENSIVE_FIELDS',
     advice: 'Send them as separate requests.',
+  },
+  [QueryLimit.MAX_GDS_PROJECTIONS]: {
+    what: 'its number of Graph Data Science fields (pageGraph, similarDocuments: each projects a graph)',
+    variable: '',
+    advice: 'Send one per request.',
   },
   [QueryLimit.MAX_RESULT_OBJECTS]: {
     what: 'the number of objects in its result',
@@ -46,7 +52,8 @@ export class QueryLimitError extends FolioError<QueryLimit> {
     readonly max: number,
   ) {
     const { what, variable, advice } = LIMITS[limit];
-    super(`Query too complex: ${what} exceeds the limit of ${max} (${variable}). ${advice}`);
+    const setting = variable ? ` (${variable})` : '';
+    super(`Query too complex: ${what} exceeds the limit of ${max}${setting}. ${advice}`);
     this.name = 'QueryLimitError';
     this.code = limit;
   }

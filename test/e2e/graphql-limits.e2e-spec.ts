@@ -87,6 +87,26 @@ describe('GraphQL cost limits over HTTP', () => {
     expectRefused(await post(`{ ${asks.join(' ')} }`), 'MAX_EXPENSIVE_FIELDS', 2);
   });
 
+  it('refuses more than one Graph Data Science field per request, aliased or not, before any read', async () => {
+    const pageGraph = (alias: string) => `${alias}: pageGraph { nodeCount centralPages { pageNumber } }`;
+    const twenty = Array.from(
+      { length: 20 },
+      (_, i) => `a${i}: analytics(docId: "${docId}") { ${pageGraph('g')} }`,
+    );
+    const twoInOne = `{ analytics(docId: "${docId}") { ${pageGraph('g1')} ${pageGraph('g2')} } }`;
+    for (const query of [`{ ${twenty.join(' ')} }`, twoInOne]) {
+      const res = await post(query);
+      expect(res.status).toBe(400);
+      expect(res.body.data).toBeUndefined();
+      expect(res.body.errors![0]!.extensions).toMatchObject({
+        code: 'QUERY_TOO_COMPLEX',
+        reason: 'MAX_GDS_PROJECTIONS',
+        limit: 1,
+      });
+      expect(res.reads).toEqual([]);
+    }
+  });
+
   it('refuses a query nested deeper than the depth limit before any read', async () => {
     const deep = `{ element(id: "${docId}:p1-e0") { ${'next { '.repeat(10)}id${' }'.repeat(10)} } }`;
     expectRefused(await post(deep), 'MAX_DEPTH', 10);

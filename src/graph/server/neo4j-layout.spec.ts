@@ -58,8 +58,10 @@ describe('renderNeo4jConf', () => {
 
   it('unrestricts gds.* only when GDS is on', () => {
     expect(one('dbms.security.procedures.unrestricted')).toBe('gds.*');
+    expect(one('gds.progress_tracking_enabled')).toBe('false');
     const withoutGds = parseConf(renderNeo4jConf({ ...opts, withGds: false }, layout));
     expect(withoutGds.has('dbms.security.procedures.unrestricted')).toBe(false);
+    expect(withoutGds.has('gds.progress_tracking_enabled')).toBe(false); // unknown without GDS: strict config
   });
 
   it("applies Folio's style and opens its guide in Neo4j Browser on connect, from Folio's configured address", () => {

@@ -114,7 +114,10 @@ export function renderNeo4jConf(opts: Neo4jServerOptions, layout: Neo4jLayout): 
     'dbms.usage_report.enabled=false',
     'db.tx_log.rotation.retention_policy=1 days',
   ];
-  if (opts.withGds) lines.push('', 'dbms.security.procedures.unrestricted=gds.*');
+  // No GDS task registry: Folio never lists GDS progress, and every call also passes logProgress: false, so
+  // projections and algorithms write no progress lines into neo4j.log.
+  if (opts.withGds)
+    lines.push('', 'dbms.security.procedures.unrestricted=gds.*', 'gds.progress_tracking_enabled=false');
   if (opts.folioUrl) lines.push('', ...browserSettings(opts.folioUrl));
   lines.push('', ...NEO4J_JVM_FLAGS.map((flag) => `server.jvm.additional=${flag}`));
   return `${lines.join('\n')}\n`;
