@@ -1,5 +1,5 @@
 import type { OcrLine } from './line-grouping';
-import { DEFAULT_OCR_LONGEST_SIDE_PX, ocrLinesToTextItems, ocrRenderScale } from './ocr-page';
+import { DEFAULT_OCR_LONGEST_SIDE_PX, linePieces, ocrLinesToTextItems, ocrRenderScale } from './ocr-page';
 
 describe('ocrRenderScale', () => {
   it('renders the longest side at the requested pixel count', () => {
@@ -46,5 +46,44 @@ describe('ocrLinesToTextItems', () => {
   it('takes the font size across a tall box of rotated text', () => {
     const [item] = ocrLinesToTextItems([line('Revenue', [0, 0, 40, 300])], 2, 2, 720, 405);
     expect(item!.fontSize).toBe(20);
+  });
+});
+
+describe('linePieces', () => {
+  const segment = (text: string, x0: number, x1: number, confidence = 0.9): OcrLine['segments'][number] => ({
+    text,
+    confidence,
+    box: [x0, 100, x1, 140],
+  });
+  const lineOf = (segments: OcrLine['segments']): OcrLine => ({
+    text: segments.map((s) => s.text).join(' '),
+    confidence: 0.9,
+    box: [segments[0]!.box[0], 100, segments.at(-1)!.box[2], 140],
+    segments,
+  });
+
+  it('keeps a line whole when its segments nearly touch', () => {
+    const line = lineOf([segment('nearly', 0, 200), segment('touching', 215, 400)]);
+    expect(linePieces(line)).toEqual([line]);
+  });
+
+  it('parts a line where a gap of more than half its height could be a gutter between two boxes', () => {
+    const pieces = linePieces(
+      lineOf([segment('left box', 0, 200), segment('words', 210, 300, 0.5), segment('right box', 330, 500)]),
+    );
+    expect(pieces.map((p) => [p.text, p.box])).toEqual([
+      ['left box words', [0, 100, 300, 140]],
+      ['right box', [330, 100, 500, 140]],
+    ]);
+    expect(pieces[0]!.confidence).toBeCloseTo((0.9 * 8 + 0.5 * 5) / 13, 9);
+  });
+
+  it('gives each piece the bold of its line', () => {
+    const line = lineOf([segment('Bold left', 0, 200), segment('Bold right', 300, 500)]);
+    const items = ocrLinesToTextItems([line], 2, 2, 720, 405, [true]);
+    expect(items.map((i) => [i.text, i.bold])).toEqual([
+      ['Bold left', true],
+      ['Bold right', true],
+    ]);
   });
 });

@@ -155,9 +155,44 @@ function cropRgba(
   return { data, width, height };
 }
 
+/** A gap between a line's detected pieces this many line heights wide may be a gutter between two text boxes. */
+const PIECE_GAP_IN_HEIGHTS = 0.5;
+
 /**
- * Converts pixel-space lines to text items in PDF points (top-left origin), clipped to the page. `bold[k]` says
- * whether line k was measured as bold (see stroke-weight.ts); single characters never count as bold.
+ * A line's pieces: its segments joined where they nearly touch, apart where a wide gap separates them, so layout
+ * can tell two text boxes side by side from one line (see layout/text-boxes.ts).
+ */
+export function linePieces(line: OcrLine): OcrLine[] {
+  const height = line.box[3] - line.box[1];
+  const runs: OcrLine['segments'][] = [];
+  for (const segment of [...line.segments].sort((a, b) => a.box[0] - b.box[0])) {
+    const run = runs.at(-1);
+    const reach = run ? Math.max(...run.map((s) => s.box[2])) : -Infinity;
+    if (run && segment.box[0] - reach <= PIECE_GAP_IN_HEIGHTS * height) run.push(segment);
+    else runs.push([segment]);
+  }
+  if (runs.length <= 1) return [line];
+  return runs.map((run) => {
+    const weight = (text: string): number => Math.max(1, text.length);
+    const total = run.reduce((n, s) => n + weight(s.text), 0);
+    return {
+      text: run.map((s) => s.text).join(' '),
+      confidence: run.reduce((n, s) => n + s.confidence * weight(s.text), 0) / total,
+      box: [
+        Math.min(...run.map((s) => s.box[0])),
+        Math.min(...run.map((s) => s.box[1])),
+        Math.max(...run.map((s) => s.box[2])),
+        Math.max(...run.map((s) => s.box[3])),
+      ],
+      segments: run,
+    };
+  });
+}
+
+/**
+ * Converts pixel-space lines to text items in PDF points (top-left origin), clipped to the page: one item per
+ * piece of a line (see linePieces). `bold[k]` says whether line k was measured as bold (see stroke-weight.ts);
+ * single characters never count as bold.
  */
 export function ocrLinesToTextItems(
   lines: OcrLine[],
@@ -169,26 +204,28 @@ export function ocrLinesToTextItems(
 ): TextItem[] {
   const round = (n: number): number => Math.round(n * 100) / 100;
   const clip = (n: number, max: number): number => round(Math.min(Math.max(n, 0), max));
-  return lines.map((line, k) => {
-    const bbox: BBox = [
-      clip(line.box[0] / pixelsPerPointX, pageWidthPt),
-      clip(line.box[1] / pixelsPerPointY, pageHeightPt),
-      clip(line.box[2] / pixelsPerPointX, pageWidthPt),
-      clip(line.box[3] / pixelsPerPointY, pageHeightPt),
-    ];
-    const width = bbox[2] - bbox[0];
-    const height = bbox[3] - bbox[1];
-    // A tall box holding several characters is rotated text; its glyph height runs across the box.
-    const rotated = line.text.length >= 3 && height > 1.5 * width;
-    return {
-      text: line.text,
-      bbox,
-      fontName: 'ocr',
-      fontSize: round(rotated ? width : height),
-      bold: (bold[k] ?? false) && line.text.replace(/\s/g, '').length >= 3,
-      italic: false,
-      source: 'ocr',
-      confidence: round(line.confidence),
-    };
-  });
+  return lines
+    .flatMap((whole, k) => linePieces(whole).map((line) => ({ line, bold: bold[k] ?? false })))
+    .map(({ line, bold: isBold }) => {
+      const bbox: BBox = [
+        clip(line.box[0] / pixelsPerPointX, pageWidthPt),
+        clip(line.box[1] / pixelsPerPointY, pageHeightPt),
+        clip(line.box[2] / pixelsPerPointX, pageWidthPt),
+        clip(line.box[3] / pixelsPerPointY, pageHeightPt),
+      ];
+      const width = bbox[2] - bbox[0];
+      const height = bbox[3] - bbox[1];
+      // A tall box holding several characters is rotated text; its glyph height runs across the box.
+      const rotated = line.text.length >= 3 && height > 1.5 * width;
+      return {
+        text: line.text,
+        bbox,
+        fontName: 'ocr',
+        fontSize: round(rotated ? width : height),
+        bold: isBold && line.text.replace(/\s/g, '').length >= 3,
+        italic: false,
+        source: 'ocr',
+        confidence: round(line.confidence),
+      };
+    });
 }
