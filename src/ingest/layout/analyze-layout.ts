@@ -16,10 +16,11 @@ import { type BandKind, detectHeadersFooters } from './headers-footers';
 import { type HeadingCandidate, headingLevels } from './headings';
 import { centreInside, roundBox, type Segment } from './layout.types';
 import { buildSegments } from './lines';
+import { bodyUnits, pageSegments, type TextUnit } from './page-units';
 import { sectionsFromHeadings, sectionsFromOutline } from './sections';
 import { isScannedSlide, slideTitle } from './slides';
 import { tableCellGeometry, tableToMarkdown, tableToText } from '../../document/table-form';
-import { type DetectedTable, detectTables, groupRows } from './tables';
+import { type DetectedTable, groupRows } from './tables';
 import { chooseTitle } from './title';
 import { type CountTokens, DEFAULT_MAX_TOKENS, estimateTokens, joinLines, splitByTokens } from './text';
 
@@ -42,12 +43,7 @@ interface TableUnit {
   bbox: BBox;
   table: DetectedTable;
 }
-interface SegmentUnit {
-  type: 'segment';
-  bbox: BBox;
-  segment: Segment;
-}
-type Unit = FigureUnit | TableUnit | SegmentUnit;
+type Unit = FigureUnit | TableUnit | TextUnit;
 
 /** A page's content in reading order, before elements get keys. */
 type PagePiece =
@@ -67,24 +63,24 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
     const figures = findFigureRegions(page);
     const inFigure = (item: TextItem): boolean => figures.some((f) => centreInside(item.bbox, f));
     const figureItems = figures.map((f) => page.items.filter((item) => centreInside(item.bbox, f)));
-    const segments = buildSegments(page.items.filter((item) => !inFigure(item)));
-    return { page, figures, figureItems, segments };
+    const { segments, boxOf } = pageSegments(
+      page.items.filter((item) => !inFigure(item)),
+      !page.hasTextLayer,
+    );
+    return { page, figures, figureItems, segments, boxOf };
   });
   const bands = detectHeadersFooters(prepared.map((p) => ({ height: p.page.height, segments: p.segments })));
 
   const slideTitles = new Set<TextBlock>();
-  const pagePieces: PagePiece[][] = prepared.map(({ page, figures, figureItems, segments }, index) => {
+  const pagePieces: PagePiece[][] = prepared.map(({ page, figures, figureItems, segments, boxOf }, index) => {
     const bodyFontSize = page.hasTextLayer ? textLayerBody : ocrBody;
     const band = bands[index] ?? new Map<Segment, BandKind>();
     const body = segments.filter((s) => !band.has(s));
-    const tables = detectTables(body, page.rules, bodyFontSize);
-    const inTable = new Set(tables.flatMap((t) => t.segments));
+    const { tables, text } = bodyUnits(body, boxOf, page.rules, bodyFontSize);
     const units: Unit[] = [
       ...figures.map((bbox, k): FigureUnit => ({ type: 'figure', bbox, items: figureItems[k] ?? [] })),
       ...tables.map((table): TableUnit => ({ type: 'table', bbox: table.bbox, table })),
-      ...body
-        .filter((s) => !inTable.has(s))
-        .map((segment): SegmentUnit => ({ type: 'segment', bbox: segment.bbox, segment })),
+      ...text,
     ];
     const pieces: PagePiece[] = [];
     const headers = segments.filter((s) => band.get(s) === 'page-header');
@@ -97,8 +93,10 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
       run = [];
     };
     for (const unit of readingOrder(units)) {
-      if (unit.type === 'segment') {
-        run.push(unit.segment);
+      if (unit.type === 'text') {
+        if (unit.isBox) flush();
+        run.push(...unit.segments);
+        if (unit.isBox) flush();
         continue;
       }
       flush();

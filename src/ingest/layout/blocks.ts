@@ -11,6 +11,9 @@ export const LIST_MARKER =
 const FOOTNOTE_MARKER = /^(?:\d{1,3}|[*†‡§¶]+|[\u00b9\u00b2\u00b3\u2070-\u2079]+)\s*\S/;
 const MATH_CHARS = /[=+\u2212×÷∑∏∫√≤≥≈≠∞∂∇πσμλαβγδθΩ^_∈∉⊂⊆∪∩→⇒↔±·]/g;
 
+/** The share of an OCR line's ink height that descenders add. */
+const OCR_DESCENDER_SHARE = 0.2;
+
 export interface TextBlock {
   kind: ElementKind;
   segments: Segment[];
@@ -51,7 +54,7 @@ function startsNewBlock(block: Segment[], last: Segment, next: Segment, ctx: Blo
   const gap = next.bbox[1] - last.bbox[3];
   if (gap > em * 0.75 || gap < -em * 0.5) return true; // paragraph gap, or a jump back up (next column)
   if (horizontalOverlap(last.bbox, next.bbox) <= 0) return true;
-  if (Math.abs(last.fontSize - next.fontSize) > Math.max(1, ctx.bodyFontSize * 0.12)) return true;
+  if (Math.abs(last.fontSize - next.fontSize) > sizeTolerance(last, next, ctx)) return true;
   if (last.bold !== next.bold && (block.every((s) => s.bold) || next.bold) && next.text.length < 200) {
     // A bold run-in heading line followed by regular text, or regular text followed by a bold line.
     if (block.every((s) => s.bold) !== next.bold) return true;
@@ -67,6 +70,19 @@ function startsNewBlock(block: Segment[], last: Segment, next: Segment, ctx: Blo
     return /[.!?:]$/.test(last.text);
   }
   return false;
+}
+
+/**
+ * How far two lines' sizes may differ within a block. An OCR size is the ink height, and a line without descenders
+ * ("cost less to build") is a fifth shorter than one with them at the same type size.
+ */
+function sizeTolerance(last: Segment, next: Segment, ctx: BlockContext): number {
+  const ocr = last.source === 'ocr' && next.source === 'ocr';
+  return Math.max(
+    1,
+    ctx.bodyFontSize * 0.12,
+    ocr ? OCR_DESCENDER_SHARE * Math.max(last.fontSize, next.fontSize) : 0,
+  );
 }
 
 function classify(segments: Segment[], ctx: BlockContext): TextBlock {
