@@ -203,5 +203,23 @@ export function sortRows<T extends Boxed>(units: T[]): T[] {
       rowBox = unit.bbox;
     }
   }
-  return rows.flatMap((row) => row.sort((a, b) => a.bbox[0] - b.bbox[0]));
+  return rows.flatMap(readRow);
+}
+
+/**
+ * A row's units left to right; units stacked in one column of the row (beside a tall figure that made the row)
+ * top to bottom, however their left edges wobble.
+ */
+function readRow<T extends Boxed>(row: T[]): T[] {
+  const columns: Array<{ units: T[]; x0: number; x1: number }> = [];
+  for (const unit of [...row].sort((a, b) => a.bbox[0] - b.bbox[0])) {
+    const column = columns.find((c) => Math.min(c.x1, unit.bbox[2]) - Math.max(c.x0, unit.bbox[0]) > 0);
+    if (column) {
+      column.units.push(unit);
+      column.x1 = Math.max(column.x1, unit.bbox[2]);
+    } else {
+      columns.push({ units: [unit], x0: unit.bbox[0], x1: unit.bbox[2] });
+    }
+  }
+  return columns.flatMap((c) => c.units.sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]));
 }
