@@ -44,6 +44,15 @@ describe('scanned slides', () => {
     expect(slideTitle(blocks, 432)).toBe(title);
   });
 
+  it('takes a statement title set over four lines whole, and no longer block', () => {
+    const statement =
+      'The gap in capital between the two regions (which gets only a fifth of the funds) has kept growing';
+    const title = block(statement, 12, 30, 4);
+    expect(slideTitle([title, block('Funds raised per year', 170, 14)], 405)).toBe(title);
+    const five = block(statement, 12, 30, 5);
+    expect(slideTitle([five, block('Funds raised per year', 200, 14)], 405)).toBeNull();
+  });
+
   it('has no title when the top holds only small print or a sentence fragment', () => {
     const blocks = [block('Source: Dow Jones', 20, 9), block('the big statement in the middle', 200, 30)];
     expect(slideTitle(blocks, 405)).toBeNull();

@@ -6,8 +6,9 @@ import type { TextBlock } from './blocks';
 const SLIDE_ASPECT = 1.2;
 /** A slide title starts in the top part of the slide. */
 const TITLE_TOP_FRACTION = 0.35;
-/** ...is short... */
-const TITLE_MAX_WORDS = 16;
+/** ...is short (statement titles run to a sentence over up to four lines)... */
+const TITLE_MAX_WORDS = 24;
+const TITLE_MAX_LINES = 4;
 /** ...and set nearly as large as the slide's largest text (body text on slides is often big too). */
 const TITLE_MIN_SIZE_RATIO = 0.8;
 /** An OCR box spans the ink: a line without descenders (all caps, "Title Case Heading") is this much shorter. */
@@ -34,7 +35,7 @@ export function slideTitle(blocks: TextBlock[], pageHeight: number): TextBlock |
     (b) =>
       b.bbox[1] <= pageHeight * TITLE_TOP_FRACTION &&
       b.text.split(/\s+/).length <= TITLE_MAX_WORDS &&
-      b.segments.length <= 3 &&
+      b.segments.length <= TITLE_MAX_LINES &&
       b.kind !== 'caption' &&
       !/^[\p{Ll}]/u.test(b.text),
   );
