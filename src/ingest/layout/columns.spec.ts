@@ -1,4 +1,4 @@
-import type { BBox } from '../document-model';
+import type { BBox } from '../../document/document-model';
 import { sortRows } from './columns';
 
 const unit = (name: string, bbox: BBox) => ({ name, bbox });
