@@ -7,8 +7,8 @@ import type { BenchReport, QuestionRow } from './bench-runner';
 import { buildRunReport } from './bench-runner';
 
 const judges = {
-  grader: { name: 'strict', grade: () => Promise.reject(new Error('not called')) },
-  comparison: { name: 'lenient', grade: () => Promise.reject(new Error('not called')) },
+  grader: { name: 'strict (typed value)', grade: () => Promise.reject(new Error('not called')) },
+  comparison: { name: 'string match (offline)', grade: () => Promise.reject(new Error('not called')) },
 };
 
 const asked = (
@@ -117,9 +117,9 @@ describe('answer report', () => {
     expect(row).toMatchObject({
       run: 'GRAPH',
       asked: '4',
-      grader: 'strict',
+      grader: 'strict (typed value)',
       accuracy: '50.0',
-      'comparison grader': 'lenient',
+      'comparison grader': 'string match (offline)',
       'its accuracy': '100.0',
     });
   });
@@ -131,7 +131,7 @@ describe('answer report', () => {
 
   it('breaks answers down by format, dataset and evidence source', () => {
     const byFormat = answerBreakdownTable(report, 'answerFormat')!;
-    expect(byFormat.header[2]).toBe('GRAPH acc / comparison acc / grounded / cites ev.');
+    expect(byFormat.header[2]).toBe('GRAPH strict / string match / grounded / cites ev.');
     expect(byFormat.rows).toEqual([
       ['(no format given)', '1', '0.0 / 100.0 / 100.0 / –'],
       ['Int', '1', '100.0 / 100.0 / 100.0 / 100.0'],

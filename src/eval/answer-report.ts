@@ -11,6 +11,9 @@ const pct = (x: number) => (100 * x).toFixed(1);
 const share = (x: number | null) => (x === null ? '–' : pct(x));
 const ms = (x: number) => x.toFixed(0);
 
+/** A grader's name without its explanation: "strict", "string match", "LLM judge". */
+const shortName = (grader: string) => grader.replace(/\s*\(.*$/, '');
+
 type AskedRun = RunReport & {
   unanswerable: NonNullable<RunReport['unanswerable']>;
   answers: NonNullable<RunReport['answers']>;
@@ -131,9 +134,12 @@ export function answerBreakdownTable(report: BenchReport, key: AnswerBreakdownKe
     ...new Set(asked.flatMap((r) => askedRows(report, r.name).flatMap((q) => bucketsOf(key, q)))),
   ].sort();
   const label = (r: AskedRun) =>
-    comparison
-      ? `${r.name} acc / comparison acc / grounded / cites ev.`
-      : `${r.name} acc / grounded / cites ev.`;
+    [
+      `${r.name} ${shortName(r.answers.grader)}`,
+      ...(r.comparisonAnswers ? [shortName(r.comparisonAnswers.grader)] : comparison ? ['–'] : []),
+      'grounded',
+      'cites ev.',
+    ].join(' / ');
   return {
     header: [key, 'n', ...asked.map(label)],
     rows: buckets.map((b) => {
