@@ -56,6 +56,21 @@ const boundaryRules = MODULES.flatMap((module) =>
     rules: { 'no-restricted-imports': ['error', { patterns: restrictionsFor(module, nesting) }] },
   })),
 ).concat({
+  // One configuration: variables are parsed in src/config; FOLIO_HOME (local-paths) and a child's inherited
+  // environment (the Neo4j launcher) are the exceptions.
+  files: ['src/**/*.ts'],
+  ignores: ['src/config/**', 'src/common/local-paths.ts', 'src/graph/server/neo4j-server.ts', 'src/**/*.spec.ts'],
+  rules: {
+    'no-restricted-properties': [
+      'error',
+      {
+        object: 'process',
+        property: 'env',
+        message: 'Read configuration from FolioConfig (src/config/folio-config.ts), where every variable is parsed once.',
+      },
+    ],
+  },
+}, {
   // Queries run in repositories: everything else asks one (graph's own services own the driver and migrations).
   files: ['src/**/*.ts'],
   ignores: ['src/graph/**', 'src/**/*.repository.ts', 'src/**/*.spec.ts'],

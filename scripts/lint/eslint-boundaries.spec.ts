@@ -66,4 +66,12 @@ describe('module boundaries (eslint.boundaries.cjs)', () => {
       violations('src/graph/health.service.ts', "import { GraphExecutor } from './graph-executor';"),
     ).toEqual([]);
   });
+
+  it('keeps environment variables in src/config', () => {
+    const read = 'export const port = Number(process.env.FOLIO_HTTP_PORT);';
+    expect(violations('src/graph/server/neo4j-server-options.ts', read)).toEqual([
+      expect.stringContaining('Read configuration from FolioConfig'),
+    ]);
+    expect(violations('src/config/folio-config.ts', read)).toEqual([]);
+  });
 });

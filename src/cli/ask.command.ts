@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
 import { evidenceBrowserCommand } from '../analytics/browser-guide';
-import { browserUrl, neo4jServerOptionsFromEnv } from '../graph/server/neo4j-server';
+import { FOLIO_CONFIG } from '../config/config.tokens';
+import type { FolioConfig } from '../config/folio-config';
+import { browserUrl, neo4jServerOptions } from '../graph/server/neo4j-server';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { AskService } from '../retrieve/answer/ask.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
@@ -78,7 +80,7 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
         );
         process.stdout.write(
           command
-            ? `\nIn Neo4j Browser (${browserUrl(neo4jServerOptionsFromEnv())}), run:\n${command}\n`
+            ? `\nIn Neo4j Browser (${browserUrl(neo4jServerOptions(app.get<FolioConfig>(FOLIO_CONFIG)))}), run:\n${command}\n`
             : '\nNo evidence cited: nothing to show in Neo4j Browser.\n',
         );
       }

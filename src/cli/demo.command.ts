@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { PROJECT_ROOT } from '../common/local-paths';
 import { loadConfig } from '../config/folio-config';
-import { browserUrl, neo4jServerOptionsFromEnv, startNeo4j } from '../graph/server/neo4j-server';
+import { browserUrl, neo4jServerOptions, startNeo4j } from '../graph/server/neo4j-server';
 import { CypherRegistry, type CypherQuery } from '../graph/cypher-registry';
 import { IngestService } from '../ingest/ingest.service';
 import { EnrichService } from '../enrich/enrich.service';
@@ -48,8 +48,9 @@ export async function runDemoCommand(args: string[]): Promise<number> {
     rest.join(' ').trim() || (file === SAMPLE_PDF ? SAMPLE_QUESTION : 'What is this document about?');
   if (!fs.existsSync(file)) throw new Error(`No such file: ${file}`);
 
-  const launcher = neo4jServerOptionsFromEnv();
-  const uri = loadConfig().neo4j.uri;
+  const config = loadConfig();
+  const launcher = neo4jServerOptions(config);
+  const uri = config.neo4j.uri;
   if (isLauncherUri(uri, launcher.boltPort)) {
     const server = await startNeo4j(launcher, (m) => process.stderr.write(`[neo4j] ${m}\n`));
     process.stderr.write(

@@ -1,6 +1,7 @@
+import { loadConfig } from '../config/folio-config';
 import {
   browserUrl,
-  neo4jServerOptionsFromEnv,
+  neo4jServerOptions,
   neo4jStatus,
   startNeo4j,
   stopNeo4j,
@@ -34,7 +35,7 @@ export async function runNeo4jCommand(
     return action === undefined || rest.length > 0 ? 2 : 0;
   }
   try {
-    const opts = neo4jServerOptionsFromEnv();
+    const opts = neo4jServerOptions(loadConfig());
     switch (action) {
       case 'start':
         await start(opts, print);

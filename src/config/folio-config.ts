@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { z } from 'zod';
 import { folioHome } from '../common/local-paths';
 import { allowedHostsOf, parseAllowedHosts, type AllowedHost } from './allowed-hosts';
+import { NEO4J_SERVER_ENV, type Neo4jServerConfig, neo4jServerConfigOf } from './neo4j-server.config';
 
 // One validated configuration for the whole service, read from the environment once at start-up.
 // Every invalid variable is reported in one error, so a user fixes them all in one go.
@@ -40,6 +41,7 @@ const envSchema = z.object({
   NEO4J_RETRY_MS: int(0, 600_000).default(1000),
   // A runaway read (a GraphQL request's, a CLI command's) is stopped by Neo4j instead of holding a connection.
   NEO4J_READ_TIMEOUT_MS: int(0, 3_600_000).default(10_000),
+  ...NEO4J_SERVER_ENV,
   FOLIO_HTTP_PORT: int(0, 65535).default(3000),
   FOLIO_HTTP_HOST: z.string().min(1).default('127.0.0.1'),
   // Where clients reach the API (behind a proxy or in Docker it differs from the listen address): absolute imageUrl.
@@ -107,6 +109,8 @@ export interface FolioConfig {
     acquisitionTimeoutMs: number;
     maxRetryMs: number;
   };
+  /** The local Neo4j server the launcher starts (`folio neo4j start`, the tests). */
+  neo4jServer: Neo4jServerConfig;
   http: {
     host: string;
     port: number;
@@ -245,6 +249,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
   problems.push(...apiKeys.problems);
   const allowedHosts = parseAllowedHosts(e.FOLIO_ALLOWED_HOSTS);
   problems.push(...allowedHosts.problems);
+  const neo4jServer = neo4jServerConfigOf(e);
+  problems.push(...neo4jServer.problems);
   // Whether keys stored in Neo4j exist is known only once it answers: the API start checks (api-key.service.ts).
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -261,6 +267,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
       acquisitionTimeoutMs: e.NEO4J_ACQUISITION_TIMEOUT_MS,
       maxRetryMs: e.NEO4J_RETRY_MS,
     },
+    neo4jServer: neo4jServer.config,
     http: {
       host: e.FOLIO_HTTP_HOST,
       port: e.FOLIO_HTTP_PORT,

@@ -2,8 +2,9 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parse } from 'yaml';
 import { PROJECT_ROOT } from '../../common/local-paths';
+import { loadConfig } from '../../config/folio-config';
 import { browserPostConnectCommand } from './browser-style';
-import { NEO4J_SERVER_DEFAULTS } from './neo4j-server-options';
+import { neo4jServerOptions } from './neo4j-server-options';
 
 interface ComposeService {
   image?: string;
@@ -18,6 +19,9 @@ interface ComposeFile {
   services: Record<string, ComposeService>;
   volumes?: Record<string, unknown>;
 }
+
+/** The launcher's settings when no variable is set. */
+const NEO4J_SERVER_DEFAULTS = neo4jServerOptions(loadConfig({}));
 
 const compose = parse(fs.readFileSync(path.join(PROJECT_ROOT, 'docker-compose.yml'), 'utf8')) as ComposeFile;
 const dockerfile = fs.readFileSync(path.join(PROJECT_ROOT, 'Dockerfile'), 'utf8');

@@ -16,6 +16,7 @@ const opts: Neo4jServerOptions = {
   heap: '768m',
   pageCache: '256m',
   withGds: true,
+  startTimeoutMs: 180_000,
   home: '/srv/folio/neo4j',
 };
 const layout = neo4jLayout(opts.home);

@@ -24,7 +24,7 @@ import { Neo4jServerError, Neo4jServerErrorCode } from './neo4j-server.errors';
 import type { Neo4jServerOptions } from './neo4j-server-options';
 
 export type { Neo4jServerOptions } from './neo4j-server-options';
-export { neo4jServerOptionsFromEnv } from './neo4j-server-options';
+export { neo4jServerOptions } from './neo4j-server-options';
 
 export interface StartNeo4jResult {
   alreadyRunning: boolean;
@@ -46,7 +46,6 @@ export interface Neo4jStatus {
 type Log = (msg: string) => void;
 
 const START_MARKER = '===== Folio launcher: starting Neo4j';
-const START_TIMEOUT_MS = Number(process.env.NEO4J_START_TIMEOUT_MS ?? 180_000);
 const STOP_TIMEOUT_MS = 60_000;
 const PROBE_TIMEOUT_MS = 10_000;
 
@@ -65,10 +64,10 @@ export async function startNeo4j(
   const started = Date.now();
   for (const dir of [layout.home, layout.run, layout.logs]) fs.mkdirSync(dir, { recursive: true });
 
-  return withStartLock(layout.startLock, START_TIMEOUT_MS, async () => {
+  return withStartLock(layout.startLock, opts.startTimeoutMs, async () => {
     const running = runningServerPid(layout.pidFile, layout.home);
     if (running !== undefined) {
-      await waitForBolt(opts, layout, running, Date.now() + START_TIMEOUT_MS);
+      await waitForBolt(opts, layout, running, Date.now() + opts.startTimeoutMs);
       return { alreadyRunning: true, pid: running, boltUrl: boltUrl(opts), seconds: 0 };
     }
     await assertPortsFree(opts);
@@ -80,7 +79,7 @@ export async function startNeo4j(
     );
     const pid = spawnServer(opts, layout);
     const bootStarted = Date.now();
-    await waitForBolt(opts, layout, pid, Date.now() + START_TIMEOUT_MS);
+    await waitForBolt(opts, layout, pid, Date.now() + opts.startTimeoutMs);
     if (opts.withGds) await assertGds(opts, layout);
     log(`Neo4j is up on ${boltUrl(opts)} after ${secondsSince(bootStarted)} s (pid ${pid})`);
     return { alreadyRunning: false, pid, boltUrl: boltUrl(opts), seconds: Number(secondsSince(started)) };
@@ -291,8 +290,8 @@ async function waitForBolt(
       if (Date.now() > deadline) {
         throw new Neo4jServerError(
           Neo4jServerErrorCode.START_TIMEOUT,
-          `Neo4j (pid ${pid}) did not answer on ${boltUrl(opts)} within ${START_TIMEOUT_MS / 1000} s ` +
-            `(NEO4J_START_TIMEOUT_MS raises the limit). It is still running; see ${layout.logFile}. Last lines:\n` +
+          `Neo4j (pid ${pid}) did not answer on ${boltUrl(opts)} within ${opts.startTimeoutMs / 1000} s ` +
+            `(NEO4J_opts.startTimeoutMs raises the limit). It is still running; see ${layout.logFile}. Last lines:\n` +
             tailFile(layout.logFile, 30, START_MARKER),
         );
       }

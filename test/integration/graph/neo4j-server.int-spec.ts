@@ -1,3 +1,4 @@
+import { loadConfig } from '../../../src/config/folio-config';
 import * as fs from 'node:fs';
 import * as net from 'node:net';
 import * as os from 'node:os';
@@ -6,7 +7,7 @@ import neo4j, { type Driver, type Integer } from 'neo4j-driver';
 import { Neo4jServerError, Neo4jServerErrorCode } from '../../../src/graph/server/neo4j-server.errors';
 import {
   browserUrl,
-  neo4jServerOptionsFromEnv,
+  neo4jServerOptions,
   neo4jStatus,
   startNeo4j,
   type Neo4jServerOptions,
@@ -14,7 +15,7 @@ import {
 
 // Runs against the launcher's server (global setup starts it); it only reads, so it can share the database.
 describe('Neo4j launcher (real server)', () => {
-  const opts = neo4jServerOptionsFromEnv();
+  const opts = neo4jServerOptions(loadConfig());
   let driver: Driver;
 
   beforeAll(async () => {
