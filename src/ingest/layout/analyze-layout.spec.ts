@@ -108,6 +108,9 @@ describe('analyzeLayout', () => {
       ['(In millions)', '2022', '2021'],
       ['Inventories', '1,600', '1,400'],
       ['Total current assets', '6,500', '5,600'],
+      ['Non-current assets'],
+      ['Property, plant and', '4,000', '3,800'],
+      ['equipment, net'],
       ['Current liabilities:'],
       ['Accounts payable', '1,900', '1,700'],
       ['Total current liabilities', '3,000', '2,700'],
@@ -117,14 +120,19 @@ describe('analyzeLayout', () => {
     );
     const model = analyzeLayout(pdf([page(1, items)]));
     const table = model.elements.find((e) => e.kind === 'table')!;
-    expect(table.description?.split('\n')[4]).toBe('| Current liabilities: |  |  |');
+    const lines = table.description!.split('\n');
+    expect(lines.slice(4, 7)).toEqual([
+      '| Non-current assets |  |  |',
+      '| Property, plant and equipment, net | 4,000 | 3,800 |', // a wrapped cell goes on in lower case
+      '| Current liabilities: |  |  |',
+    ]);
     const cells = table.cells!;
     const at = (r: number, c: number) => cells.rows.findIndex((row, i) => row === r && cells.cols[i] === c);
     const i = at(2, 1);
     expect(cells.texts[i]).toBe('6,500');
     expect(cells.boxes.slice(4 * i, 4 * i + 4)).toEqual([222, 132, 282, 142]);
-    expect(cells.texts[at(3, 0)]).toBe('Current liabilities:');
-    expect(at(3, 1)).toBe(-1); // empty cells are not stored
+    expect(cells.texts[at(4, 0)]).toBe('Property, plant and equipment, net');
+    expect(at(5, 1)).toBe(-1); // empty cells are not stored
     expect(cells.rows).toHaveLength(cells.texts.length);
     expect(cells.boxes).toHaveLength(4 * cells.texts.length);
   });

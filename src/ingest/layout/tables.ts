@@ -225,7 +225,10 @@ function mergeContinuationRows(
   return { cells: out, boxes: outBoxes };
 }
 
-/** A statement's group label ("Current liabilities:", "ASSETS") heads the rows below; it does not continue a cell. */
+/**
+ * A label in the first column that starts a capitalised phrase ("Current liabilities:", "Investing activities")
+ * is a statement's group label heading the rows below; a wrapped cell's next line goes on in lower case.
+ */
 function isGroupLabel(firstCell: string): boolean {
-  return /:$/.test(firstCell) || /^[A-Z][A-Z ,'’&-]{3,}$/.test(firstCell);
+  return /:$/.test(firstCell) || /^\p{Lu}/u.test(firstCell);
 }
