@@ -27,10 +27,45 @@ export function evidenceTables(evidence: AnswerEvidence): EvidenceTable[] {
         .map((e) => e.text)
         .reverse();
       const grid = parseTableGrid(element, context);
-      if (grid) out.push({ page, grid });
+      const previous = out[out.length - 1]?.grid.element;
+      const continues = previous?.docId === element.docId && element.pageNumber - previous.pageNumber <= 1;
+      if (grid) out.push({ page, grid: continues ? continuedGrid(grid, out[out.length - 1]!.grid) : grid });
     });
   }
   return out;
+}
+
+/**
+ * A statement split into two tables (over a page break, or around a gap) prints its period headers and scale over
+ * the first part only: a part whose columns name no year takes the part before's, when their columns line up
+ * ("October 30," under "October 30, 2022", or no header at all).
+ */
+export function continuedGrid(grid: TableGrid, before: TableGrid): TableGrid {
+  const { columns } = grid;
+  if (columns.length !== before.columns.length || columns.every((c) => c.year !== null)) return grid;
+  if (before.columns.some((c) => c.year === null)) return grid;
+  const fits = columns.every((c, k) => {
+    const above = before.columns[k]!;
+    return c.header === '' || above.header.startsWith(c.header) || c.year === above.year;
+  });
+  if (!fits) return grid;
+  const scale = grid.scaleText ? grid.scale : before.scale;
+  return {
+    ...grid,
+    columns: columns.map((c, k) => ({
+      ...c,
+      header: before.columns[k]!.header,
+      year: before.columns[k]!.year,
+    })),
+    scale,
+    scaleText: grid.scaleText ?? before.scaleText,
+    rows: grid.scaleText
+      ? grid.rows
+      : grid.rows.map((r) => ({
+          ...r,
+          scale: r.unit === '%' || r.unit === 'USD per share' ? r.scale : scale,
+        })),
+  };
 }
 
 /** The fiscal years a question names ("FY2021", "fiscal 2021", "in 2021", "FY21"), in the order it names them. */

@@ -218,6 +218,21 @@ describe('metricSource', () => {
     ).toBeNull();
   });
 
+  it('reads a statement split into two tables, the second without period headers or scale', () => {
+    const [head, ...body] = BALANCE_SHEET;
+    const cut = body.findIndex((r) => r[0] === 'Total liabilities');
+    const first = statementPage(1, [head!, ...body.slice(0, cut)]);
+    const second = statementPage(2, [['', '', ''], ...body.slice(cut)]);
+    const found = ask('What was the debt-to-equity ratio in 2022?', [first, second])!;
+    expect(found.answer.formula).toBe(
+      "1.40 = 7,000 / 5,000 (total liabilities / total shareholders' equity, FY2022, p. 2)",
+    );
+    expect(found.citations[0]!.quote).toBe('Total liabilities | December 31, 2022: 7,000');
+    // a part that names other periods is not taken for a continuation
+    const other = statementPage(2, [['', 'June 2020', 'June 2019'], ...body.slice(cut)]);
+    expect(ask('What was the debt-to-equity ratio in 2022?', [first, other])).toBeNull();
+  });
+
   it('falls back to the gross-profit definition from revenue and cost of revenue', () => {
     const withoutGross = statementPage(
       2,

@@ -169,6 +169,25 @@ describe('parseTableGrid', () => {
     expect(grid.rows[0]!.values.map((v) => v?.amount.value)).toEqual([900, 850]);
   });
 
+  it('unfolds group labels that older ingests folded into the label above, only for tables without cell boxes', () => {
+    const rows = [
+      ['(In millions)', '2023', '2022'],
+      ['Total current assets Current liabilities', '4,470', '3,930'],
+      ['Accounts payable', '1,100', '990'],
+      ['Net income attributable to Contoso Ltd.', '800', '700'],
+      ['Total Current Liabilities', '2,150', '2,010'],
+    ];
+    const old = parseTableGrid(tableElement(rows, false))!;
+    expect(old.rows.map((r) => [r.label, r.parent])).toEqual([
+      ['Total current assets', null],
+      ['Accounts payable', 'Current liabilities'],
+      ['Net income attributable to Contoso Ltd.', 'Current liabilities'],
+      ['Total Current Liabilities', 'Current liabilities'],
+    ]);
+    const current = parseTableGrid(tableElement(rows))!;
+    expect(current.rows[0]!.label).toBe('Total current assets Current liabilities');
+  });
+
   it('is null for a table with no value column', () => {
     expect(
       parseTableGrid(

@@ -135,7 +135,8 @@ export function parseTableGrid(element: AnswerElement, context: string[] = []): 
     const labelCol = Array.from({ length: width }, (_, c) => c).find(
       (c) => !valueCols.includes(c) && cell(r, c) !== '' && parseAmount(cell(r, c)) === null,
     );
-    const label = labelCol === undefined ? '' : cleanLabel(cell(r, labelCol));
+    const printed = labelCol === undefined ? '' : cleanLabel(cell(r, labelCol));
+    const { label, next } = boxes.size > 0 ? { label: printed, next: null } : unfoldLabel(printed);
     const values = valueCols.map((c): GridValue | null => {
       const amount = parseAmount(cell(r, c));
       return amount ? { text: cell(r, c), amount, bbox: box(r, c) } : null;
@@ -155,6 +156,7 @@ export function parseTableGrid(element: AnswerElement, context: string[] = []): 
       scale: unit === '%' || unit === 'USD per share' ? 'units' : sharesScale(unit, scaleText, scale),
     });
     if (/^total\b/i.test(label)) group = null;
+    if (next) group = next;
   }
   if (rows.length === 0) return null;
   return { element, headerRowCount, columns, rows, scale, scaleText, hasCellBoxes: boxes.size > 0 };
@@ -184,6 +186,19 @@ function headerTexts(headerRows: string[][], valueCols: number[]): string[] {
     });
   }
   return out.map((parts) => parts.join(' ').replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * Tables ingested before group labels kept their own row carry them folded into the label above ("Total current
+ * assets Non-current assets"): the label is the lower-case phrase before the first capitalised word, the rest heads
+ * the rows below. A title-case label ("Total Current Assets") is left whole.
+ */
+export function unfoldLabel(label: string): { label: string; next: string | null } {
+  const folded =
+    /^(\p{Lu}[^\s]*(?:\s+[^\p{Lu}\s][^\s]*)+?)(?<!\b(?:to|of|for|by|from|in|on|and|or|the|with|at))\s+(\p{Lu}.{3,})$/u.exec(
+      label,
+    );
+  return folded ? { label: folded[1]!, next: cleanLabel(folded[2]!) } : { label, next: null };
 }
 
 /** A row label without dot leaders, a leftover currency sign or a trailing colon. */
