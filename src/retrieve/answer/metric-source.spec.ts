@@ -233,6 +233,21 @@ describe('metricSource', () => {
     expect(ask('What was the debt-to-equity ratio in 2022?', [first, other])).toBeNull();
   });
 
+  it("reads a balance from the balance sheet, not a cash-flow statement's change in it, and cites each cell once", () => {
+    const changes = statementPage(3, [
+      ['(In millions)', '2022', '2021'],
+      ['Changes in operating assets and liabilities:', '', ''],
+      ['Inventories', '(200)', '(150)'],
+    ]);
+    const found = ask('What was inventory turnover in FY2022?', [changes, ...STATEMENTS.slice(0, 2)])!;
+    expect(found.answer.value).toBe('8');
+    const growth = ask('What was revenue growth in 2022?')!;
+    expect(growth.citations.map((c) => c.quote)).toEqual([
+      'Net sales | 2022: 20,000',
+      'Net sales | 2021: 18,000',
+    ]);
+  });
+
   it('falls back to the gross-profit definition from revenue and cost of revenue', () => {
     const withoutGross = statementPage(
       2,

@@ -33,23 +33,30 @@ interface InputCell {
 
 type Resolve = (item: LineItem | 'asked', year: number) => InputCell | null;
 
-/** The cell of a line item in a year: the most specific label first, then evidence order. */
+/** Rows under these groups print a change in a balance (a cash-flow statement's "Changes in operating assets"). */
+const CHANGE_GROUP = /\bchanges? in\b|\b(?:increase|decrease)\b/i;
+
+/**
+ * The cell of a line item in a year: the most specific label first, then evidence order; a line item read once
+ * is read for its other years from the same row first, so an average or a change compares like with like.
+ */
 function cellOf(tables: EvidenceTable[], question: string): Resolve {
-  return (item, year) => {
-    const found = (row: GridRow, table: EvidenceTable): InputCell | null => {
-      const index = table.grid.columns.findIndex((c, k) => c.year === year && row.values[k]);
-      const cell = index < 0 ? null : row.values[index];
-      if (!cell) return null;
-      const header = table.grid.columns[index]!.header;
-      return { table, row, header, cell, value: cell.amount.value * SCALE_FACTOR[row.scale] };
-    };
+  const home = new Map<LineItem | 'asked', { table: EvidenceTable; row: GridRow }>();
+  const found = (row: GridRow, table: EvidenceTable, year: number): InputCell | null => {
+    const index = table.grid.columns.findIndex((c, k) => c.year === year && row.values[k]);
+    const cell = index < 0 ? null : row.values[index];
+    if (!cell) return null;
+    const header = table.grid.columns[index]!.header;
+    return { table, row, header, cell, value: cell.amount.value * SCALE_FACTOR[row.scale] };
+  };
+  const search = (item: LineItem | 'asked', year: number): InputCell | null => {
     if (item === 'asked') {
       let best: { score: number; input: InputCell } | null = null;
       for (const table of tables)
         for (const row of table.grid.rows) {
           const scored = rowScore(question, row);
           const input: InputCell | null =
-            scored && (!best || scored.score > best.score) ? found(row, table) : null;
+            scored && (!best || scored.score > best.score) ? found(row, table, year) : null;
           if (scored && input) best = { score: scored.score, input };
         }
       return best?.input ?? null;
@@ -58,10 +65,17 @@ function cellOf(tables: EvidenceTable[], question: string): Resolve {
       for (const table of tables)
         for (const row of table.grid.rows) {
           if (!label.test(normaliseLabel(row.label)) || !labelPrints(item, row.label, row.parent)) continue;
-          const input = found(row, table);
+          if (CHANGE_GROUP.test(row.parent ?? '')) continue;
+          const input = found(row, table, year);
           if (input) return input;
         }
     return null;
+  };
+  return (item, year) => {
+    const known = home.get(item);
+    const input = (known && found(known.row, known.table, year)) ?? search(item, year);
+    if (input && !known) home.set(item, { table: input.table, row: input.row });
+    return input;
   };
 }
 
@@ -187,7 +201,9 @@ function candidate(
   const formula = `${shown} = ${done.numbers}${times} (${done.words}, FY${period.year}, ${where}${average})`;
   const unit = asPercent ? '%' : RESULT_UNIT[metric.result];
   const inScale = scale === 'units' ? '' : ` ${scale}`;
-  const citations: Citation[] = done.inputs.map((i) => cellCitation(i.table, i.row, i.header, i.cell));
+  const key = (i: InputCell) => `${i.table.grid.element.elementId}:${i.row.row}:${i.header}`;
+  const cited = done.inputs.filter((i, k) => done.inputs.findIndex((j) => key(j) === key(i)) === k);
+  const citations: Citation[] = cited.map((i) => cellCitation(i.table, i.row, i.header, i.cell));
   const steps = [...new Set(done.inputs.map((i) => i.table.page.step))].join(', ');
   return {
     answer: {
@@ -201,7 +217,7 @@ function candidate(
     },
     citations,
     analysis:
-      `Computed the ${metric.name} from ${done.inputs.length} statement cells (evidence steps ${steps}): ` +
+      `Computed the ${metric.name} from ${cited.length} statement cells (evidence steps ${steps}): ` +
       `${done.words}, FY${period.year}${period.named ? '' : ' (the latest year the statements print: the question names none)'}, ` +
       `rounded to ${decimals} decimal places; ${boxNote(done.inputs.map((i) => i.table))}.`,
   };

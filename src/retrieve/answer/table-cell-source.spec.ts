@@ -131,6 +131,14 @@ describe('tableCellSource', () => {
     expect(ask('List the net sales in fiscal 2022', pages, 'LIST')).toBeNull();
   });
 
+  it('leaves a metric to be computed, unless a row prints the metric itself', () => {
+    const pages = [tablePage(4, 1, [...OPERATIONS, ['Free cash flow', '(420)', '310']])];
+    expect(ask('What was the net profit margin in fiscal 2022?', pages)).toBeNull();
+    expect(ask('What was the free cash flow in fiscal 2022?', pages)?.answer.text).toBe(
+      'Free cash flow (Fiscal 2022): -$420 million [p. 4]',
+    );
+  });
+
   it('reads the scale from the title above the table when the grid has none', () => {
     const rows = [
       ['', '2022', '2021'],

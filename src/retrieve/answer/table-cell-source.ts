@@ -9,6 +9,7 @@ import {
   yearsAsked,
 } from './evidence-tables';
 import type { GridColumn, GridRow } from './table-grid';
+import { metricAsked } from './statement-metrics';
 import { formatAmount } from './table-numbers';
 import type { AnswerCandidate, AnswerEvidence, AnswerKind, CandidateSource } from './typed-answer';
 
@@ -90,10 +91,11 @@ export function findCell(question: string, tables: EvidenceTable[]): CellMatch |
 /** The unit as words after a value: "USD 2,118 million" reads "$2,118 million"; "12.5%"; "1.42 USD per share". */
 function valueWords(value: number, unit: string | null, scale: GridRow['scale']): string {
   const amount = formatAmount(value).replace(/^\((.*)\)$/, '-$1');
+  const dollars = value < 0 ? `-$${amount.slice(1)}` : `$${amount}`;
   const scaled = scale === 'units' ? '' : ` ${scale.replace(/s$/, '')}`;
   if (unit === '%') return `${amount}%`;
-  if (unit === 'USD') return `$${amount}${scaled}`;
-  if (unit === 'USD per share') return `$${amount} per share`;
+  if (unit === 'USD') return `${dollars}${scaled}`;
+  if (unit === 'USD per share') return `${dollars} per share`;
   return `${amount}${scaled}${unit ? ` ${unit}` : ''}`;
 }
 
@@ -102,6 +104,9 @@ export const tableCellSource: CandidateSource = (evidence: AnswerEvidence): Answ
   const tables = evidenceTables(evidence);
   const match = findCell(evidence.question, tables);
   if (!match) return null;
+  // a metric is computed (metric-source), not read from one of its inputs; unless a row prints the metric itself
+  const metric = metricAsked(evidence.question);
+  if (metric && !metric.asked.test(match.row.label.toLowerCase())) return null;
   const { table, row, column, columnIndex } = match;
   const cell = row.values[columnIndex]!;
   const { grid, page } = table;
