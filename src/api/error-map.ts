@@ -142,7 +142,6 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
     [EnrichErrorCode.DOCUMENT_NOT_FOUND]: 'NOT_FOUND',
     [EnrichErrorCode.DOCUMENT_NOT_READY]: 'FAILED_PRECONDITION',
     [EnrichErrorCode.UNKNOWN_STAGE]: 'BAD_USER_INPUT',
-    [EnrichErrorCode.STAGE_UNAVAILABLE]: 'FAILED_PRECONDITION',
     [EnrichErrorCode.INVALID_OPTION]: 'BAD_USER_INPUT',
     [EnrichErrorCode.JOB_NOT_FOUND]: 'NOT_FOUND',
   }),

@@ -49,15 +49,7 @@ export interface EnrichStage {
   clear(docId: string): Promise<void>;
 }
 
-/**
- * The Nest token each stage is provided under. A stage's module provides and exports it as
- * `{ provide: ENRICH_STAGE_TOKENS.summaries, useExisting: SummariesStage }`; EnrichService looks the tokens up
- * in the whole application (ModuleRef, strict: false), so enrich.module.ts need not import the stage modules and
- * a stage whose module is not loaded is reported as unavailable instead of failing start-up.
- */
-export const ENRICH_STAGE_TOKENS: Readonly<Record<EnrichStageName, symbol>> = {
-  summaries: Symbol.for('folio.enrich-stage.summaries'),
-  similar: Symbol.for('folio.enrich-stage.similar'),
-  evolve: Symbol.for('folio.enrich-stage.evolve'),
-  tree: Symbol.for('folio.enrich-stage.tree'),
-};
+/** Every stage by name (EnrichModule provides it); a missing stage or one filed under another's name does not compile. */
+export type EnrichStageRegistry = { readonly [N in EnrichStageName]: EnrichStage & { readonly name: N } };
+
+export const ENRICH_STAGES = Symbol('ENRICH_STAGES');

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { LlmModule } from '../llm/llm.module';
-import { ENRICH_STAGE_TOKENS } from './enrich-stage';
+import { ENRICH_STAGES, type EnrichStageRegistry } from './enrich-stage';
 import { EnrichRepository } from './enrich.repository';
 import { EnrichService } from './enrich.service';
 import { EnrichmentJobService } from './enrichment-job.service';
@@ -8,14 +8,18 @@ import { ContentEvolutionStage } from './evolution/content-evolution.stage';
 import { EvolutionRepository } from './evolution/evolution.repository';
 import { SimilarPagesStage } from './similarity/similar-pages.stage';
 import { SimilarityRepository } from './similarity/similarity.repository';
+import { SummariesModule } from './summaries/summaries.module';
+import { SummariesStage } from './summaries/summaries.stage';
+import { SummaryTreeModule } from './summary-tree/summary-tree.module';
+import { SummaryTreeStage } from './summary-tree/summary-tree.stage';
 
 /**
- * Enrichment: page SIMILAR_TO and the evolving content graph here; summaries and the summary tree come from
- * their own modules, found by EnrichService through ENRICH_STAGE_TOKENS. Needs the global graph module and the
+ * Enrichment: page SIMILAR_TO and the evolving content graph here; summaries and the summary tree from their own
+ * modules; every stage injected into EnrichService as ENRICH_STAGES. Needs the global graph module and the
  * EMBEDDER (EmbedModule.forRootAsync in the root module).
  */
 @Module({
-  imports: [LlmModule],
+  imports: [LlmModule, SummariesModule, SummaryTreeModule],
   providers: [
     EnrichRepository,
     EnrichService,
@@ -24,8 +28,16 @@ import { SimilarityRepository } from './similarity/similarity.repository';
     SimilarPagesStage,
     EvolutionRepository,
     ContentEvolutionStage,
-    { provide: ENRICH_STAGE_TOKENS.similar, useExisting: SimilarPagesStage },
-    { provide: ENRICH_STAGE_TOKENS.evolve, useExisting: ContentEvolutionStage },
+    {
+      provide: ENRICH_STAGES,
+      inject: [SummariesStage, SimilarPagesStage, ContentEvolutionStage, SummaryTreeStage],
+      useFactory: (
+        summaries: SummariesStage,
+        similar: SimilarPagesStage,
+        evolve: ContentEvolutionStage,
+        tree: SummaryTreeStage,
+      ): EnrichStageRegistry => ({ summaries, similar, evolve, tree }),
+    },
   ],
   exports: [EnrichService, EnrichmentJobService, SimilarityRepository, EvolutionRepository],
 })

@@ -1,9 +1,9 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UsageMeter } from '../llm/llm-usage';
 import {
   ENRICH_STAGE_NAMES,
-  ENRICH_STAGE_TOKENS,
+  ENRICH_STAGES,
+  type EnrichStageRegistry,
   type EnrichMode,
   type EnrichStage,
   type EnrichStageEstimate,
@@ -62,8 +62,7 @@ export function parseStageNames(input: readonly string[]): EnrichStageName[] {
 
 /**
  * Runs a document's enrichment stages (summaries, similar, evolve, tree) in order and records what each cost
- * (LLM calls, tokens, wall time) on the Document. Stages are found by token in the whole application, so a stage
- * whose module is not loaded is reported as unavailable.
+ * (LLM calls, tokens, wall time) on the Document.
  */
 @Injectable()
 export class EnrichService {
@@ -71,12 +70,12 @@ export class EnrichService {
 
   constructor(
     private readonly repo: EnrichRepository,
-    private readonly modules: ModuleRef,
+    @Inject(ENRICH_STAGES) private readonly stages: EnrichStageRegistry,
   ) {}
 
   /** The stages this process can run. */
   availableStages(): EnrichStageName[] {
-    return ENRICH_STAGE_NAMES.filter((name) => this.stage(name) !== null);
+    return [...ENRICH_STAGE_NAMES];
   }
 
   async run(docId: string, opts: EnrichOptions = {}): Promise<EnrichRunResult> {
@@ -195,26 +194,9 @@ export class EnrichService {
   }
 
   private resolve(requested?: readonly EnrichStageName[]): EnrichStage[] {
-    if (!requested || requested.length === 0) {
-      return ENRICH_STAGE_NAMES.map((n) => this.stage(n)).filter((s): s is EnrichStage => s !== null);
-    }
-    return ENRICH_STAGE_NAMES.filter((n) => requested.includes(n)).map((name) => {
-      const stage = this.stage(name);
-      if (!stage) {
-        throw new EnrichError(
-          EnrichErrorCode.STAGE_UNAVAILABLE,
-          `The '${name}' stage is not available in this build (its module is not loaded); available: ${this.availableStages().join(', ') || 'none'}.`,
-        );
-      }
-      return stage;
-    });
-  }
-
-  private stage(name: EnrichStageName): EnrichStage | null {
-    try {
-      return this.modules.get<EnrichStage>(ENRICH_STAGE_TOKENS[name], { strict: false });
-    } catch {
-      return null;
-    }
+    const names = requested?.length
+      ? ENRICH_STAGE_NAMES.filter((n) => requested.includes(n))
+      : ENRICH_STAGE_NAMES;
+    return names.map((name) => this.stages[name]);
   }
 }

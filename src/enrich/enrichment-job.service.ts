@@ -39,7 +39,7 @@ export class EnrichmentJobService {
   async start(docId: string, opts: Omit<EnrichOptions, 'onProgress' | 'signal'>): Promise<EnrichmentJobRow> {
     await this.enrich.requireReady(docId);
     const stages = opts.stages && opts.stages.length > 0 ? [...opts.stages] : this.enrich.availableStages();
-    await this.enrich.estimate(docId, { stages, mode: opts.mode }); // throws STAGE_UNAVAILABLE before queueing
+    await this.enrich.estimate(docId, { stages, mode: opts.mode }); // a bad option fails now, before queueing
     const job: EnrichmentJobRow = {
       id: randomUUID(),
       status: 'QUEUED',
