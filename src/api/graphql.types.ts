@@ -154,6 +154,7 @@ export interface Citation {
   bbox?: Nullable<number[]>;
   quote: string;
   score: number;
+  step?: Nullable<number>;
   imageUrl: string;
 }
 

@@ -66,6 +66,7 @@ const cite = (pageNumber: number, elementId: string | null, quote: string): Cita
   bbox: null,
   quote,
   score: 1,
+  step: null,
 });
 
 const asked = (over: Partial<AskedAnswer>): AskedAnswer => ({

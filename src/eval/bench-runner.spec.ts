@@ -327,7 +327,7 @@ describe('runRetrievalBench', () => {
         const result = await super.ask(question, opts);
         const top = result.search.pages[0];
         if (!top) return result;
-        const citation = { docId: top.docId, pageNumber: top.pageNumber, bbox: null, score: 1 };
+        const citation = { docId: top.docId, pageNumber: top.pageNumber, bbox: null, score: 1, step: 1 };
         return {
           ...result,
           answer: `Route 2 ferries [p. ${top.pageNumber}]`,

@@ -291,6 +291,8 @@ export class ExtractiveAnswerer {
       bbox: u.element.bbox,
       quote: clip(u.text),
       score: u.pageScore,
+      // the answer pipeline names the evidence step of the page (answer-evidence.ts)
+      step: null,
     }));
     const quoted = chosen.map((u) => `${clip(u.text)} [${pageLabel(u)}]`).join(' ');
     // A yes/no question gets its verdict first: "no" when the sentence that answers it is negated.

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AskService } from './answer/ask.service';
+import { AnswerPipeline } from './answer/answer-pipeline';
 import { LlmModule } from '../llm/llm.module';
 import { DmapRetriever } from './dmap/dmap-retriever';
 import { DmapRepository } from './dmap/dmap.repository';
@@ -26,6 +27,7 @@ import { TraceWalker } from './trace/trace-walker';
     PageReranker,
     NamedPagesService,
     ExtractiveAnswerer,
+    AnswerPipeline,
     TraceJudge,
     TraceWalker,
     DmapRepository,

@@ -103,6 +103,11 @@ export interface Citation {
   bbox: BBox | null;
   quote: string;
   score: number;
+  /**
+   * The evidence step the cited page came from: a walk's step (search.steps[].step), a flat strategy's 1-based page
+   * rank; null when nothing in the search's evidence brought it (a count read from the whole document's graph).
+   */
+  step: number | null;
 }
 
 export interface AskResult {

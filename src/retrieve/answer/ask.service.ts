@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { PromiseLru } from '../../common/promise-lru';
-import { LlmError } from '../../llm/llm.errors';
 import { UsageMeter } from '../../llm/llm-usage';
-import { LlmService } from '../../llm/llm.service';
 import { type DocumentPageText, DocumentVocabulary } from '../answerability';
-import { ANSWER_PAGES_READ, type AnswerElement, ExtractiveAnswerer } from '../extractive-answer';
+import { ANSWER_PAGES_READ, type AnswerElement } from '../extractive-answer';
+import { AnswerPipeline } from './answer-pipeline';
 import { RetrieveRepository } from '../retrieve.repository';
 import { RetrieveService } from '../retrieve.service';
 import {
@@ -37,8 +36,7 @@ export class AskService {
   constructor(
     private readonly retrieve: RetrieveService,
     private readonly repo: RetrieveRepository,
-    private readonly answerer: ExtractiveAnswerer,
-    private readonly llm: LlmService,
+    private readonly answers: AnswerPipeline,
   ) {}
 
   /** The offline answer's document vocabularies, by document ids and versions. */
@@ -57,26 +55,14 @@ export class AskService {
       meter,
     );
     const t0 = performance.now();
-    const warnings: string[] = [];
     const scoped = opts.scope?.docIds?.length === 1 ? opts.scope.docIds[0]! : null;
-    let answer: Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'> | null = scoped
-      ? await this.structureAnswer(question, scoped)
-      : null;
-    if (!answer && this.llm.enabled) {
-      try {
-        answer = await this.llmAnswer(question, search, meter);
-      } catch (err) {
-        if (!(err instanceof LlmError)) throw err;
-        warnings.push(
-          `The LLM could not answer (${err.code}: ${err.message}); this is the offline extractive answer.`,
-        );
-      }
-    }
-    answer ??= this.answerer.answer(question, search, await this.answerElements(search), {
-      vocabulary: await this.answerVocabulary([
-        ...new Set(search.pages.slice(0, ANSWER_PAGES_READ).map((p) => p.docId)),
-      ]),
-    });
+    const counted = scoped ? await this.structureAnswer(question, scoped) : null;
+    const { warnings, ...answer } = counted
+      ? { ...counted, warnings: [] }
+      : await this.answers.answer(question, search, {
+          meter,
+          vocabulary: (docIds) => this.answerVocabulary(docIds),
+        });
     const answerMs = Math.round(performance.now() - t0);
     search.timings.push({ stage: 'answer', ms: answerMs });
     // The question's whole cost: the search's plus the answer's LLM calls and time.
@@ -138,6 +124,7 @@ export class AskService {
         bbox: e.bbox,
         quote: e.quote,
         score: 1,
+        step: null,
       })),
     };
   }
@@ -172,48 +159,5 @@ export class AskService {
       const pages = await this.answerDocumentPages(versions.map((v) => v.docId));
       return pages.length > 0 ? new DocumentVocabulary(pages) : null;
     });
-  }
-
-  /** MMRAG-DocQA's answer: the model reads the top pages and returns analysis, relevant pages and a typed answer. */
-  private async llmAnswer(
-    question: string,
-    search: SearchResult,
-    meter: UsageMeter,
-  ): Promise<Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'>> {
-    const texts = await this.repo.pagePassages(
-      search.pages.map(({ docId, pageNumber }) => ({ docId, pageNumber })),
-    );
-    const evidence = search.pages.map((p) => ({
-      docId: p.docId,
-      pageNumber: p.pageNumber,
-      text:
-        texts.find((t) => t.docId === p.docId && t.pageNumber === p.pageNumber)?.text ??
-        p.elements.map((e) => e.text).join('\n'),
-    }));
-    const { value } = await this.llm.answer({ question, evidence }, { meter });
-    const cited = value.citedEvidence.flatMap((c) => {
-      const page = search.pages.find((p) => p.docId === c.docId && p.pageNumber === c.pageNumber);
-      const top = page?.elements[0];
-      return page
-        ? [
-            {
-              docId: page.docId,
-              pageNumber: page.pageNumber,
-              elementId: top?.elementId ?? null,
-              bbox: top?.bbox ?? null,
-              quote: top?.text ?? '',
-              score: page.score,
-            },
-          ]
-        : [];
-    });
-    return {
-      answer: value.answer,
-      answerable: value.answerable,
-      mode: 'llm',
-      format: value.answerFormat,
-      analysis: value.analysis,
-      citations: value.answerable ? cited : [],
-    };
   }
 }

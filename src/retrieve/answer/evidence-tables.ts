@@ -107,6 +107,7 @@ export function cellCitation(table: EvidenceTable, row: GridRow, header: string,
     bbox,
     quote: cellQuote(row, header, value),
     score: 1,
+    step: table.page.step,
   };
 }
 

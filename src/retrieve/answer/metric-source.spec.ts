@@ -15,6 +15,8 @@ function statementPage(pageNumber: number, rows: string[][], boxes = true): Evid
     docId: 'acme',
     pageNumber,
     step: pageNumber,
+    rank: pageNumber - 1,
+    score: 1,
     elements: [
       {
         docId: 'acme',

@@ -36,7 +36,14 @@ function tablePage(
     bbox: [72, 72, 520, 90],
     cells: null,
   };
-  return { docId: 'doc', pageNumber, step, elements: title ? [heading, table] : [table] };
+  return {
+    docId: 'doc',
+    pageNumber,
+    step,
+    rank: step - 1,
+    score: 1,
+    elements: title ? [heading, table] : [table],
+  };
 }
 
 const OPERATIONS = [

@@ -52,8 +52,14 @@ export interface AnswerCandidate {
 export interface EvidencePage {
   docId: string;
   pageNumber: number;
-  /** The evidence step that brought this page (1-based), named by every claim taken from it. */
-  step: number;
+  /**
+   * The evidence step that brought this page (a walk's EvidenceStep.step; a flat ranking's 1-based rank), named by
+   * every claim taken from it; null for a page no step of the walk reached (a page the question names).
+   */
+  step: number | null;
+  /** The page's 0-based position in the strategy's ranking, and its score there (how strongly it was found). */
+  rank: number;
+  score: number;
   /** The page's elements in reading order. */
   elements: AnswerElement[];
 }

@@ -78,6 +78,8 @@ describe('answers read from statement tables', () => {
       docId: p.docId,
       pageNumber: p.pageNumber,
       step: i + 1,
+      rank: i,
+      score: p.score,
       elements: elements.filter((e) => e.docId === p.docId && e.pageNumber === p.pageNumber),
     }));
     return { question, kind, pages };

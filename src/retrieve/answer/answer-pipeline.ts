@@ -1,0 +1,141 @@
+import { Injectable } from '@nestjs/common';
+import { LlmError } from '../../llm/llm.errors';
+import type { UsageMeter } from '../../llm/llm-usage';
+import { LlmService } from '../../llm/llm.service';
+import type { DocumentVocabulary } from '../answerability';
+import { type ExtractiveAnswer, ExtractiveAnswerer } from '../extractive-answer';
+import { RetrieveRepository } from '../retrieve.repository';
+import type { Citation, PageHit, SearchResult } from '../retrieve.types';
+import { byRank, evidenceOf, pickEvidence, stepOfPage } from './answer-evidence';
+import type { AnswerEvidence } from './typed-answer';
+
+/** What the answer stages need besides the search: the usage meter and the documents' vocabularies (cached). */
+export interface AnswerContext {
+  meter: UsageMeter;
+  vocabulary: (docIds: string[]) => Promise<DocumentVocabulary | null>;
+}
+
+/** An answer with the problems that did not stop it (an LLM that failed and was replaced by the offline answer). */
+export type PipelineAnswer = ExtractiveAnswer & { warnings: string[] };
+
+const notAnswerable = (why: string, warnings: string[] = []): PipelineAnswer => ({
+  answer: 'Not answerable',
+  answerable: false,
+  mode: 'extractive',
+  format: 'None',
+  analysis: why,
+  citations: [],
+  warnings,
+});
+
+/**
+ * The answer reads the strategy's evidence and nothing else (answer-evidence.ts): the model when one is configured,
+ * else the offline answer; every citation names the evidence step its page came from.
+ */
+@Injectable()
+export class AnswerPipeline {
+  constructor(
+    private readonly repo: RetrieveRepository,
+    private readonly extractive: ExtractiveAnswerer,
+    private readonly llm: LlmService,
+  ) {}
+
+  async answer(question: string, search: SearchResult, context: AnswerContext): Promise<PipelineAnswer> {
+    const picked = pickEvidence(search);
+    if (!picked.ok) return notAnswerable(picked.reason);
+    const refs = picked.pages.map(({ docId, pageNumber }) => ({ docId, pageNumber }));
+    const elements = await this.repo.answerPageElements(refs);
+    const evidence = evidenceOf(question, 'TEXT', picked.pages, elements);
+    const warnings: string[] = [];
+    if (this.llm.enabled) {
+      try {
+        return { ...(await this.llmAnswer(evidence, search, context.meter)), warnings };
+      } catch (err) {
+        if (!(err instanceof LlmError)) throw err;
+        warnings.push(
+          `The LLM could not answer (${err.code}: ${err.message}); this is the offline extractive answer.`,
+        );
+      }
+    }
+    return { ...(await this.offlineAnswer(evidence, search, context)), warnings };
+  }
+
+  /** The extractive answer over the evidence pages only, weighed by their rank as the strategy ranked them. */
+  private async offlineAnswer(
+    evidence: AnswerEvidence,
+    search: SearchResult,
+    context: AnswerContext,
+  ): Promise<ExtractiveAnswer> {
+    const pages = byRank(evidence);
+    const view: SearchResult = { ...search, pages: pages.map(hitOf) };
+    const vocabulary = await context.vocabulary([...new Set(pages.map((p) => p.docId))]);
+    const answered = this.extractive.answer(
+      evidence.question,
+      view,
+      pages.flatMap((p) => p.elements),
+      { vocabulary },
+    );
+    return { ...answered, citations: withSteps(answered.citations, evidence) };
+  }
+
+  /** MMRAG-DocQA's answer: the model reads the evidence pages and returns analysis, relevant pages and a typed answer. */
+  private async llmAnswer(
+    evidence: AnswerEvidence,
+    search: SearchResult,
+    meter: UsageMeter,
+  ): Promise<ExtractiveAnswer> {
+    const texts = await this.repo.pagePassages(
+      evidence.pages.map(({ docId, pageNumber }) => ({ docId, pageNumber })),
+    );
+    const passages = evidence.pages.map((p) => ({
+      docId: p.docId,
+      pageNumber: p.pageNumber,
+      text:
+        texts.find((t) => t.docId === p.docId && t.pageNumber === p.pageNumber)?.text ??
+        p.elements.map((e) => e.text).join('\n'),
+    }));
+    const { value } = await this.llm.answer({ question: evidence.question, evidence: passages }, { meter });
+    const cited = value.citedEvidence.flatMap((c): Citation[] => {
+      const page = evidence.pages.find((p) => p.docId === c.docId && p.pageNumber === c.pageNumber);
+      const hit = search.pages.find((p) => p.docId === c.docId && p.pageNumber === c.pageNumber);
+      const top = page?.elements.find((e) => e.text.trim() !== '');
+      return page
+        ? [
+            {
+              docId: page.docId,
+              pageNumber: page.pageNumber,
+              elementId: top?.elementId ?? null,
+              bbox: top?.bbox ?? null,
+              quote: top?.text ?? '',
+              score: hit?.score ?? page.score,
+              step: page.step,
+            },
+          ]
+        : [];
+    });
+    return {
+      answer: value.answer,
+      answerable: value.answerable,
+      mode: 'llm',
+      format: value.answerFormat,
+      analysis: value.analysis,
+      citations: value.answerable ? cited : [],
+    };
+  }
+}
+
+/** An evidence page as the extractive answerer's page hit (its elements are passed beside it). */
+function hitOf(page: { docId: string; pageNumber: number; score: number }): PageHit {
+  return {
+    docId: page.docId,
+    pageNumber: page.pageNumber,
+    score: page.score,
+    reason: '',
+    hop: 0,
+    elements: [],
+  };
+}
+
+function withSteps(citations: Citation[], evidence: AnswerEvidence): Citation[] {
+  return citations.map((c) => ({ ...c, step: stepOfPage(evidence, c) }));
+}
