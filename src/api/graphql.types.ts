@@ -13,6 +13,7 @@ export type Strategy =
 export type EvidenceEdge =
   'SEED' | 'NEXT_PAGE' | 'PREVIOUS_PAGE' | 'SIMILAR' | 'REFERS_TO' | 'SECTION' | 'RELATES_TO' | 'CAPTIONS';
 export type EvidenceVerdict = 'RELEVANT' | 'IRRELEVANT' | 'NOT_JUDGED';
+export type AnswerKind = 'NUMBER' | 'PERCENTAGE' | 'DATE' | 'COUNT' | 'NAME' | 'LIST' | 'YES_NO' | 'TEXT';
 export type IngestionJobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
 export type DocumentStatus = 'INGESTING' | 'READY' | 'FAILED';
 export type ElementKind =
@@ -135,7 +136,7 @@ export interface StageTiming {
 
 export interface Answer {
   question: string;
-  answer: string;
+  answer: TypedAnswer;
   answerable: boolean;
   mode: string;
   format: string;
@@ -145,6 +146,16 @@ export interface Answer {
   usage: LlmUsage;
   warnings: string[];
   browserQuery?: Nullable<string>;
+}
+
+export interface TypedAnswer {
+  text: string;
+  kind: AnswerKind;
+  value?: Nullable<string>;
+  unit?: Nullable<string>;
+  scale?: Nullable<string>;
+  items: string[];
+  formula?: Nullable<string>;
 }
 
 export interface Citation {

@@ -1,6 +1,6 @@
-import type { PageHit, SearchResult } from '../retrieve/retrieve.types';
+import type { AskResult, PageHit, SearchResult } from '../retrieve/retrieve.types';
 import { emptyCost } from '../retrieve/evidence-step';
-import { formatSearch, matchedSentence, readableScore } from './search-format';
+import { formatAnswer, formatSearch, matchedSentence, readableScore } from './search-format';
 
 const hit = (over: Partial<PageHit>): PageHit => ({
   docId: 'doc-1',
@@ -76,5 +76,73 @@ describe('formatSearch', () => {
     expect(out).toContain('"Annual Report" (doc-1) p.3  rank 1  (hybrid)');
     expect(out).toContain('Revenue grew 12% in 2023.');
     expect(out).not.toContain('0.031');
+  });
+});
+
+describe('formatAnswer', () => {
+  const search: SearchResult = {
+    strategy: 'GRAPH',
+    reranked: true,
+    pages: [],
+    timings: [],
+    trace: [],
+    steps: [],
+    cost: emptyCost(),
+    warnings: [],
+  };
+  const asked: AskResult = {
+    question: 'What was total revenue in 2023?',
+    answer: {
+      text: '$4,210 (in millions) — Total revenue, 2023: $4,210 [p. 7]',
+      kind: 'NUMBER',
+      value: '4210',
+      unit: 'USD',
+      scale: 'millions',
+      items: [],
+      formula: null,
+    },
+    answerable: true,
+    mode: 'extractive',
+    format: 'Integer',
+    analysis: null,
+    citations: [
+      {
+        docId: 'doc-1',
+        pageNumber: 7,
+        elementId: 'e1',
+        bbox: [10.2, 20.7, 300, 340],
+        quote: 'Total revenue, 2023: $4,210',
+        score: 0.9,
+        step: 2,
+      },
+    ],
+    search,
+    usage: { calls: 0, promptTokens: 0, completionTokens: 0 },
+    warnings: [],
+  };
+
+  it('prints the sentence, the typed value with unit and scale, and each citation with its evidence step', () => {
+    expect(formatAnswer(asked, () => undefined).split('\n')).toEqual([
+      'Q: What was total revenue in 2023?',
+      'A: $4,210 (in millions) — Total revenue, 2023: $4,210 [p. 7]',
+      '   value: 4210 USD (millions) [NUMBER]',
+      '',
+      'Cited pages (extractive answer):',
+      '  [1] doc-1 page 7 [10, 21, 300, 340] (evidence step 2): "Total revenue, 2023: $4,210"',
+    ]);
+  });
+
+  it('lists the items of a list answer and prints no value for Not answerable', () => {
+    const list = formatAnswer(
+      { ...asked, answer: { ...asked.answer, kind: 'LIST', value: null, items: ['Bluetooth', 'Wi-Fi'] } },
+      () => undefined,
+    );
+    expect(list).toContain('   items [LIST]:\n     - Bluetooth\n     - Wi-Fi');
+    const none = formatAnswer(
+      { ...asked, answerable: false, citations: [], answer: { ...asked.answer, text: 'Not answerable' } },
+      () => undefined,
+    );
+    expect(none).not.toContain('value:');
+    expect(none).toContain('A: Not answerable');
   });
 });

@@ -1,5 +1,6 @@
 import { contentWords, coverage, sentences } from '../retrieve/text-match';
 import type { AskResult, PageHit, SearchResult } from '../retrieve/retrieve.types';
+import type { TypedAnswer } from '../retrieve/answer/typed-answer';
 
 // How `folio search` and `folio ask` print for a person: the document's title beside its id, the sentence that
 // matched shown whole, and a score only where it means something on its own.
@@ -70,17 +71,33 @@ export function formatSearch(result: SearchResult, query: string, titleOf: Title
   return `${lines.length ? lines.join('\n') : '(no pages matched)'}\n\n${result.strategy}${result.reranked ? ' + RERANK' : ''}: ${timing}`;
 }
 
+/** The answer's value lines under its sentence: "value: 4210 USD (millions) [NUMBER]", its items, its formula. */
+function valueLines(answer: TypedAnswer, answerable: boolean): string[] {
+  if (!answerable) return [];
+  const lines: string[] = [];
+  if (answer.kind !== 'TEXT' && answer.value !== null) {
+    const scale = answer.scale && answer.scale !== 'units' ? ` (${answer.scale})` : '';
+    lines.push(`   value: ${answer.value}${answer.unit ? ` ${answer.unit}` : ''}${scale} [${answer.kind}]`);
+  }
+  if (answer.items.length > 0)
+    lines.push(`   items [${answer.kind}]:`, ...answer.items.map((i) => `     - ${i}`));
+  if (answer.formula) lines.push(`   formula: ${answer.formula}`);
+  return lines;
+}
+
 export function formatAnswer(result: AskResult, titleOf: TitleOf): string {
   const cites = result.citations.map(
     (c, i) =>
       `  [${i + 1}] ${docLabel(c.docId, titleOf)} page ${c.pageNumber}` +
       (c.bbox ? ` [${c.bbox.map((v) => Math.round(v)).join(', ')}]` : '') +
+      (c.step !== null ? ` (evidence step ${c.step})` : '') +
       `: "${matchedSentence(c.quote, result.question)}"`,
   );
   const warn = result.warnings.map((w) => `warning: ${w}`);
   return [
     `Q: ${result.question}`,
-    `A: ${result.answer}`,
+    `A: ${result.answer.text}`,
+    ...valueLines(result.answer, result.answerable),
     '',
     `Cited pages (${result.mode} answer):`,
     ...(cites.length ? cites : ['  (none)']),

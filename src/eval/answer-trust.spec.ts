@@ -1,3 +1,4 @@
+import type { TypedAnswer } from '../retrieve/answer/typed-answer';
 import { emptyCost, type EvidenceStep } from '../retrieve/evidence-step';
 import type { Citation, SearchResult } from '../retrieve/retrieve.types';
 import {
@@ -69,8 +70,11 @@ const cite = (pageNumber: number, elementId: string | null, quote: string): Cita
   step: null,
 });
 
+/** A sentence answer as results carried it before answers were typed (typedAnswerOf still reads one). */
+const sentence = (text: string) => text as unknown as TypedAnswer;
+
 const asked = (over: Partial<AskedAnswer>): AskedAnswer => ({
-  answer: 'The tide peaks at noon [p. 4]',
+  answer: sentence('The tide peaks at noon [p. 4]'),
   answerable: true,
   format: 'String',
   citations: [],
@@ -80,7 +84,7 @@ const asked = (over: Partial<AskedAnswer>): AskedAnswer => ({
 
 describe('typedAnswerOf', () => {
   it("reads today's sentence answer as text with no value, and a flagged answer as Not answerable", () => {
-    expect(typedAnswerOf(asked({ format: 'Integer', answer: '6 figures' }))).toEqual({
+    expect(typedAnswerOf(asked({ format: 'Integer', answer: sentence('6 figures') }))).toEqual({
       text: '6 figures',
       kind: 'COUNT',
       value: null,
@@ -89,8 +93,10 @@ describe('typedAnswerOf', () => {
       items: [],
       formula: null,
     });
-    expect(typedAnswerOf(asked({ answerable: false, answer: 'Not answerable' })).text).toBe('Not answerable');
-    expect(typedAnswerOf(asked({ answerable: false, answer: 'maybe noon' })).text).toBe(
+    expect(typedAnswerOf(asked({ answerable: false, answer: sentence('Not answerable') })).text).toBe(
+      'Not answerable',
+    );
+    expect(typedAnswerOf(asked({ answerable: false, answer: sentence('maybe noon') })).text).toBe(
       'Not answerable: maybe noon',
     );
   });
@@ -167,7 +173,7 @@ describe('answerTrust', () => {
       '(no citation)',
     );
     // "Not answerable" claims nothing; without a reader nothing is measured
-    const none = asked({ answerable: false, answer: 'Not answerable' });
+    const none = asked({ answerable: false, answer: sentence('Not answerable') });
     expect((await answerTrust(none, gold, reader())).grounded).toBeNull();
     expect((await answerTrust(asked({}), gold, null)).grounded).toBeNull();
   });

@@ -97,7 +97,15 @@ class FakeRetriever implements BenchRetriever, BenchAsker {
     const answerable = search.pages.length > 0;
     return {
       question,
-      answer: answerable ? 'x' : 'Not answerable',
+      answer: {
+        text: answerable ? 'x' : 'Not answerable',
+        kind: 'TEXT',
+        value: answerable ? 'x' : null,
+        unit: null,
+        scale: null,
+        items: [],
+        formula: null,
+      },
       answerable,
       mode: 'extractive',
       format: 'String',
@@ -330,7 +338,15 @@ describe('runRetrievalBench', () => {
         const citation = { docId: top.docId, pageNumber: top.pageNumber, bbox: null, score: 1, step: 1 };
         return {
           ...result,
-          answer: `Route 2 ferries [p. ${top.pageNumber}]`,
+          answer: {
+            text: `Route 2 ferries [p. ${top.pageNumber}]`,
+            kind: 'TEXT',
+            value: 'Route 2 ferries',
+            unit: null,
+            scale: null,
+            items: [],
+            formula: null,
+          },
           citations: [{ ...citation, elementId: `e${top.pageNumber}`, quote: 'Route 2 ferries' }],
         };
       }

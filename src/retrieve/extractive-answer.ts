@@ -45,10 +45,23 @@ export interface AnswerElement {
   cells?: TableCells | null;
 }
 
+/** A unit the answer quotes: a sentence, or a table cell ("row, column: value"), with the element it is from. */
+export interface QuotedUnit {
+  text: string;
+  /** The cell's value when the unit is a table cell; null for a sentence. */
+  cellValue: string | null;
+  element: AnswerElement;
+}
+
 export type ExtractiveAnswer = Pick<
   AskResult,
-  'answer' | 'answerable' | 'mode' | 'format' | 'analysis' | 'citations'
->;
+  'answerable' | 'mode' | 'format' | 'analysis' | 'citations'
+> & {
+  /** The quoted sentences with their page labels, or "Not answerable". */
+  answer: string;
+  /** The units quoted, best first (empty when not answerable). */
+  quoted: QuotedUnit[];
+};
 
 interface ScoredUnit extends AnswerUnit {
   element: AnswerElement;
@@ -119,6 +132,9 @@ function novelty(unitText: string, words: Set<string>, questionNumbers: Set<stri
   );
   return { words: novelWords.length, numbers: novelNumbers.length, names: novelNames.length };
 }
+
+/** The value of a table cell unit ("Row, Column: value" → "value"). */
+const cellValueOf = (text: string) => text.slice(text.lastIndexOf(': ') + 2);
 
 /** A unit cut at a word boundary, never inside a number. */
 function clip(text: string): string {
@@ -252,6 +268,7 @@ export class ExtractiveAnswerer {
       format: 'None',
       analysis: why,
       citations: [],
+      quoted: [],
     });
     if (search.pages.length === 0) return notAnswerable('No page matched the question.');
     const composed = this.compose(question, search, elements, context);
@@ -309,6 +326,11 @@ export class ExtractiveAnswerer {
           ? `, and ${chosen.length - 1} more, as the question asks for several things.`
           : '.'),
       citations,
+      quoted: chosen.map((u) => ({
+        text: clip(u.text),
+        cellValue: u.matchText === u.text ? null : cellValueOf(u.text),
+        element: u.element,
+      })),
     };
   }
 }

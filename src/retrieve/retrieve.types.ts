@@ -1,4 +1,5 @@
 import type { BBox } from '../document/document-model';
+import type { TypedAnswer } from './answer/typed-answer';
 import type { EvidenceStep, RetrievalCost } from './evidence-step';
 import type { LlmUsage } from '../llm/llm-usage';
 import type { AnswerFormat } from '../llm/prompts/answer.prompt';
@@ -112,7 +113,8 @@ export interface Citation {
 
 export interface AskResult {
   question: string;
-  answer: string;
+  /** The answer as a reader reads it (`text`) and as a value (kind, value, unit, scale, items, formula). */
+  answer: TypedAnswer;
   answerable: boolean;
   /**
    * 'llm' when a model wrote the answer, 'extractive' when it was assembled from the evidence offline, 'graph' when

@@ -59,10 +59,10 @@ describe('folio CLI (subprocess)', () => {
     );
     expect(ask.code).toBe(0);
     const answer = JSON.parse(ask.stdout) as {
-      answer: string;
+      answer: { text: string; kind: string; value: string | null };
       citations: Array<{ docId: string; pageNumber: number }>;
     };
-    expect(answer.answer).toContain('0.75');
+    expect(answer.answer).toMatchObject({ kind: 'NUMBER', value: '0.75' });
     expect(answer.citations[0]).toMatchObject({ docId, pageNumber: 2 });
 
     const dryRun = await folio('enrich', docId, '--llm', '--dry-run');

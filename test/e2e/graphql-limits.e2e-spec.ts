@@ -82,7 +82,7 @@ describe('GraphQL cost limits over HTTP', () => {
     expectRefused(await post(`{ ${documents.join(' ')} }`), 'MAX_ALIASES', 20);
     const asks = Array.from(
       { length: 8 },
-      (_, i) => `a${i}: ask(question: "What is revenue ${i}?") { answer }`,
+      (_, i) => `a${i}: ask(question: "What is revenue ${i}?") { answer { text } }`,
     );
     expectRefused(await post(`{ ${asks.join(' ')} }`), 'MAX_EXPENSIVE_FIELDS', 2);
   });
@@ -135,7 +135,7 @@ describe('GraphQL cost limits over HTTP', () => {
         graphStats { nodes { label count } relationships { type count } }
       }
       ask(question: "What recall@3 does the graph walk with re-ranking reach?", scope: { docIds: ["${docId}"] }) {
-        answer citations { pageNumber quote bbox }
+        answer { text kind value unit } citations { pageNumber quote bbox }
       }
     }`);
     expect(res.body.errors).toBeUndefined();

@@ -135,16 +135,24 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
     const res = await http.graphql<{ ask: any; search: any }>(
       `query($scope: ScopeInput) {
          ask(question: "What recall@3 does the graph walk with re-ranking reach?", scope: $scope) {
-           answer answerable mode citations { docId pageNumber quote bbox elementId imageUrl } usage { calls } warnings }
+           answer { text kind value unit scale items formula } answerable mode
+           citations { docId pageNumber quote bbox elementId imageUrl step } usage { calls } warnings }
          search(query: "recall@3 and latency in ms of each method", strategy: PARENT_PAGE, scope: $scope, k: 2, rerank: true) {
            strategy reranked pages { pageNumber score reason elements { kind bbox } page { number } } timings { stage ms } }
       }`,
       { scope: { docIds: [docId] } },
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.ask).toMatchObject({ answerable: true, mode: 'extractive', usage: { calls: 0 } });
+    expect(res.data!.ask).toMatchObject({
+      answer: { kind: 'NUMBER', value: '0.75', items: [], formula: null },
+      answerable: true,
+      mode: 'extractive',
+      usage: { calls: 0 },
+    });
     expect(res.data!.ask.citations[0]).toMatchObject({ docId, pageNumber: 2 });
     const cited = res.data!.ask.citations[0];
+    // the default walk (GRAPH) names the step of its evidence chain the cited page came from
+    expect(cited.step).toEqual(expect.any(Number));
     expect(cited.imageUrl).toBe(
       `${http.url}/documents/${docId}/pages/2/image.png?highlight=${encodeURIComponent(cited.elementId)}`,
     );
@@ -165,7 +173,9 @@ describe('GraphQL over HTTP: upload, explore, ask, delete', () => {
       code: 'FORBIDDEN',
       reason: 'SERVER_PATHS_DISABLED',
     });
-    const unknown = await http.graphql(`{ ask(question: "x", scope: { docIds: ["nope"] }) { answer } }`);
+    const unknown = await http.graphql(
+      `{ ask(question: "x", scope: { docIds: ["nope"] }) { answer { text } } }`,
+    );
     expect(unknown.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     const job404 = await http.graphql(`{ ingestionJob(id: "nope") { id } }`);
     expect(job404.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');

@@ -3,11 +3,15 @@ import { LlmError } from '../../llm/llm.errors';
 import type { UsageMeter } from '../../llm/llm-usage';
 import { LlmService } from '../../llm/llm.service';
 import type { DocumentVocabulary } from '../answerability';
-import { type ExtractiveAnswer, ExtractiveAnswerer } from '../extractive-answer';
+import { ExtractiveAnswerer } from '../extractive-answer';
 import { RetrieveRepository } from '../retrieve.repository';
-import type { Citation, PageHit, SearchResult } from '../retrieve.types';
+import type { AnswerFormat } from '../../llm/prompts/answer.prompt';
+import type { AskResult, Citation, PageHit, SearchResult } from '../retrieve.types';
 import { byRank, evidenceOf, pickEvidence, stepOfPage } from './answer-evidence';
-import type { AnswerEvidence } from './typed-answer';
+import { answerKindOf } from './answer-kind';
+import { CANDIDATE_SOURCES } from './candidate-sources';
+import { notAnswerableAnswer, typedFromExtractive } from './extractive-source';
+import type { AnswerEvidence, AnswerKind, TypedAnswer } from './typed-answer';
 
 /** What the answer stages need besides the search: the usage meter and the documents' vocabularies (cached). */
 export interface AnswerContext {
@@ -15,18 +19,37 @@ export interface AnswerContext {
   vocabulary: (docIds: string[]) => Promise<DocumentVocabulary | null>;
 }
 
+type Answered = Pick<AskResult, 'answer' | 'answerable' | 'mode' | 'format' | 'analysis' | 'citations'>;
 /** An answer with the problems that did not stop it (an LLM that failed and was replaced by the offline answer). */
-export type PipelineAnswer = ExtractiveAnswer & { warnings: string[] };
+export type PipelineAnswer = Answered & { warnings: string[] };
 
-const notAnswerable = (why: string, warnings: string[] = []): PipelineAnswer => ({
-  answer: 'Not answerable',
+const notAnswerable = (kind: AnswerKind, why: string): Answered => ({
+  answer: notAnswerableAnswer(kind),
   answerable: false,
   mode: 'extractive',
   format: 'None',
   analysis: why,
   citations: [],
-  warnings,
 });
+
+/** MMLongBench-Doc's answer format of a typed answer. */
+export function formatOf(answer: TypedAnswer, answerable: boolean): AnswerFormat {
+  if (!answerable) return 'None';
+  switch (answer.kind) {
+    case 'COUNT':
+      return 'Integer';
+    case 'NUMBER':
+    case 'PERCENTAGE':
+      return answer.value !== null && /^-?\d+$/.test(answer.value) ? 'Integer' : 'Float';
+    case 'LIST':
+      return 'List';
+    case 'DATE':
+    case 'NAME':
+    case 'YES_NO':
+    case 'TEXT':
+      return 'String';
+  }
+}
 
 /**
  * The answer reads the strategy's evidence and nothing else (answer-evidence.ts): the model when one is configured,
@@ -41,11 +64,12 @@ export class AnswerPipeline {
   ) {}
 
   async answer(question: string, search: SearchResult, context: AnswerContext): Promise<PipelineAnswer> {
+    const kind = answerKindOf(question);
     const picked = pickEvidence(search);
-    if (!picked.ok) return notAnswerable(picked.reason);
+    if (!picked.ok) return { ...notAnswerable(kind, picked.reason), warnings: [] };
     const refs = picked.pages.map(({ docId, pageNumber }) => ({ docId, pageNumber }));
     const elements = await this.repo.answerPageElements(refs);
-    const evidence = evidenceOf(question, 'TEXT', picked.pages, elements);
+    const evidence = evidenceOf(question, kind, picked.pages, elements);
     const warnings: string[] = [];
     if (this.llm.enabled) {
       try {
@@ -60,12 +84,28 @@ export class AnswerPipeline {
     return { ...(await this.offlineAnswer(evidence, search, context)), warnings };
   }
 
-  /** The extractive answer over the evidence pages only, weighed by their rank as the strategy ranked them. */
+  /**
+   * The first candidate source that reads a value of the kind asked for from the evidence, else the extractive
+   * answer over the evidence pages only, weighed by their rank as the strategy ranked them.
+   */
   private async offlineAnswer(
     evidence: AnswerEvidence,
     search: SearchResult,
     context: AnswerContext,
-  ): Promise<ExtractiveAnswer> {
+  ): Promise<Answered> {
+    for (const source of CANDIDATE_SOURCES) {
+      const found = source.read(evidence);
+      if (found) {
+        return {
+          answer: found.answer,
+          answerable: true,
+          mode: 'extractive',
+          format: formatOf(found.answer, true),
+          analysis: found.analysis,
+          citations: found.citations,
+        };
+      }
+    }
     const pages = byRank(evidence);
     const view: SearchResult = { ...search, pages: pages.map(hitOf) };
     const vocabulary = await context.vocabulary([...new Set(pages.map((p) => p.docId))]);
@@ -75,7 +115,15 @@ export class AnswerPipeline {
       pages.flatMap((p) => p.elements),
       { vocabulary },
     );
-    return { ...answered, citations: withSteps(answered.citations, evidence) };
+    const answer = typedFromExtractive(evidence.kind, evidence.question, answered);
+    return {
+      answer,
+      answerable: answered.answerable,
+      mode: 'extractive',
+      format: formatOf(answer, answered.answerable),
+      analysis: answered.analysis,
+      citations: withSteps(answered.citations, evidence),
+    };
   }
 
   /** MMRAG-DocQA's answer: the model reads the evidence pages and returns analysis, relevant pages and a typed answer. */
@@ -83,7 +131,7 @@ export class AnswerPipeline {
     evidence: AnswerEvidence,
     search: SearchResult,
     meter: UsageMeter,
-  ): Promise<ExtractiveAnswer> {
+  ): Promise<Answered> {
     const texts = await this.repo.pagePassages(
       evidence.pages.map(({ docId, pageNumber }) => ({ docId, pageNumber })),
     );
@@ -113,8 +161,19 @@ export class AnswerPipeline {
           ]
         : [];
     });
+    const answer: TypedAnswer = value.answerable
+      ? {
+          text: value.answer,
+          kind: value.answerFormat === 'List' ? 'LIST' : evidence.kind,
+          value: value.answerFormat === 'List' ? null : value.answer,
+          unit: null,
+          scale: null,
+          items: value.items,
+          formula: null,
+        }
+      : notAnswerableAnswer(evidence.kind);
     return {
-      answer: value.answer,
+      answer,
       answerable: value.answerable,
       mode: 'llm',
       format: value.answerFormat,

@@ -4,6 +4,7 @@ import { UsageMeter } from '../../llm/llm-usage';
 import { type DocumentPageText, DocumentVocabulary } from '../answerability';
 import { ANSWER_PAGES_READ, type AnswerElement } from '../extractive-answer';
 import { AnswerPipeline } from './answer-pipeline';
+import { notAnswerableAnswer } from './extractive-source';
 import { RetrieveRepository } from '../retrieve.repository';
 import { RetrieveService } from '../retrieve.service';
 import {
@@ -101,7 +102,7 @@ export class AskService {
     if (!counted.ok) {
       if (!asked.pages) return null;
       return {
-        answer: 'Not answerable',
+        answer: notAnswerableAnswer('COUNT'),
         answerable: false,
         mode: 'graph',
         format: 'None',
@@ -112,7 +113,15 @@ export class AskService {
     const { count, how, evidence } = counted.result;
     const noun = asked.unit === 'pages' ? 'page' : asked.kind;
     return {
-      answer: `${count} ${noun}${count === 1 ? '' : 's'}`,
+      answer: {
+        text: `${count} ${noun}${count === 1 ? '' : 's'}`,
+        kind: 'COUNT',
+        value: String(count),
+        unit: `${noun}s`,
+        scale: null,
+        items: [],
+        formula: null,
+      },
       answerable: true,
       mode: 'graph',
       format: 'Integer',

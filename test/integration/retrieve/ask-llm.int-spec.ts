@@ -49,7 +49,7 @@ describe('ask with an LLM', () => {
     });
     expect(result).toMatchObject({
       mode: 'llm',
-      answer: '0.75',
+      answer: { text: '0.75', kind: 'NUMBER', value: '0.75' },
       format: 'Float',
       answerable: true,
       warnings: [],
@@ -67,7 +67,12 @@ describe('ask with an LLM', () => {
       strategy: 'HYBRID',
       scope: { docIds: [docId] },
     });
-    expect(result).toMatchObject({ mode: 'graph', answer: '1 table', answerable: true, warnings: [] });
+    expect(result).toMatchObject({
+      mode: 'graph',
+      answer: { text: '1 table', value: '1' },
+      answerable: true,
+      warnings: [],
+    });
     expect(result.usage.calls).toBe(0);
     expect(server.requests.length).toBe(before);
   });
@@ -80,7 +85,7 @@ describe('ask with an LLM', () => {
       scope: { docIds: [docId] },
     });
     expect(result.mode).toBe('extractive');
-    expect(result.answer).toContain('0.75');
+    expect(result.answer.value).toBe('0.75');
     expect(result.warnings[0]).toMatch(/LLM could not answer/);
   });
 });

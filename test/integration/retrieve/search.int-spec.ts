@@ -290,9 +290,12 @@ describe('search and ask', () => {
     });
     expect(result.mode).toBe('extractive');
     expect(result.answerable).toBe(true);
-    expect(result.answer).toContain('0.75');
-    // the table cell with its row and column labels, not the page's sentences around it
-    expect(result.answer).toBe('Graph walk + rerank, Recall@3: 0.75 [p. 2]');
+    // the table cell's value, read with its row and column labels, not the page's sentences around it
+    expect(result.answer).toMatchObject({
+      text: '0.75 — Graph walk + rerank, Recall@3: 0.75 [p. 2]',
+      kind: 'NUMBER',
+      value: '0.75',
+    });
     expect(result.citations[0]).toMatchObject({ docId: sample, pageNumber: 2 });
     expect(result.usage.calls).toBe(0);
   });
@@ -301,7 +304,7 @@ describe('search and ask', () => {
     const result = await ctx.asker.ask('What was the quarterly dividend of the tobacco company in 1987?', {
       scope: { docIds: [sample] },
     });
-    expect(result.answer).toBe('Not answerable');
+    expect(result.answer).toMatchObject({ text: 'Not answerable', value: null });
     expect(result.answerable).toBe(false);
     expect(result.citations).toEqual([]);
   });
@@ -310,7 +313,12 @@ describe('search and ask', () => {
     const tables = await ctx.asker.ask('How many tables are in this report?', {
       scope: { docIds: [sample] },
     });
-    expect(tables).toMatchObject({ answer: '1 table', answerable: true, mode: 'graph', format: 'Integer' });
+    expect(tables).toMatchObject({
+      answer: { text: '1 table', kind: 'COUNT', value: '1', unit: 'tables' },
+      answerable: true,
+      mode: 'graph',
+      format: 'Integer',
+    });
     expect(tables.analysis).toBe(
       'Counted in the document graph: numbered tables in the document (4 pages): Table 1 to Table 1.',
     );
@@ -325,12 +333,12 @@ describe('search and ask', () => {
     const figures = await ctx.asker.ask('How many figures are there in the entire report?', {
       scope: { docIds: [sample] },
     });
-    expect(figures).toMatchObject({ answer: '1 figure', mode: 'graph' });
+    expect(figures).toMatchObject({ answer: { text: '1 figure', value: '1' }, mode: 'graph' });
     const pastTheEnd = await ctx.asker.ask('How many figures are in pages 10-12 of this report?', {
       scope: { docIds: [sample] },
     });
     expect(pastTheEnd).toMatchObject({
-      answer: 'Not answerable',
+      answer: { text: 'Not answerable', kind: 'COUNT', value: null },
       answerable: false,
       mode: 'graph',
       analysis: 'The document has 4 pages; pages 10–12 are not in it.',
@@ -352,7 +360,7 @@ describe('search and ask', () => {
     expect(examples.every((e) => e.question && e.answer)).toBe(true);
     for (const { question, answer } of examples) {
       const result = await ctx.asker.ask(question!, { scope: { docIds: [sample] } });
-      expect({ question, answer: result.answer }).toEqual({ question, answer });
+      expect({ question, answer: result.answer.text }).toEqual({ question, answer });
     }
   });
 });

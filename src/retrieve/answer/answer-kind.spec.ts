@@ -1,0 +1,51 @@
+import { answerKindOf, askedDecimals, askedScale } from './answer-kind';
+import type { AnswerKind } from './typed-answer';
+
+describe('answerKindOf', () => {
+  const cases: Array<[string, AnswerKind]> = [
+    ['Does the warranty cover water damage?', 'YES_NO'],
+    ['Is the Falcon drone certified for night flights?', 'YES_NO'],
+    ['Answer yes or no: did the company pay a dividend in 2020?', 'YES_NO'],
+    ['Was revenue higher in 2021 or in 2022?', 'TEXT'],
+    ['How many charging stations does the campus have?', 'COUNT'],
+    ['What is the number of subsidiaries listed in the appendix?', 'COUNT'],
+    ['List the sensors mounted on the rover.', 'LIST'],
+    ['What are the safety rules for the workshop?', 'LIST'],
+    ['Which of the models support offline use?', 'LIST'],
+    ['When was the bridge opened to traffic?', 'DATE'],
+    ['In which year did the museum move to its current site?', 'DATE'],
+    ['What percentage of respondents prefer trains?', 'PERCENTAGE'],
+    ['What was the gross margin in FY2023?', 'PERCENTAGE'],
+    ['What was the effective tax rate last year?', 'PERCENTAGE'],
+    ['Who chairs the audit committee?', 'NAME'],
+    ['Which company audits the group accounts?', 'NAME'],
+    ['What is the name of the lead engineer?', 'NAME'],
+    ['How much did the retrofit cost?', 'NUMBER'],
+    ['What was total revenue in 2022 in millions?', 'NUMBER'],
+    ['What is the current ratio for FY2021?', 'NUMBER'],
+    ['What recall@3 does the graph walk reach?', 'NUMBER'],
+    ['What latency does the cache add?', 'NUMBER'],
+    ['Why did the team choose a ceramic housing?', 'TEXT'],
+    ['What is used to cool the reactor core?', 'TEXT'],
+  ];
+  it.each(cases)('%s → %s', (question, kind) => {
+    expect(answerKindOf(question)).toBe(kind);
+  });
+});
+
+describe('askedScale', () => {
+  it('reads the scale the question asks its number in', () => {
+    expect(askedScale('What was revenue in millions?')).toBe('millions');
+    expect(askedScale('Give capex in USD billions.')).toBe('billions');
+    expect(askedScale('What was revenue in 2021?')).toBeNull();
+  });
+});
+
+describe('askedDecimals', () => {
+  it('reads the rounding the question asks for', () => {
+    expect(askedDecimals('Round your answer to two decimal places.')).toBe(2);
+    expect(askedDecimals('Answer to 1 decimal.')).toBe(1);
+    expect(askedDecimals('Round to the nearest whole number.')).toBe(0);
+    expect(askedDecimals('What was revenue?')).toBeNull();
+  });
+});

@@ -1,0 +1,91 @@
+import type { AnswerElement, ExtractiveAnswer } from '../extractive-answer';
+import { notAnswerableAnswer, typedFromExtractive } from './extractive-source';
+
+const element = (text: string, description: string | null = null): AnswerElement => ({
+  docId: 'd',
+  pageNumber: 4,
+  elementId: 'p4-e2',
+  kind: description ? 'table' : 'paragraph',
+  text,
+  description,
+  bbox: [0, 0, 10, 10],
+});
+
+const answered = (quoted: ExtractiveAnswer['quoted']): ExtractiveAnswer => ({
+  answer: quoted.map((q) => `${q.text} [p. 4]`).join(' '),
+  answerable: true,
+  mode: 'extractive',
+  format: 'String',
+  analysis: null,
+  citations: [],
+  quoted,
+});
+
+describe('typedFromExtractive', () => {
+  it("reads a cell's value with the unit its column label names and the table's printed scale", () => {
+    const table = element(
+      'Revenue by segment (in millions)',
+      '| Segment | Revenue ($) |\n|---|---|\n| Cloud | 1,250 |',
+    );
+    const typed = typedFromExtractive(
+      'NUMBER',
+      'What revenue did the Cloud segment report?',
+      answered([{ text: 'Cloud, Revenue ($): 1,250', cellValue: '1,250', element: table }]),
+    );
+    expect(typed).toEqual({
+      text: '1,250 (USD, in millions) — Cloud, Revenue ($): 1,250 [p. 4]',
+      kind: 'NUMBER',
+      value: '1250',
+      unit: 'USD',
+      scale: 'millions',
+      items: [],
+      formula: null,
+    });
+  });
+
+  it('reads a year from a sentence for a date question', () => {
+    const s = 'The plant was commissioned in 1987 by the regional utility.';
+    const typed = typedFromExtractive(
+      'DATE',
+      'When was the plant commissioned?',
+      answered([{ text: s, cellValue: null, element: element(s) }]),
+    );
+    expect(typed).toMatchObject({ kind: 'DATE', value: '1987' });
+  });
+
+  it('keeps the sentence as a TEXT answer when it states no value of the kind asked for', () => {
+    const s = 'The plant is run by the regional utility.';
+    const typed = typedFromExtractive(
+      'NUMBER',
+      'How much power does the plant make?',
+      answered([{ text: s, cellValue: null, element: element(s) }]),
+    );
+    expect(typed).toMatchObject({ kind: 'TEXT', value: s, text: `${s} [p. 4]` });
+  });
+
+  it('keeps several quoted units as sentences: one value would drop the others', () => {
+    const a = 'Recall was 0.75.';
+    const b = 'Latency was 410 ms.';
+    const typed = typedFromExtractive(
+      'NUMBER',
+      'What recall and latency does it reach?',
+      answered([
+        { text: a, cellValue: null, element: element(a) },
+        { text: b, cellValue: null, element: element(b) },
+      ]),
+    );
+    expect(typed.kind).toBe('TEXT');
+  });
+
+  it('says Not answerable with the kind asked for and no value', () => {
+    expect(notAnswerableAnswer('PERCENTAGE')).toEqual({
+      text: 'Not answerable',
+      kind: 'PERCENTAGE',
+      value: null,
+      unit: null,
+      scale: null,
+      items: [],
+      formula: null,
+    });
+  });
+});

@@ -1,0 +1,87 @@
+import type { ExtractiveAnswer, QuotedUnit } from '../extractive-answer';
+import type { AnswerKind, TypedAnswer } from './typed-answer';
+import { printedScale, readValue, type ReadValue } from './typed-value';
+
+// The extractive answer (a quoted sentence or table cell) as a typed answer: TEXT answers are the sentence; for a
+// number, percentage, date, count or name the value is read from the quoted unit, with its unit and the table's scale.
+
+const NOT_ANSWERABLE = 'Not answerable';
+
+/** An answer that says the evidence does not answer the question: no value, and the kind that was asked for. */
+export function notAnswerableAnswer(kind: AnswerKind): TypedAnswer {
+  return { text: NOT_ANSWERABLE, kind, value: null, unit: null, scale: null, items: [], formula: null };
+}
+
+/** The scale printed in the element or its table's description ("(in millions)"). */
+function scaleOf(unit: QuotedUnit) {
+  return printedScale(`${unit.element.text}\n${unit.element.description ?? ''}`);
+}
+
+/** A cell's unit or scale from its column or row label ("Latency (ms)", "Revenue ($ in millions)"). */
+function withLabelUnit(read: ReadValue | null, cell: QuotedUnit): ReadValue | null {
+  if (!read || read.unit !== null) return read;
+  const label = cell.text.slice(0, Math.max(0, cell.text.length - (cell.cellValue?.length ?? 0)));
+  const inParens = [...label.matchAll(/\(([^()]{1,24})\)/g)].map((m) => m[1]!.trim());
+  const scale =
+    inParens.map((p) => printedScale(`in ${p.replace(/^\$\s*in\s+/i, '')}`)).find(Boolean) ?? null;
+  const unit = inParens.find((p) => /^(?:%|\$|€|£|[a-zμ°]{1,5}|usd|eur|gbp)$/i.test(p)) ?? null;
+  return {
+    ...read,
+    unit: unit === '$' ? 'USD' : unit,
+    scale: read.unit === '%' ? null : (scale ?? read.scale),
+  };
+}
+
+/** "4,210 (USD, in millions)": the value as a reader expects it, with what the cell or sentence does not say. */
+function shown(read: ReadValue): string {
+  const extra: string[] = [];
+  if (read.unit && read.unit !== '%' && !read.printed.includes('$') && !read.printed.includes(read.unit))
+    extra.push(read.unit);
+  if (read.scale && read.scale !== 'units' && !new RegExp(read.scale.slice(0, 4), 'i').test(read.printed))
+    extra.push(`in ${read.scale}`);
+  return extra.length > 0 ? `${read.printed} (${extra.join(', ')})` : read.printed;
+}
+
+/** The quoted text without its page labels ("… [p. 2]"), as a TEXT answer's value. */
+const withoutLabels = (text: string) => text.replace(/\s*\[p\. [^\]]+\]/g, '').trim();
+
+/**
+ * The typed answer of an extractive answer. A value of the kind asked for is read from the best quoted unit (a
+ * cell's own value first); when the unit states none, the answer stays the sentence (TEXT), as it is.
+ */
+export function typedFromExtractive(
+  kind: AnswerKind,
+  question: string,
+  answered: ExtractiveAnswer,
+): TypedAnswer {
+  if (!answered.answerable) return notAnswerableAnswer(kind);
+  const best = answered.quoted[0];
+  const sentence = answered.answer;
+  // Several quoted units answer several things: one value would drop the others, so the sentences stand.
+  if (best && answered.quoted.length === 1 && kind !== 'TEXT' && kind !== 'LIST' && kind !== 'YES_NO') {
+    const read =
+      (best.cellValue !== null
+        ? withLabelUnit(readValue(kind, best.cellValue, question, scaleOf(best)), best)
+        : null) ?? readValue(kind, best.text, question, scaleOf(best));
+    if (read) {
+      return {
+        text: `${shown(read)} — ${sentence}`,
+        kind,
+        value: read.value,
+        unit: read.unit,
+        scale: read.scale,
+        items: [],
+        formula: null,
+      };
+    }
+  }
+  return {
+    text: sentence,
+    kind: 'TEXT',
+    value: withoutLabels(sentence),
+    unit: null,
+    scale: null,
+    items: [],
+    formula: null,
+  };
+}

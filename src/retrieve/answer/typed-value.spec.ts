@@ -1,0 +1,81 @@
+import { numbersIn, pickDate, pickName, pickNumber, printedScale, readValue } from './typed-value';
+
+describe('numbersIn', () => {
+  it('reads currency, separators, parentheses as negatives, percent and scale words', () => {
+    expect(numbersIn('Net loss was ($1,234.5) million, down 12.5% from 2021.')).toEqual([
+      expect.objectContaining({ value: '-1234.5', unit: 'USD', scale: 'millions' }),
+      expect.objectContaining({ value: '12.5', unit: '%', scale: null }),
+      expect.objectContaining({ value: '2021', isYear: true }),
+    ]);
+  });
+
+  it('skips page, table and quarter references', () => {
+    expect(numbersIn('See Table 4 on p. 12 for Q3.').map((n) => n.value)).toEqual([]);
+  });
+});
+
+describe('printedScale', () => {
+  it('reads the scale line of a table', () => {
+    expect(printedScale('(in millions, except per share data)')).toBe('millions');
+    expect(printedScale('Amounts in thousands of dollars')).toBe('thousands');
+    expect(printedScale('Revenue by region')).toBeNull();
+  });
+});
+
+describe('pickNumber', () => {
+  it('takes the number nearest the question words, not the year the question names', () => {
+    const text = 'In 2022 the plant employed 420 people and produced 1,850 tonnes of steel.';
+    expect(pickNumber('NUMBER', text, 'How much steel did the plant produce in 2022?')).toEqual({
+      value: '1850',
+      unit: null,
+      scale: 'units',
+      printed: '1,850',
+    });
+  });
+
+  it("keeps the table's scale when the cell prints none", () => {
+    expect(
+      pickNumber('NUMBER', 'Total revenue, 2023: $4,210', 'What was total revenue in 2023?', 'millions'),
+    ).toEqual(expect.objectContaining({ value: '4210', unit: 'USD', scale: 'millions' }));
+  });
+
+  it('wants a percentage for a percentage question and finds none in a sentence without one', () => {
+    expect(
+      pickNumber('PERCENTAGE', 'Trains carried 61 % of commuters.', 'What share of commuters took trains?'),
+    ).toEqual(expect.objectContaining({ value: '61', unit: '%' }));
+    expect(pickNumber('PERCENTAGE', 'Trains carried 4,000 commuters.', 'What share took trains?')).toBeNull();
+  });
+
+  it('counts have no scale', () => {
+    expect(pickNumber('COUNT', 'The depot has 14 buses.', 'How many buses does the depot have?')).toEqual(
+      expect.objectContaining({ value: '14', scale: null }),
+    );
+  });
+});
+
+describe('pickDate', () => {
+  it('reads a full date as ISO and otherwise the first year the question does not name', () => {
+    expect(
+      pickDate('The bridge opened on March 3, 1998 after work began in 1994.', 'When did the bridge open?'),
+    ).toEqual(expect.objectContaining({ value: '1998-03-03' }));
+    expect(pickDate('Founded in 2004, renamed in 2011.', 'In which year was it renamed after 2004?')).toEqual(
+      expect.objectContaining({ value: '2011' }),
+    );
+  });
+});
+
+describe('pickName', () => {
+  it('reads the capitalised name the question does not hold', () => {
+    expect(
+      pickName('The audit committee is chaired by Maria Lindqvist.', 'Who chairs the audit committee?'),
+    ).toEqual(expect.objectContaining({ value: 'Maria Lindqvist' }));
+    expect(pickName('the committee meets monthly.', 'Who chairs the committee?')).toBeNull();
+  });
+});
+
+describe('readValue', () => {
+  it('reads nothing for free text, lists and yes/no (other stages answer those)', () => {
+    expect(readValue('TEXT', 'It costs $5.', 'Why?')).toBeNull();
+    expect(readValue('YES_NO', 'It costs $5.', 'Is it cheap?')).toBeNull();
+  });
+});

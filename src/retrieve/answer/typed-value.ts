@@ -1,0 +1,199 @@
+import { contentWords } from '../text-match';
+import type { AnswerKind, NumberScale } from './typed-answer';
+
+// The typed value a quoted sentence or table cell states: a number with its unit and scale, a percentage, a date or
+// year, a name. Pure functions over text; the answer stages decide which sentence or cell to read.
+
+export interface ReadValue {
+  /** Canonical: a plain decimal ("-1234.5"), an ISO date or a year, a name. */
+  value: string;
+  unit: string | null;
+  scale: NumberScale | null;
+  /** The text the value was read from, as printed ("$1,234.5 million"). */
+  printed: string;
+}
+
+const CURRENCIES: Array<[RegExp, string]> = [
+  [/^(?:US\$|\$|USD)$/i, 'USD'],
+  [/^(?:€|EUR)$/i, 'EUR'],
+  [/^(?:£|GBP)$/i, 'GBP'],
+  [/^(?:¥|JPY)$/i, 'JPY'],
+  [/^(?:RMB|CNY)$/i, 'CNY'],
+];
+const SCALES: Array<[RegExp, NumberScale]> = [
+  [/^(?:thousands?|k|000s)$/i, 'thousands'],
+  [/^(?:millions?|m|mn|mm)$/i, 'millions'],
+  [/^(?:billions?|bn|b)$/i, 'billions'],
+];
+/** A number as printed: optional sign or parentheses, currency, digits with separators, scale word, unit. */
+const NUMBER =
+  /(\()?(-|−|–)?\s?(US\$|USD|\$|€|£|¥|EUR|GBP|RMB)?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\))?\s?(%|percent\b|per cent\b|thousands?\b|millions?\b|billions?\b|bn\b|mn\b|[kmb]\b|x\b)?/gi;
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const MONTH_NAME =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const DATE_MDY = new RegExp(`\\b${MONTH_NAME}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i');
+const DATE_DMY = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH_NAME}\\.?,?\\s+(\\d{4})\\b`, 'i');
+const YEAR = /\b(1[89]\d{2}|20\d{2})\b/g;
+
+export interface NumberMention extends ReadValue {
+  /** Position in the text (characters), for the nearest-to-the-question choice. */
+  index: number;
+  isYear: boolean;
+}
+
+/** A decimal without float noise ("1234.5", "-0.25"). */
+export function decimal(n: number): string {
+  return String(Number(n.toFixed(6)));
+}
+
+/** Every number the text prints, with its currency or percent sign and its scale word. */
+export function numbersIn(text: string): NumberMention[] {
+  const out: NumberMention[] = [];
+  for (const m of text.matchAll(NUMBER)) {
+    const [printed, open, sign, currency, digits, close, suffix] = m;
+    // "p. 12", "Table 3", "Q3": references, not values
+    const before = text.slice(Math.max(0, m.index - 7), m.index);
+    if (/(?:\bp\.|\bpage|\btable|\bfigure|\bfig\.|\bsection|\bq|\bfy|\bh|\bnote)\s*$/i.test(before)) continue;
+    const raw = Number(digits!.replace(/,/g, ''));
+    if (!Number.isFinite(raw)) continue;
+    const negative = (open && close) || sign ? -1 : 1;
+    const suffixWord = suffix?.trim().toLowerCase() ?? '';
+    const percent = suffixWord === '%' || suffixWord.startsWith('per');
+    const scale = SCALES.find(([re]) => re.test(suffixWord))?.[1] ?? null;
+    const unit = percent
+      ? '%'
+      : suffixWord === 'x'
+        ? 'x'
+        : currency
+          ? (CURRENCIES.find(([re]) => re.test(currency))?.[1] ?? null)
+          : null;
+    const isYear = !currency && !suffix && !digits!.includes(',') && /^(1[89]\d{2}|20\d{2})$/.test(digits!);
+    out.push({
+      value: decimal(negative * raw),
+      unit,
+      scale,
+      printed: printed.trim(),
+      index: m.index,
+      isYear,
+    });
+  }
+  return out;
+}
+
+/** The table scale printed near a table ("(in millions)", "in thousands of dollars"), or null. */
+export function printedScale(text: string): NumberScale | null {
+  const m =
+    /\b(?:in|\$ in|amounts in|expressed in)\s+(?:(?:us\s*)?(?:\$|dollars|usd|eur|euros)\s+)?(thousands|millions|billions)\b/i.exec(
+      text,
+    );
+  if (!m) return null;
+  return SCALES.find(([re]) => re.test(m[1]!))?.[1] ?? null;
+}
+
+/** Numbers the question itself states (its years, its figure numbers), which are not the answer. */
+function questionNumbers(question: string): Set<string> {
+  return new Set(numbersIn(question).map((n) => n.value));
+}
+
+/** Distance from a position to the nearest of the question's words in the text (characters). */
+function nearness(text: string, index: number, words: string[]): number {
+  const lower = text.toLowerCase();
+  let best = Infinity;
+  for (const w of words) {
+    for (let at = lower.indexOf(w); at >= 0; at = lower.indexOf(w, at + 1))
+      best = Math.min(best, Math.abs(at - index));
+  }
+  return best;
+}
+
+/** The number that answers: one the question does not state, a year only when a year is asked, nearest its words. */
+export function pickNumber(
+  kind: AnswerKind,
+  text: string,
+  question: string,
+  tableScale: NumberScale | null = null,
+): ReadValue | null {
+  const asked = questionNumbers(question);
+  const words = contentWords(question).filter((w) => !/\d/.test(w));
+  const mentions = numbersIn(text).filter((n) => !asked.has(n.value) && (kind === 'DATE' || !n.isYear));
+  const fitting =
+    kind === 'PERCENTAGE' ? mentions.filter((n) => n.unit === '%') : mentions.filter((n) => n.unit !== '%');
+  const pool = fitting.length > 0 ? fitting : kind === 'PERCENTAGE' ? [] : mentions;
+  const best = [...pool].sort((a, b) => nearness(text, a.index, words) - nearness(text, b.index, words))[0];
+  if (!best) return null;
+  const scale = best.unit === '%' ? null : (best.scale ?? tableScale);
+  return {
+    value: best.value,
+    unit: best.unit,
+    scale: kind === 'COUNT' ? null : (scale ?? 'units'),
+    printed: best.printed,
+  };
+}
+
+/** The date or year the text states that the question does not: an ISO date when a day is printed, else a year. */
+export function pickDate(text: string, question: string): ReadValue | null {
+  const asked = questionNumbers(question);
+  const iso = (y: string, mon: string, d: string) => {
+    const month = MONTHS.findIndex((name) => name.startsWith(mon.toLowerCase().slice(0, 3))) + 1;
+    return `${y}-${String(month).padStart(2, '0')}-${d.padStart(2, '0')}`;
+  };
+  const mdy = DATE_MDY.exec(text);
+  if (mdy && !asked.has(mdy[3]!))
+    return { value: iso(mdy[3]!, mdy[1]!, mdy[2]!), unit: null, scale: null, printed: mdy[0] };
+  const dmy = DATE_DMY.exec(text);
+  if (dmy && !asked.has(dmy[3]!))
+    return { value: iso(dmy[3]!, dmy[2]!, dmy[1]!), unit: null, scale: null, printed: dmy[0] };
+  const year = [...text.matchAll(YEAR)].find((m) => !asked.has(m[1]!));
+  return year ? { value: year[1]!, unit: null, scale: null, printed: year[1]! } : null;
+}
+
+/** A run of capitalised words (a person, a company, a product) the question does not name. */
+export function pickName(text: string, question: string): ReadValue | null {
+  const asked = new Set(contentWords(question));
+  const runs = text.match(/\p{Lu}[\p{L}&.'-]*(?:\s+(?:of|and|&|de|van|von)?\s*\p{Lu}[\p{L}&.'-]*)*/gu) ?? [];
+  const name = runs
+    .map((r) => r.trim().replace(/[.,;:]+$/, ''))
+    .find((r, i) => {
+      const words = contentWords(r);
+      // the sentence's first word is capitalised anyway; a single common word there is no name
+      const first = i === 0 && text.trimStart().startsWith(r) && words.length <= 1;
+      return !first && words.length > 0 && words.some((w) => !asked.has(w));
+    });
+  return name ? { value: name, unit: null, scale: null, printed: name } : null;
+}
+
+/** The value of the kind asked for that a sentence or cell states, or null when it states none. */
+export function readValue(
+  kind: AnswerKind,
+  text: string,
+  question: string,
+  tableScale: NumberScale | null = null,
+): ReadValue | null {
+  switch (kind) {
+    case 'NUMBER':
+    case 'PERCENTAGE':
+    case 'COUNT':
+      return pickNumber(kind, text, question, tableScale);
+    case 'DATE':
+      return pickDate(text, question);
+    case 'NAME':
+      return pickName(text, question);
+    case 'LIST':
+    case 'YES_NO':
+    case 'TEXT':
+      return null;
+  }
+}
