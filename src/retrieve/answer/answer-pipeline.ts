@@ -12,6 +12,7 @@ import { answerKindOf } from './answer-kind';
 import { CANDIDATE_SOURCES } from './candidate-sources';
 import { notAnswerableAnswer, typedFromExtractive } from './extractive-source';
 import type { AnswerEvidence, AnswerKind, TypedAnswer } from './typed-answer';
+import { NO_CLAIM_SUPPORT } from './yes-no-source';
 
 /** What the answer stages need besides the search: the usage meter and the documents' vocabularies (cached). */
 export interface AnswerContext {
@@ -106,6 +107,7 @@ export class AnswerPipeline {
         };
       }
     }
+    if (evidence.kind === 'YES_NO') return notAnswerable('YES_NO', NO_CLAIM_SUPPORT);
     const pages = byRank(evidence);
     const view: SearchResult = { ...search, pages: pages.map(hitOf) };
     const vocabulary = await context.vocabulary([...new Set(pages.map((p) => p.docId))]);

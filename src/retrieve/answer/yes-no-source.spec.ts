@@ -1,0 +1,74 @@
+import type { AnswerElement } from '../extractive-answer';
+import type { AnswerEvidence } from './typed-answer';
+import { claimWords, verdictOf, yesNoCandidate } from './yes-no-source';
+
+const el = (text: string, kind = 'paragraph'): AnswerElement => ({
+  docId: 'd',
+  pageNumber: 3,
+  elementId: 'p3-e1',
+  kind,
+  text,
+  description: null,
+  bbox: [0, 0, 100, 20],
+});
+const evidence = (question: string, elements: AnswerElement[]): AnswerEvidence => ({
+  question,
+  kind: 'YES_NO',
+  pages: [{ docId: 'd', pageNumber: 3, step: 2, rank: 0, score: 0.7, elements }],
+});
+
+describe('claimWords', () => {
+  it("drops the question's yes-or-no framing", () => {
+    expect(claimWords("Answer 'yes' or 'no': does the warranty cover water damage?")).toEqual([
+      'warranty',
+      'cover',
+      'water',
+      'damage',
+    ]);
+  });
+});
+
+describe('verdictOf', () => {
+  const words = claimWords('Does the warranty cover water damage?');
+  it('supports a claim stated with an affirmative cue', () => {
+    expect(verdictOf(words, 'The warranty covers water damage for two years.', 'Does…')?.verdict).toBe('Yes');
+  });
+  it('contradicts a claim stated with a negation', () => {
+    expect(verdictOf(words, 'The warranty does not cover water damage.', 'Does…')?.verdict).toBe('No');
+  });
+  it('neither supports nor contradicts without the key words', () => {
+    expect(verdictOf(words, 'The warranty is valid in Europe.', 'Does…')).toBeNull();
+  });
+  it('turns a negation that agrees with a negated question into yes', () => {
+    expect(
+      verdictOf(
+        claimWords("Isn't water damage covered?"),
+        'Water damage is not covered.',
+        "Isn't water damage covered?",
+      )?.verdict,
+    ).toBe('Yes');
+  });
+});
+
+describe('yesNoCandidate', () => {
+  it('answers from the element that denies the claim, cited with its step', () => {
+    const found = yesNoCandidate(
+      evidence('Does the warranty cover water damage?', [
+        el('Warranty', 'heading'),
+        el('Our warranty is generous. It does not cover water damage or misuse.'),
+      ]),
+    );
+    expect(found?.answer).toMatchObject({ kind: 'YES_NO', value: 'No' });
+    expect(found?.citations).toEqual([
+      expect.objectContaining({ pageNumber: 3, step: 2, quote: 'It does not cover water damage or misuse.' }),
+    ]);
+  });
+
+  it('is null when no element states or denies the claim', () => {
+    expect(
+      yesNoCandidate(
+        evidence('Does the warranty cover water damage?', [el('The warranty lasts two years.')]),
+      ),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,111 @@
+import { unitsOf } from '../answer-units';
+import type { Citation } from '../retrieve.types';
+import { contentWords } from '../text-match';
+import type { AnswerCandidate, AnswerEvidence } from './typed-answer';
+
+// A yes/no answer only when an element of the evidence states the claim (supports it) or denies it (contradicts
+// it): the sentence holds the claim's key words and a polarity cue. Anything less is Not answerable, not a guess.
+
+/** The share of the claim's key words a sentence must hold to state the claim. */
+const CLAIM_SHARE = 0.75;
+/** Words that frame a yes/no question, not its claim. */
+const FRAMING = new Set([
+  'yes',
+  'answer',
+  'true',
+  'false',
+  'correct',
+  'directly',
+  'please',
+  'whether',
+  'state',
+]);
+const NEGATIVE = /\b(?:not|no|never|none|neither|nor|cannot|without|fails? to|lacks?|unable)\b|n[’']t\b/i;
+/** A sentence asserting something: a verb of being, having or doing the claim's words can hang on. */
+const AFFIRMATIVE =
+  /\b(?:is|are|was|were|be|been|has|have|had|does|do|did|can|could|will|may|must|should|includes?|included|contains?|supports?|supported|provides?|offers?|uses?|used|requires?|required|allows?|allowed|covers?|covered|meets?|exceeds?|reached|reaches|grew|increased|decreased|fell|rose)\b/i;
+const SKIP_KINDS = new Set(['page-header', 'page-footer', 'heading']);
+
+/** The claim's key words: the question's content words without its framing ("answer yes or no"). */
+export function claimWords(question: string): string[] {
+  const claim = question.replace(/\b(?:answer\s+)?(?:with\s+)?['"]?yes['"]?\s+or\s+['"]?no['"]?\b/gi, ' ');
+  return [...new Set(contentWords(claim).filter((w) => !FRAMING.has(w)))];
+}
+
+/** Whether the question itself is negated ("Isn't the pump serviceable?"): a supporting "not" then means yes. */
+const negatedQuestion = (question: string) => /^\s*\w+n[’']t\b|^\s*\w+\s+(?:\w+\s+)?not\b/i.test(question);
+
+export interface ClaimVerdict {
+  verdict: 'Yes' | 'No';
+  sentence: string;
+  share: number;
+}
+
+/** The verdict a sentence gives on the claim, or null when it does not state the claim with a polarity cue. */
+export function verdictOf(words: string[], sentence: string, question: string): ClaimVerdict | null {
+  if (words.length === 0) return null;
+  const present = new Set(contentWords(sentence));
+  const share = words.filter((w) => present.has(w)).length / words.length;
+  if (share < CLAIM_SHARE) return null;
+  const negative = NEGATIVE.test(sentence);
+  if (!negative && !AFFIRMATIVE.test(sentence)) return null;
+  const yes = negative === negatedQuestion(question);
+  return { verdict: yes ? 'Yes' : 'No', sentence, share };
+}
+
+/**
+ * A YES_NO answer from the element sentence that states or denies the question's claim best (ties: the earliest in
+ * evidence order), cited to its element; null when no sentence does.
+ */
+export function yesNoCandidate(evidence: AnswerEvidence): AnswerCandidate | null {
+  if (evidence.kind !== 'YES_NO') return null;
+  const words = claimWords(evidence.question);
+  let best: { found: ClaimVerdict; citation: Citation } | null = null;
+  for (const page of evidence.pages) {
+    for (const element of page.elements) {
+      if (SKIP_KINDS.has(element.kind)) continue;
+      for (const unit of unitsOf(element)) {
+        const found = verdictOf(
+          words,
+          unit.matchText === unit.text ? unit.text : unit.matchText,
+          evidence.question,
+        );
+        if (!found || (best && found.share <= best.found.share)) continue;
+        const quote = element.text.includes(unit.text) ? unit.text : element.text;
+        best = {
+          found: { ...found, sentence: quote },
+          citation: {
+            docId: element.docId,
+            pageNumber: element.pageNumber,
+            elementId: element.elementId,
+            bbox: element.bbox,
+            quote,
+            score: page.score,
+            step: page.step,
+          },
+        };
+      }
+    }
+  }
+  if (!best) return null;
+  const { found, citation } = best;
+  return {
+    answer: {
+      text: `${found.verdict} — ${found.sentence} [p. ${citation.pageNumber}]`,
+      kind: 'YES_NO',
+      value: found.verdict,
+      unit: null,
+      scale: null,
+      items: [],
+      formula: null,
+    },
+    citations: [citation],
+    analysis:
+      `The cited sentence holds ${Math.round(found.share * 100)} % of the claim's key words and ` +
+      `${found.verdict === 'Yes' ? 'states' : 'denies'} it.`,
+  };
+}
+
+/** Why a yes/no question is not answered: no element states or denies its claim. */
+export const NO_CLAIM_SUPPORT =
+  'No element of the evidence states or denies the claim (its key words with a polarity cue), so neither yes nor no is supported.';
