@@ -1,14 +1,17 @@
 import { listCandidate } from './list-source';
+import { metricSource } from './metric-source';
+import { tableCellSource } from './table-cell-source';
 import type { CandidateSource } from './typed-answer';
 import { yesNoCandidate } from './yes-no-source';
 
 /**
  * The offline answer's candidate sources, in priority order: the first that finds a value of the kind asked for in
  * the evidence answers; the extractive sentence answers when none does (a yes/no question excepted: without an
- * element that states or denies its claim it is Not answerable). A new source (table cells, statement metrics) is
- * one entry here.
+ * element that states or denies its claim it is Not answerable). A new source is one entry here.
  */
 export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSource }> = [
+  { name: 'statement-metric', read: metricSource },
+  { name: 'table-cell', read: tableCellSource },
   { name: 'list', read: listCandidate },
   { name: 'yes-no', read: yesNoCandidate },
 ];

@@ -76,6 +76,7 @@ describe('tableCellSource', () => {
         bbox: [372, 118, 500, 130],
         quote: 'Net sales | Fiscal 2021: $ 4,870',
         score: 1,
+        step: 1,
       },
     ]);
     expect(found.analysis).toContain('row "Net sales"');
