@@ -84,11 +84,13 @@ const STOP_WORDS = new Set(
 
 /** A label's or question's words that name something (stop words and years dropped), normalised. */
 export function labelWords(text: string): string[] {
-  return normaliseLabel(text)
+  // "re-ranking" and "rerank" name one thing: hyphens inside a word go, and a trailing "-ing" with them
+  return normaliseLabel(text.replace(/(?<=\p{L})-(?=\p{L})/gu, ''))
     .split(' ')
     .map((w) => w.replace(/'/g, ''))
     .filter((w) => w.length > 1 && !STOP_WORDS.has(w) && yearOf(w) === null)
-    .map((w) => (w.length > 4 ? w.replace(/(?:ies)$/, 'y').replace(/(?<=[^s])s$/, '') : w));
+    .map((w) => (w.length > 4 ? w.replace(/(?:ies)$/, 'y').replace(/(?<=[^s])s$/, '') : w))
+    .map((w) => (w.length > 6 ? w.replace(/ing$/, '') : w));
 }
 
 /** How a cell is quoted: "row label | column header: value". */

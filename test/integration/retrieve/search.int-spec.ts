@@ -290,9 +290,9 @@ describe('search and ask', () => {
     });
     expect(result.mode).toBe('extractive');
     expect(result.answerable).toBe(true);
-    // the table cell's value, read with its row and column labels, not the page's sentences around it
+    // the table cell's value, read by its row and column labels, not the page's sentences around it
     expect(result.answer).toMatchObject({
-      text: '0.75 — Graph walk + rerank, Recall@3: 0.75 [p. 2]',
+      text: 'Graph walk + rerank (Recall@3): 0.75 [p. 2]',
       kind: 'NUMBER',
       value: '0.75',
     });
