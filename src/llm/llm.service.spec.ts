@@ -74,7 +74,7 @@ describe('LlmService offline', () => {
   });
 
   it('refuses answer and free-form calls with LLM_NOT_CONFIGURED', async () => {
-    await expect(offline.answer({ question: 'q', evidence: [] })).rejects.toMatchObject({
+    await expect(offline.answer({ question: 'q', kind: 'TEXT', pages: [] })).rejects.toMatchObject({
       code: LlmErrorCode.LLM_NOT_CONFIGURED,
       message: expect.stringMatching(/FOLIO_LLM_BASE_URL and FOLIO_LLM_MODEL/) as string,
     });
@@ -113,7 +113,7 @@ describe('LlmService with a model', () => {
       new ChatTransportError('timeout', 't'),
       new ChatTransportError('timeout', 't'),
     ]);
-    await expect(service.answer({ question: 'q', evidence: [] })).rejects.toMatchObject({
+    await expect(service.answer({ question: 'q', kind: 'TEXT', pages: [] })).rejects.toMatchObject({
       code: LlmErrorCode.LLM_TIMEOUT,
     });
   });

@@ -23,68 +23,103 @@ function rejects<TReply, TResult>(prompt: RolePrompt<TReply, TResult>, reply: un
   return parsed.problem;
 }
 
-const evidence = [
-  { docId: 'd1', pageNumber: 3, text: 'Revenue was $4.2 billion in 2023.' },
-  { docId: 'd1', pageNumber: 7, text: 'The company has 1,200 employees.' },
-  { docId: 'd2', pageNumber: 3, text: 'Unrelated page.' },
+const pages = [
+  {
+    docId: 'd1',
+    pageNumber: 61,
+    printedLabel: '59',
+    step: 1,
+    verdict: 'RELEVANT (cross-encoder 0.91), reached by seed: the balance sheet',
+    elements: [
+      { id: 'd1:p61-e1', kind: 'caption', text: 'Consolidated balance sheet' },
+      {
+        id: 'd1:p61-e2',
+        kind: 'table',
+        text: '| Item | 2023 |\n|---|---|\n| Total current assets | 26,291 |',
+        scale: 'millions',
+      },
+    ],
+  },
+  {
+    docId: 'd1',
+    pageNumber: 62,
+    step: 3,
+    elements: [{ id: 'd1:p62-e1', kind: 'paragraph', text: 'Revenue was $4.2 billion.' }],
+  },
 ];
+const input = { question: 'What were total current assets in 2023?', kind: 'NUMBER' as const, pages };
+const reply = (over: Record<string, unknown> = {}) => ({
+  analysis: '[d1:p61-e2] holds the cell.',
+  answerable: true,
+  answer: {
+    text: 'Total current assets were $26,291 million.',
+    kind: 'number',
+    value: 26291,
+    unit: 'USD',
+    scale: 'Millions',
+  },
+  citations: [{ elementId: 'd1:p61-e2', quote: 'Total current assets | 26,291' }],
+  ...over,
+});
 
 describe('answer prompt', () => {
-  it('numbers the evidence with doc and page ids and asks for the typed JSON reply', () => {
-    const prompt = buildAnswerPrompt({ question: 'What was revenue?', evidence });
-    expect(prompt.messages[0]?.content).toMatch(
-      /"answerFormat": "String" \| "Integer" \| "Float" \| "List" \| "None"/,
+  it('gives the evidence chain in order: steps, page labels, the walk verdicts, element ids, tables with scale', () => {
+    const user = buildAnswerPrompt(input).messages[1]?.content ?? '';
+    expect(user).toContain('Expected answer kind (from the wording): NUMBER');
+    expect(user).toContain(
+      'Step 1: document d1, page 61 (printed page 59)\nwalk verdict: RELEVANT (cross-encoder 0.91), reached by seed: the balance sheet\n' +
+        '[d1:p61-e1] (caption)\nConsolidated balance sheet\n[d1:p61-e2] (table, numbers in millions)\n| Item | 2023 |',
     );
-    expect(prompt.messages[1]?.content).toContain(
-      '[1] document d1, page 3\nRevenue was $4.2 billion in 2023.',
+    expect(user.indexOf('Step 1:')).toBeLessThan(user.indexOf('Step 3: document d1, page 62'));
+    expect(buildAnswerPrompt(input).messages[0]?.content).toMatch(
+      /Cite only element ids that appear in the evidence/,
     );
-    expect(prompt.messages[1]?.content).toContain('[3] document d2, page 3');
   });
 
-  it('keeps offered pages, drops invented ones, and maps them to the evidence', () => {
-    const prompt = buildAnswerPrompt({ question: 'What was revenue?', evidence });
-    const reply = finish(prompt, {
-      analysis: '[1] says so',
-      relevantPages: [3, 99, '7'],
-      answerFormat: 'float',
-      answer: 4.2,
-    });
-    expect(reply).toMatchObject({
-      answer: '4.2',
-      answerFormat: 'Float',
-      answerable: true,
-      relevantPages: [3, 7],
-      inventedPages: [99],
-    });
-    expect(reply.citedEvidence).toEqual([
-      { docId: 'd1', pageNumber: 3 },
-      { docId: 'd1', pageNumber: 7 },
-      { docId: 'd2', pageNumber: 3 },
-    ]);
-  });
-
-  it('renders List answers and normalises "Not answerable"', () => {
-    const prompt = buildAnswerPrompt({ question: 'q', evidence });
-    expect(
-      finish(prompt, { analysis: '', relevantPages: [3], answerFormat: 'List', answer: ['a', 2] }),
-    ).toMatchObject({
-      answer: 'a, 2',
-      items: ['a', '2'],
-    });
-    expect(
-      finish(prompt, {
-        analysis: 'nothing',
-        relevantPages: [3],
-        answerFormat: 'String',
-        answer: 'Not answerable.',
+  it('reads a typed answer and keeps the citations of offered elements apart from invented ones', () => {
+    const done = finish(
+      buildAnswerPrompt(input),
+      reply({
+        citations: [
+          { elementId: 'd1:p61-e2', quote: 'q' },
+          { elementId: 'd1:p99-e1', quote: 'x' },
+        ],
       }),
-    ).toMatchObject({ answer: NOT_ANSWERABLE, answerable: false, answerFormat: 'None', relevantPages: [] });
+    );
+    expect(done).toEqual({
+      analysis: '[d1:p61-e2] holds the cell.',
+      answerable: true,
+      answer: {
+        text: 'Total current assets were $26,291 million.',
+        kind: 'NUMBER',
+        value: '26291',
+        unit: 'USD',
+        scale: 'millions',
+        items: [],
+        formula: null,
+      },
+      citations: [{ elementId: 'd1:p61-e2', quote: 'q' }],
+      inventedCitations: ['d1:p99-e1'],
+    });
   });
 
-  it('rejects an unknown answer format', () => {
+  it('reads list items and normalises "Not answerable" (no value, no citations)', () => {
     expect(
-      rejects(buildAnswerPrompt({ question: 'q', evidence }), { answerFormat: 'Date', answer: 'x' }),
-    ).toMatch(/answerFormat/);
+      finish(buildAnswerPrompt(input), reply({ answer: { text: 'a, b', kind: 'LIST', items: ['a', 2] } }))
+        .answer,
+    ).toMatchObject({ kind: 'LIST', items: ['a', '2'], value: null });
+    expect(
+      finish(
+        buildAnswerPrompt(input),
+        reply({ answer: { text: 'Not answerable.', kind: 'NUMBER', value: 3 } }),
+      ),
+    ).toMatchObject({ answerable: false, answer: { text: NOT_ANSWERABLE, value: null }, citations: [] });
+  });
+
+  it('rejects an unknown answer kind', () => {
+    expect(rejects(buildAnswerPrompt(input), reply({ answer: { text: 'x', kind: 'Colour' } }))).toMatch(
+      /kind/,
+    );
   });
 });
 

@@ -7,6 +7,7 @@ import { ExtractiveAnswerer } from '../extractive-answer';
 import { RetrieveRepository } from '../retrieve.repository';
 import type { AnswerFormat } from '../../llm/prompts/answer.prompt';
 import type { AskResult, Citation, PageHit, SearchResult } from '../retrieve.types';
+import { llmAnswer } from './llm-answer';
 import { byRank, evidenceOf, pickEvidence, stepOfPage } from './answer-evidence';
 import { answerKindOf } from './answer-kind';
 import { CANDIDATE_SOURCES } from './candidate-sources';
@@ -74,7 +75,17 @@ export class AnswerPipeline {
     const warnings: string[] = [];
     if (this.llm.enabled) {
       try {
-        return { ...(await this.llmAnswer(evidence, search, context.meter)), warnings };
+        const replied = await llmAnswer(this.llm, evidence, search, context.meter);
+        if (replied.ok) {
+          const { ok: _, ...answered } = replied;
+          return {
+            ...answered,
+            mode: 'llm',
+            format: formatOf(answered.answer, answered.answerable),
+            warnings,
+          };
+        }
+        warnings.push(replied.warning);
       } catch (err) {
         if (!(err instanceof LlmError)) throw err;
         warnings.push(
@@ -125,62 +136,6 @@ export class AnswerPipeline {
       format: formatOf(answer, answered.answerable),
       analysis: answered.analysis,
       citations: withSteps(answered.citations, evidence),
-    };
-  }
-
-  /** MMRAG-DocQA's answer: the model reads the evidence pages and returns analysis, relevant pages and a typed answer. */
-  private async llmAnswer(
-    evidence: AnswerEvidence,
-    search: SearchResult,
-    meter: UsageMeter,
-  ): Promise<Answered> {
-    const texts = await this.repo.pagePassages(
-      evidence.pages.map(({ docId, pageNumber }) => ({ docId, pageNumber })),
-    );
-    const passages = evidence.pages.map((p) => ({
-      docId: p.docId,
-      pageNumber: p.pageNumber,
-      text:
-        texts.find((t) => t.docId === p.docId && t.pageNumber === p.pageNumber)?.text ??
-        p.elements.map((e) => e.text).join('\n'),
-    }));
-    const { value } = await this.llm.answer({ question: evidence.question, evidence: passages }, { meter });
-    const cited = value.citedEvidence.flatMap((c): Citation[] => {
-      const page = evidence.pages.find((p) => p.docId === c.docId && p.pageNumber === c.pageNumber);
-      const hit = search.pages.find((p) => p.docId === c.docId && p.pageNumber === c.pageNumber);
-      const top = page?.elements.find((e) => e.text.trim() !== '');
-      return page
-        ? [
-            {
-              docId: page.docId,
-              pageNumber: page.pageNumber,
-              elementId: top?.elementId ?? null,
-              bbox: top?.bbox ?? null,
-              quote: top?.text ?? '',
-              score: hit?.score ?? page.score,
-              step: page.step,
-            },
-          ]
-        : [];
-    });
-    const answer: TypedAnswer = value.answerable
-      ? {
-          text: value.answer,
-          kind: value.answerFormat === 'List' ? 'LIST' : evidence.kind,
-          value: value.answerFormat === 'List' ? null : value.answer,
-          unit: null,
-          scale: null,
-          items: value.items,
-          formula: null,
-        }
-      : notAnswerableAnswer(evidence.kind);
-    return {
-      answer,
-      answerable: value.answerable,
-      mode: 'llm',
-      format: value.answerFormat,
-      analysis: value.analysis,
-      citations: value.answerable ? cited : [],
     };
   }
 }

@@ -15,15 +15,25 @@ import {
 
 // LlmClient over real HTTP (the openai package) against the local fake OpenAI-compatible server.
 
-const evidence = [
-  { docId: 'doc-a', pageNumber: 3, text: 'Revenue was $4.2 billion in 2023.' },
-  { docId: 'doc-a', pageNumber: 4, text: 'Headcount rose to 1,200.' },
+const pages = [
+  {
+    docId: 'doc-a',
+    pageNumber: 3,
+    step: 1,
+    elements: [{ id: 'doc-a:p3-e1', kind: 'paragraph', text: 'Revenue was $4.2 billion in 2023.' }],
+  },
+  {
+    docId: 'doc-a',
+    pageNumber: 4,
+    step: 2,
+    elements: [{ id: 'doc-a:p4-e1', kind: 'paragraph', text: 'Headcount rose to 1,200.' }],
+  },
 ];
 const validAnswer = {
-  analysis: 'Passage [1] states the 2023 revenue.',
-  relevantPages: [3],
-  answerFormat: 'Float',
-  answer: 4.2,
+  analysis: '[doc-a:p3-e1] states the 2023 revenue.',
+  answerable: true,
+  answer: { text: 'Revenue was $4.2 billion.', kind: 'NUMBER', value: 4.2, unit: 'USD', scale: 'billions' },
+  citations: [{ elementId: 'doc-a:p3-e1', quote: 'Revenue was $4.2 billion in 2023.' }],
 };
 
 async function errorOf(promise: Promise<unknown>): Promise<LlmError> {
@@ -54,12 +64,11 @@ describe('LlmClient against an OpenAI-compatible server', () => {
 
   it('parses a valid answer sent in JSON mode', async () => {
     server.enqueue(json(validAnswer));
-    const prompt = buildAnswerPrompt({ question: 'What was revenue in 2023?', evidence });
+    const prompt = buildAnswerPrompt({ question: 'What was revenue in 2023?', kind: 'NUMBER', pages });
     const reply = await client().completeJson(prompt.role, prompt.messages, prompt.schema);
     expect(prompt.finish(reply.value)).toMatchObject({
-      answer: '4.2',
-      answerFormat: 'Float',
-      relevantPages: [3],
+      answer: { value: '4.2', kind: 'NUMBER', scale: 'billions' },
+      citations: [{ elementId: 'doc-a:p3-e1' }],
     });
 
     const [request] = server.chatRequests();
@@ -69,14 +78,16 @@ describe('LlmClient against an OpenAI-compatible server', () => {
       temperature: 0,
     });
     expect(request?.headers.authorization).toBe('Bearer sk-test');
-    expect(request?.body.messages?.[1]?.content).toContain('[1] document doc-a, page 3');
+    expect(request?.body.messages?.[1]?.content).toContain(
+      'Step 1: document doc-a, page 3\n[doc-a:p3-e1] (paragraph)',
+    );
   });
 
   it('re-asks after malformed JSON and then succeeds', async () => {
     server.enqueue(malformed(), json(validAnswer));
-    const prompt = buildAnswerPrompt({ question: 'What was revenue?', evidence });
+    const prompt = buildAnswerPrompt({ question: 'What was revenue?', kind: 'NUMBER', pages });
     const reply = await client().completeJson(prompt.role, prompt.messages, prompt.schema);
-    expect(reply.value.answer).toBe(4.2);
+    expect(reply.value.answer.value).toBe('4.2');
     expect(reply.usage.retries).toBe(1);
     const retry = server.chatRequests()[1]?.body.messages ?? [];
     expect(retry.at(-1)?.content).toMatch(/could not be used: the reply was not valid JSON/);
@@ -84,7 +95,7 @@ describe('LlmClient against an OpenAI-compatible server', () => {
 
   it('gives up with LLM_BAD_RESPONSE after maxRetries + 1 malformed replies', async () => {
     server.enqueue(malformed(), malformed(), malformed(), json(validAnswer));
-    const prompt = buildAnswerPrompt({ question: 'What was revenue?', evidence });
+    const prompt = buildAnswerPrompt({ question: 'What was revenue?', kind: 'NUMBER', pages });
     const err = await errorOf(
       client({ maxRetries: 2 }).completeJson(prompt.role, prompt.messages, prompt.schema),
     );
@@ -96,9 +107,9 @@ describe('LlmClient against an OpenAI-compatible server', () => {
 
   it('retries a 500 and a 429, then succeeds', async () => {
     server.enqueue(status(500), status(429, { retryAfterSeconds: 0 }), json(validAnswer));
-    const prompt = buildAnswerPrompt({ question: 'What was revenue?', evidence });
+    const prompt = buildAnswerPrompt({ question: 'What was revenue?', kind: 'NUMBER', pages });
     const reply = await client({ maxRetries: 2 }).completeJson(prompt.role, prompt.messages, prompt.schema);
-    expect(reply.value.answer).toBe(4.2);
+    expect(reply.value.answer.value).toBe('4.2');
     expect(server.chatRequests()).toHaveLength(3);
   });
 
@@ -114,7 +125,7 @@ describe('LlmClient against an OpenAI-compatible server', () => {
 
   it('times out a slow response with LLM_TIMEOUT, once per attempt', async () => {
     server.enqueue(delay(2_000, json(validAnswer)), delay(2_000, json(validAnswer)));
-    const prompt = buildAnswerPrompt({ question: 'What was revenue?', evidence });
+    const prompt = buildAnswerPrompt({ question: 'What was revenue?', kind: 'NUMBER', pages });
     const started = Date.now();
     const err = await errorOf(
       client({ timeoutMs: 200, maxRetries: 1 }).completeJson(prompt.role, prompt.messages, prompt.schema),
@@ -131,9 +142,9 @@ describe('LlmClient against an OpenAI-compatible server', () => {
       text(`Here you go:\n\`\`\`json\n${JSON.stringify(validAnswer)}\n\`\`\``),
     );
     const llm = client({ maxRetries: 0 });
-    const prompt = buildAnswerPrompt({ question: 'What was revenue?', evidence });
+    const prompt = buildAnswerPrompt({ question: 'What was revenue?', kind: 'NUMBER', pages });
     const reply = await llm.completeJson(prompt.role, prompt.messages, prompt.schema);
-    expect(reply.value.answer).toBe(4.2);
+    expect(reply.value.answer.value).toBe('4.2');
     const [first, second] = server.chatRequests();
     expect(first?.body.response_format).toEqual({ type: 'json_object' });
     expect(second?.body.response_format).toBeUndefined();
@@ -153,7 +164,7 @@ describe('LlmClient against an OpenAI-compatible server', () => {
     const request = new UsageMeter();
     const stage = new UsageMeter(request);
     const llm = client({ model: 'gpt-4o' });
-    const prompt = buildAnswerPrompt({ question: 'What was revenue?', evidence });
+    const prompt = buildAnswerPrompt({ question: 'What was revenue?', kind: 'NUMBER', pages });
     await llm.completeJson(prompt.role, prompt.messages, prompt.schema, { meter: stage });
     await llm.completeText('summarise', [{ role: 'user', content: 'Summarise.' }], { meter: request });
 
@@ -176,7 +187,7 @@ describe('LlmClient against an OpenAI-compatible server', () => {
   it('estimates tokens when the server omits usage', async () => {
     server.enqueue(json(validAnswer, null));
     const meter = new UsageMeter();
-    const prompt = buildAnswerPrompt({ question: 'What was revenue?', evidence });
+    const prompt = buildAnswerPrompt({ question: 'What was revenue?', kind: 'NUMBER', pages });
     await client().completeJson(prompt.role, prompt.messages, prompt.schema, { meter });
     expect(meter.totals()).toMatchObject({ calls: 1, estimatedCalls: 1 });
     expect(meter.totals().promptTokens).toBeGreaterThan(50);

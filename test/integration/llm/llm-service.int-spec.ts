@@ -38,20 +38,35 @@ describe('LlmService against an OpenAI-compatible server', () => {
     return new LlmService({ llm } as FolioConfig);
   };
 
-  it('answers with pages validated against the evidence offered', async () => {
+  it('answers with element citations validated against the evidence offered', async () => {
     server.enqueue(
-      json({ analysis: 'Passage [1].', relevantPages: [3, 42], answerFormat: 'Integer', answer: '12' }),
+      json({
+        analysis: '[p3-e1] states the growth.',
+        answerable: true,
+        answer: { text: 'Revenue grew 12 %.', kind: 'PERCENTAGE', value: 12, unit: '%' },
+        citations: [
+          { elementId: 'p3-e1', quote: 'grew' },
+          { elementId: 'p9-e9', quote: 'x' },
+        ],
+      }),
     );
     const outcome = await service().answer({
       question: 'By how many percent did revenue grow?',
-      evidence: [{ docId: 'doc-a', pageNumber: 3, text: page.pageText }],
+      kind: 'PERCENTAGE',
+      pages: [
+        {
+          docId: 'doc-a',
+          pageNumber: 3,
+          step: 1,
+          elements: [{ id: 'p3-e1', kind: 'paragraph', text: page.pageText }],
+        },
+      ],
     });
     expect(outcome.value).toMatchObject({
-      answer: '12',
-      answerFormat: 'Integer',
-      relevantPages: [3],
-      inventedPages: [42],
-      citedEvidence: [{ docId: 'doc-a', pageNumber: 3 }],
+      answer: { kind: 'PERCENTAGE', value: '12', unit: '%', items: [], scale: null, formula: null },
+      answerable: true,
+      citations: [{ elementId: 'p3-e1', quote: 'grew' }],
+      inventedCitations: ['p9-e9'],
     });
   });
 
@@ -94,7 +109,7 @@ describe('LlmService against an OpenAI-compatible server', () => {
     expect(summary.warning).toMatch(/LLM_TIMEOUT/);
 
     const fresh = service({ timeoutMs: 150, maxRetries: 0 });
-    await expect(fresh.answer({ question: 'q', evidence: [] })).rejects.toMatchObject({
+    await expect(fresh.answer({ question: 'q', kind: 'TEXT', pages: [] })).rejects.toMatchObject({
       code: LlmErrorCode.LLM_TIMEOUT,
     });
   });
