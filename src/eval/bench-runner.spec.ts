@@ -341,7 +341,7 @@ describe('runRetrievalBench', () => {
           answer: {
             text: `Route 2 ferries [p. ${top.pageNumber}]`,
             kind: 'TEXT',
-            value: 'Route 2 ferries',
+            value: null,
             unit: null,
             scale: null,
             items: [],

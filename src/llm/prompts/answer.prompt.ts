@@ -7,8 +7,7 @@ import { clip, looseEnum, text, uniqueBy, type RolePrompt } from './role-prompt'
 
 export const NOT_ANSWERABLE = 'Not answerable';
 /** MMLongBench-Doc's answer formats, which the benchmark and the API report beside the typed answer. */
-const ANSWER_FORMATS = ['String', 'Integer', 'Float', 'List', 'None'] as const;
-export type AnswerFormat = (typeof ANSWER_FORMATS)[number];
+export type AnswerFormat = 'String' | 'Integer' | 'Float' | 'List' | 'None';
 /** The answer kinds (retrieve's AnswerKind, repeated here: llm does not import retrieve). */
 export const LLM_ANSWER_KINDS = [
   'NUMBER',
