@@ -5,4 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh >&2
+# The first questions to a Neo4j that has just started are planned cold: on a busy machine one can outlast the
+# API's 10 s read limit, which protects a server from runaway queries but would fail a first demo.
+export NEO4J_READ_TIMEOUT_MS="${NEO4J_READ_TIMEOUT_MS:-60000}"
 node dist/cli/main.js demo "$@"

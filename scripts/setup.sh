@@ -18,7 +18,7 @@ fi
 stamp=node_modules/.folio-lock-sha
 lock_sha=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_sha" ]; then
-  echo "Installing npm packages (npm ci)…"
+  echo "Installing npm packages (npm ci; about 2 min on the shared 2-core machine, longer on a slow network)…"
   npm ci --no-audit --no-fund --loglevel=error
   echo "$lock_sha" > "$stamp"
 else
@@ -30,9 +30,11 @@ fi
 build_stamp=dist/.folio-build-sha
 build_sha=$(bash scripts/build-stamp.sh)
 if [ ! -f "$build_stamp" ] || [ ! -f dist/cli/main.js ] || [ "$(cat "$build_stamp")" != "$build_sha" ]; then
-  echo "Building (nest build)…"
+  echo "Building (nest build; about 75 s on the shared 2-core machine, it prints nothing until it is done)…"
+  build_start=$SECONDS
   npm run -s build
   echo "$build_sha" > "$build_stamp"
+  echo "Built dist/ in $((SECONDS - build_start)) s"
 else
   echo "build: dist/ matches the sources (skipped nest build)"
 fi

@@ -64,7 +64,13 @@ export async function runDemoCommand(args: string[]): Promise<number> {
         `bolt://127.0.0.1:${launcher.boltPort} (NEO4J_BOLT_PORT), so that server must already be running.\n`,
     );
   }
+  // Migrating a fresh database and loading the models print nothing of their own: say what the wait is.
+  const booting = Date.now();
+  process.stderr.write(
+    'Starting Folio: schema migrations and the local models (about 30 s against a fresh database)…\n',
+  );
   return withCliApp(async (app) => {
+    process.stderr.write(`Folio ready in ${((Date.now() - booting) / 1000).toFixed(1)} s\n`);
     const progress = new StageProgress(elideMiddle(path.basename(file)));
     const ingested = await app.get(IngestService).ingest(new Uint8Array(fs.readFileSync(file)), {
       fileName: path.basename(file),

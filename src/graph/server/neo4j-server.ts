@@ -75,7 +75,8 @@ export async function startNeo4j(
     if (!fs.existsSync(path.join(layout.data, 'dbms'))) await setInitialPassword(opts, layout, log);
 
     log(
-      `Starting Neo4j (heap ${opts.heap}, page cache ${opts.pageCache}${opts.withGds ? ', GDS' : ''}); log: ${layout.logFile}`,
+      `Starting Neo4j (heap ${opts.heap}, page cache ${opts.pageCache}${opts.withGds ? ', GDS' : ''}; usually 30-90 s); ` +
+        `log: ${layout.logFile}`,
     );
     const pid = spawnServer(opts, layout);
     const bootStarted = Date.now();
