@@ -158,6 +158,7 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
     [RetrieveErrorCode.DOCUMENT_NOT_FOUND]: 'NOT_FOUND',
     [RetrieveErrorCode.ENRICHMENT_MISSING]: 'FAILED_PRECONDITION',
     [RetrieveErrorCode.BAD_TRACE_OPTIONS]: 'BAD_USER_INPUT',
+    [RetrieveErrorCode.BAD_FILTER]: 'BAD_USER_INPUT',
   }),
 ];
 

@@ -64,6 +64,8 @@ const envSchema = z.object({
   FOLIO_EMBED_BATCH_SIZE: int(1, 1024).optional(),
   FOLIO_ONNX_THREADS: int(1, 64).default(2),
   FOLIO_RERANKER_PATH: z.string().optional(),
+  // Route an unscoped search to its likeliest documents before ranking pages (off: rank pages of the whole corpus).
+  FOLIO_ROUTING: z.enum(['on', 'off']).default('on'),
   FOLIO_LLM_BASE_URL: optionalUrl,
   FOLIO_LLM_API_KEY: z.string().optional(),
   FOLIO_LLM_MODEL: z.string().optional(),
@@ -138,6 +140,8 @@ export interface FolioConfig {
         batchSize: number | undefined;
       };
   rerankerPath: string | undefined;
+  /** `routing`: an unscoped search ranks documents first, then pages within the top ones. */
+  retrieve: { routing: boolean };
   llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number; maxRetries: number } | null;
   limits: { maxPages: number; maxUploadBytes: number };
   /** Running ingestions and jobs report every `intervalMs`; silent for `staleAfterMs`, they count as abandoned. */
@@ -306,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
             batchSize: e.FOLIO_EMBED_BATCH_SIZE,
           },
     rerankerPath: e.FOLIO_RERANKER_PATH,
+    retrieve: { routing: e.FOLIO_ROUTING === 'on' },
     llm:
       e.FOLIO_LLM_BASE_URL && e.FOLIO_LLM_MODEL
         ? {

@@ -40,6 +40,8 @@ export interface IngestProgress {
 export interface IngestOptions {
   fileName: string;
   title?: string;
+  /** Labels a search can narrow by (scope filter `tags`, CLI `--where tag=…`). */
+  tags?: string[];
   password?: string;
   /** Re-ingest even when these bytes are already stored (the old graph is replaced only once the new one is ready to write). */
   replace?: boolean;
@@ -194,6 +196,7 @@ export class IngestService {
       await this.claim(docId, {
         id: docId,
         title: opts.title ?? model.title,
+        tags: normalisedTags(opts.tags),
         fileName: opts.fileName,
         sha256,
         pageCount: model.pageCount,
@@ -385,4 +388,9 @@ export class IngestService {
       crossReferences: n('crossReferenceCount'),
     };
   }
+}
+
+/** Tags as stored: trimmed, blank ones dropped, each once. */
+export function normalisedTags(tags: string[] | undefined): string[] {
+  return [...new Set((tags ?? []).map((t) => t.trim()).filter(Boolean))];
 }

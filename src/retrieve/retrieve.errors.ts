@@ -6,6 +6,8 @@ export enum RetrieveErrorCode {
   BAD_K = 'BAD_K',
   DOCUMENT_NOT_FOUND = 'DOCUMENT_NOT_FOUND',
   BAD_TRACE_OPTIONS = 'BAD_TRACE_OPTIONS',
+  /** A scope filter (GraphQL `scope.filter`, CLI `--where`) that cannot be read: an unknown clause, a bad date. */
+  BAD_FILTER = 'BAD_FILTER',
   /** A strategy needs an enrich stage (similar, summaries for DMAP, evolve for G2) that a document in scope lacks. */
   ENRICHMENT_MISSING = 'ENRICHMENT_MISSING',
 }

@@ -12,6 +12,9 @@ import { PageReranker } from './rankers/page-reranker';
 import { RANKER_CLASSES, rankersProvider } from './rankers/rankers.provider';
 import { RetrieveRepository } from './retrieve.repository';
 import { RetrieveService } from './retrieve.service';
+import { DocumentRouter } from './routing/document-router';
+import { RoutingRepository } from './routing/routing.repository';
+import { SearchScopeService } from './routing/search-scope.service';
 import { TraceJudge } from './trace/trace-judge';
 import { TraceWalker } from './trace/trace-walker';
 
@@ -21,6 +24,9 @@ import { TraceWalker } from './trace/trace-walker';
   providers: [
     RetrieveRepository,
     RetrieveService,
+    RoutingRepository,
+    DocumentRouter,
+    SearchScopeService,
     AskService,
     ...RANKER_CLASSES,
     rankersProvider,

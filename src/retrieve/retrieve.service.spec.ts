@@ -1,6 +1,7 @@
 import type { BBox } from '../document/document-model';
 import type { CrossEncoderReranker } from '../embed/cross-encoder';
 import type { Embedder } from '../embed/embedder';
+import type { FolioConfig } from '../config/folio-config';
 import type { DocumentRepository } from '../graph/document.repository';
 import type { LlmService } from '../llm/llm.service';
 import { NamedPagesService } from './named-pages.service';
@@ -9,6 +10,10 @@ import type { RankRequest, Ranker, RankerNeeds, RankerRegistry, Ranking } from '
 import { RetrieveErrorCode } from './retrieve.errors';
 import type { RetrieveRepository } from './retrieve.repository';
 import { RetrieveService } from './retrieve.service';
+import { DocumentRouter } from './routing/document-router';
+import type { SignalHit } from './routing/document-routing';
+import type { RoutingRepository } from './routing/routing.repository';
+import { SearchScopeService } from './routing/search-scope.service';
 import { STRATEGIES, type SearchRequest, type Strategy } from './retrieve.types';
 
 /** A ranker that returns pages 1..n of document 'd' in order and records what it was asked. */
@@ -59,11 +64,17 @@ function registry(overrides: Partial<{ [S in Strategy]: FakeRanker<S> }> = {}) {
 }
 
 /** The service over fake rankers; the cross-encoder prefers later pages, so a re-ranked list changes order. */
-function serviceOver(rankers: RankerRegistry, llm: Partial<LlmService> = { enabled: false }) {
+function serviceOver(
+  rankers: RankerRegistry,
+  llm: Partial<LlmService> = { enabled: false },
+  routing: { on: boolean; hits?: SignalHit[]; filtered?: string[] } = { on: false },
+) {
   const scored: string[][] = [];
   const repo = {
     pagePassages: async (pages: Array<{ docId: string; pageNumber: number }>) =>
       pages.map((p) => ({ ...p, text: `text of ${p.pageNumber}` })),
+    namedPages: async (q: { docId: string; pageNumbers: number[] }) =>
+      q.pageNumbers.map((n) => ({ docId: q.docId, pageNumber: n, score: 0.5, elements: [] })),
   } as unknown as RetrieveRepository;
   const crossEncoder = {
     score: async (_query: string, passages: string[]) => {
@@ -75,11 +86,22 @@ function serviceOver(rankers: RankerRegistry, llm: Partial<LlmService> = { enabl
     get: async (id: string) => (id === 'missing' ? null : { id }),
   } as unknown as DocumentRepository;
   const embedder = { embedQuery: async () => new Float32Array([0.5, 0.5]) } as unknown as Embedder;
+  const routingRepo = {
+    signalHits: async () => routing.hits ?? [],
+    filteredDocuments: async () => routing.filtered ?? [],
+  } as unknown as RoutingRepository;
+  const config = { retrieve: { routing: routing.on } } as FolioConfig;
+  const scopes = new SearchScopeService(
+    documents,
+    routingRepo,
+    new DocumentRouter(routingRepo, repo),
+    config,
+  );
   const service = new RetrieveService(
     rankers,
     new PageReranker(repo, crossEncoder, llm as LlmService),
     new NamedPagesService(repo),
-    documents,
+    scopes,
     embedder,
   );
   return { service, scored };
@@ -192,6 +214,85 @@ describe('RetrieveService.search over rankers', () => {
       },
     );
     expect(rankers.VECTOR.requests).toHaveLength(0);
+  });
+
+  const hit = (docId: string, signal: SignalHit['signal'], score: number, pageNumber: number | null = null) =>
+    ({ docId, title: `title of ${docId}`, signal, score, pageNumber, evidence: null }) satisfies SignalHit;
+
+  it('routes an unscoped search: the ranker searches the top documents, the trace says which and why', async () => {
+    const rankers = registry();
+    const hits = [
+      hit('a', 'title', 9),
+      hit('a', 'passage', 0.8, 3),
+      hit('b', 'passage', 0.7, 1),
+      hit('c', 'summary', 0.6),
+      hit('d', 'passage', 0.5, 2),
+      hit('e', 'passage', 0.4, 2),
+    ];
+    const { service } = serviceOver(rankers, { enabled: false }, { on: true, hits });
+    const result = await service.search(request('HYBRID'));
+    // c is first in its one signal, b second in its one: c ranks above b.
+    expect(rankers.HYBRID.requests[0]!.docIds).toEqual(['a', 'c', 'b']);
+    expect(result.trace).toContain('routing: 5 document(s) considered, the top 3 searched');
+    expect(result.trace.find((l) => l.includes('document a '))).toMatch(
+      /^routing: chose document a .*title #1/,
+    );
+    expect(result.trace.find((l) => l.includes('document e '))).toMatch(/^routing: passed over/);
+    expect(result.timings.map((t) => t.stage)).toEqual(['embed-query', 'route-documents', 'fake']);
+    // Off for this request: the ranker sees the whole corpus.
+    await service.search(request('HYBRID', { routing: false }));
+    expect(rankers.HYBRID.requests[1]!.docIds).toBeNull();
+  });
+
+  it('lets the best page of an unrouted document through behind the routed best page', async () => {
+    const rankers = registry();
+    const hits = [
+      hit('a', 'title', 9),
+      hit('a', 'summary', 0.9),
+      hit('a', 'passage', 0.5, 3),
+      hit('b', 'title', 8),
+      hit('b', 'summary', 0.8),
+      hit('c', 'title', 7),
+      hit('c', 'summary', 0.7),
+      hit('z', 'passage', 0.9, 7),
+    ];
+    const { service } = serviceOver(rankers, { enabled: false }, { on: true, hits });
+    const result = await service.search(request('GRAPH'));
+    expect(rankers.GRAPH.requests[0]!.docIds).toEqual(['a', 'b', 'c']);
+    expect(result.pages.map((p) => [p.docId, p.pageNumber, p.reason])).toEqual([
+      ['d', 1, 'graph'],
+      ['z', 7, 'routing-escape'],
+      ['d', 2, 'graph'],
+    ]);
+    expect(result.trace.some((l) => l.startsWith('routing: let through p. 7 of unrouted document z'))).toBe(
+      true,
+    );
+  });
+
+  it('gives an empty result, not an error, when no READY document is in scope', async () => {
+    const rankers = registry();
+    const routed = serviceOver(rankers, { enabled: false }, { on: true, hits: [] });
+    const empty = await routed.service.search(request('GRAPH'));
+    expect(empty.pages).toEqual([]);
+    expect(empty.trace).toContain('routing: no READY document in scope; nothing to search');
+    const filtered = serviceOver(rankers, { enabled: false }, { on: false, filtered: [] });
+    const none = await filtered.service.search(
+      request('GRAPH', { scope: { filter: { titleContains: 'x' } } }),
+    );
+    expect(none.pages).toEqual([]);
+    expect(none.trace).toContain('scope: no READY document matches the filter; nothing to search');
+    expect(rankers.GRAPH.requests).toHaveLength(0);
+  });
+
+  it('searches the documents a filter admits, routing only among them', async () => {
+    const rankers = registry();
+    const few = serviceOver(rankers, { enabled: false }, { on: true, filtered: ['f1', 'f2'] });
+    await few.service.search(request('VECTOR', { scope: { filter: { tags: ['finance'] } } }));
+    expect(rankers.VECTOR.requests[0]!.docIds).toEqual(['f1', 'f2']);
+    await expect(
+      few.service.search(request('VECTOR', { scope: { filter: { ingestedAfter: 'yesterday' } } })),
+    ).rejects.toMatchObject({ code: RetrieveErrorCode.BAD_FILTER });
+    expect(rankers.VECTOR.requests).toHaveLength(1);
   });
 
   it('compiles only a registry with every strategy’s own ranker', () => {

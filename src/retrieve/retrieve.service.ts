@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { EMBEDDER } from '../embed/embed.tokens';
 import type { Embedder } from '../embed/embedder';
-import { DocumentRepository } from '../graph/document.repository';
 import { UsageMeter } from '../llm/llm-usage';
 import { NamedPagesService } from './named-pages.service';
 import { PageReranker } from './rankers/page-reranker';
 import { RANKERS, type RankerRegistry, type Ranking, timed } from './rankers/ranker';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
+import { SearchScopeService } from './routing/search-scope.service';
 import type { PageHit, SearchRequest, SearchResult, StageTiming } from './retrieve.types';
 import { searchQueryOf } from './search-query';
 import { stageCosts } from './stage-clock';
@@ -15,14 +15,17 @@ export const MAX_K = 50;
 /** Pages re-ranked by the cross-encoder: enough to lift a page from rank ~10 into the top 3; each costs one pass. */
 export const RERANK_DEPTH = 10;
 
-/** Search over the document graph: scope, embed, the strategy's ranker, RERANK, the pages the question names. */
+/**
+ * Search over the document graph: scope (an unscoped search routed to its documents first), embed, the strategy's
+ * ranker, RERANK, the pages of unrouted documents that clearly beat the routed ones, the pages the question names.
+ */
 @Injectable()
 export class RetrieveService {
   constructor(
     @Inject(RANKERS) private readonly rankers: RankerRegistry,
     private readonly reranker: PageReranker,
     private readonly namedPages: NamedPagesService,
-    private readonly documents: DocumentRepository,
+    private readonly scopes: SearchScopeService,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
   ) {}
 
@@ -30,23 +33,24 @@ export class RetrieveService {
     const started = performance.now();
     // This search's own LLM calls, rolled up into the caller's (ask adds the answer's).
     const meter = new UsageMeter(parentMeter);
-    const { query, dropped, docIds } = validated(req);
+    const { query, dropped } = validated(req);
     const ranker = this.rankers[req.strategy];
     const timings: StageTiming[] = [];
-    // The scope check (a Neo4j round trip) runs while the query is embedded; a missing document still fails the
-    // search before any ranking runs.
-    const [, vector] = await Promise.all([
-      docIds ? this.checkDocumentsExist(docIds) : undefined,
+    // The scope check (a Neo4j round trip) runs while the query is embedded; a missing document or a bad filter
+    // still fails the search before any ranking runs.
+    const [admitted, vector] = await Promise.all([
+      this.scopes.admitted(req.scope),
       timed(timings, 'embed-query', () => this.embedder.embedQuery(query)),
     ]);
     const embedding = Array.from(vector);
-    const rerank = req.rerank ?? false;
-    const k = rerank ? Math.max(req.k, RERANK_DEPTH) : req.k;
-    const trace = [
-      `scope: ${docIds ? `${docIds.length} document(s), exact scan` : 'whole corpus, vector index'}`,
-    ];
+    const scope = await this.scopes.resolve(req.scope, admitted, req.routing, { query, embedding }, timings);
+    const docIds = scope.docIds;
+    const trace = [...scope.trace];
     if (dropped.length > 0)
       trace.push(`answer-format instructions not searched for: ${dropped.map((d) => `"${d}"`).join(', ')}`);
+    if (docIds?.length === 0) return emptyResult(req, timings, trace, started);
+    const rerank = req.rerank ?? false;
+    const k = rerank ? Math.max(req.k, RERANK_DEPTH) : req.k;
 
     const ranking = await ranker.rank({ query, embedding, docIds, k, trace: req.trace, meter });
     trace.push(...ranking.trace);
@@ -54,6 +58,7 @@ export class RetrieveService {
     const run = { meter, timings, trace };
     let pages: PageHit[] = ranking.pages.map((c) => ({ hop: 0, reason: ranking.reason, ...c }));
     if (rerank) pages = await this.reranker.rerank(ranker, query, pages, run);
+    pages = await this.scopes.withEscapes(scope, pages, embedding, timings);
     pages = await this.namedPages.first(query, docIds, embedding, pages, run);
     if (ranker.needs.warningsInTrace) trace.push(...ranking.warnings.map((w) => `warning: ${w}`));
     return {
@@ -67,28 +72,45 @@ export class RetrieveService {
       cost: costOf(ranking, meter, timings, started),
     };
   }
+}
 
-  private async checkDocumentsExist(docIds: string[]): Promise<void> {
-    const found = await Promise.all(docIds.map((id) => this.documents.get(id)));
-    const missing = docIds.filter((_, i) => !found[i]);
-    if (missing.length) {
-      throw new RetrieveError(
-        RetrieveErrorCode.DOCUMENT_NOT_FOUND,
-        `No document with id ${missing.map((m) => `'${m}'`).join(', ')}. List documents with the 'documents' query.`,
-      );
-    }
-  }
+/** No document to search (none READY in scope): no pages, not an error. */
+function emptyResult(
+  req: SearchRequest,
+  timings: StageTiming[],
+  trace: string[],
+  started: number,
+): SearchResult {
+  return {
+    strategy: req.strategy,
+    reranked: req.rerank ?? false,
+    pages: [],
+    timings,
+    trace,
+    steps: [],
+    warnings: [],
+    cost: {
+      judgeCalls: 0,
+      llmCalls: 0,
+      promptTokens: 0,
+      completionTokens: 0,
+      pagesVisited: 0,
+      pagesJudged: 0,
+      stages: stageCosts(timings),
+      totalMs: Math.round(performance.now() - started),
+    },
+  };
 }
 
 /** The searched text (answer-format instructions dropped) and the scope, or the typed error for a bad request. */
-function validated(req: SearchRequest): { query: string; dropped: string[]; docIds: string[] | null } {
+function validated(req: SearchRequest): { query: string; dropped: string[] } {
   if (!req.query.trim())
     throw new RetrieveError(RetrieveErrorCode.EMPTY_QUERY, 'The query is empty; ask something.');
   const { query, dropped } = searchQueryOf(req.query);
   if (!Number.isInteger(req.k) || req.k < 1 || req.k > MAX_K) {
     throw new RetrieveError(RetrieveErrorCode.BAD_K, `k must be an integer from 1 to ${MAX_K}.`);
   }
-  return { query, dropped, docIds: req.scope.docIds?.length ? [...new Set(req.scope.docIds)] : null };
+  return { query, dropped };
 }
 
 function costOf(

@@ -3,6 +3,7 @@ import type { TypedAnswer } from './answer/typed-answer';
 import type { EvidenceStep, RetrievalCost } from './evidence-step';
 import type { LlmUsage } from '../llm/llm-usage';
 import type { AnswerFormat } from '../llm/prompts/answer.prompt';
+import type { DocumentFilter } from './routing/document-filter';
 
 // The retrieval contract shared by strategies, the API, the CLI and the benchmark.
 
@@ -24,9 +25,13 @@ export type Strategy = (typeof STRATEGIES)[number];
  */
 export const DEFAULT_STRATEGY: Strategy = 'GRAPH';
 
-/** Which documents a query may look at. An empty/absent list means the whole corpus. */
+/**
+ * Which documents a query may look at: the ids named, narrowed by the filter. Neither: the whole corpus, routed to
+ * its documents first.
+ */
 export interface SearchScope {
   docIds?: string[];
+  filter?: DocumentFilter;
 }
 
 /** TRACE's ablation switches (TRACE, Table 6) and page budget; every layer is on by default. */
@@ -53,6 +58,8 @@ export interface SearchRequest {
   rerank?: boolean;
   /** TRACE only: ablations and budget. */
   trace?: TraceOptions;
+  /** Route an unscoped search to its documents first; unset: FOLIO_ROUTING. */
+  routing?: boolean;
 }
 
 /** One element that supports a page hit. */

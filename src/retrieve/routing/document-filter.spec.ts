@@ -1,0 +1,48 @@
+import { RetrieveErrorCode } from '../retrieve.errors';
+import { filterParams, hasFilter, parseWhere } from './document-filter';
+
+describe('parseWhere', () => {
+  it('reads title, repeated tags and dates', () => {
+    expect(
+      parseWhere('title~annual report, tag=finance,tag=2024 ,after=2024-01-01,before=2025-01-01'),
+    ).toEqual({
+      titleContains: 'annual report',
+      tags: ['finance', '2024'],
+      ingestedAfter: '2024-01-01',
+      ingestedBefore: '2025-01-01',
+    });
+  });
+
+  it.each([
+    ['', /--where is empty/],
+    ['title=annual', /clause "title=annual" is not understood.*title~<words>/],
+    ['kind=deck', /clause "kind=deck" is not understood/],
+    ['after=last week', /ingestedAfter "last week" is not a date/],
+    ['after=2025-01-01,before=2024-01-01', /must come before/],
+    ['title~a,title~b', /title~ twice/],
+  ])('refuses %p with a BAD_FILTER that says what to write', (where, message) => {
+    let caught: unknown;
+    try {
+      parseWhere(where);
+    } catch (err) {
+      caught = err;
+    }
+    expect(caught).toMatchObject({
+      code: RetrieveErrorCode.BAD_FILTER,
+      message: expect.stringMatching(message),
+    });
+  });
+});
+
+describe('filterParams', () => {
+  it('passes absent fields as null and drops blank tags', () => {
+    expect(filterParams({ tags: [' ', 'x'], ingestedAfter: '2024-05-01T10:00:00Z' })).toEqual({
+      titleContains: null,
+      tags: ['x'],
+      ingestedAfter: '2024-05-01T10:00:00Z',
+      ingestedBefore: null,
+    });
+    expect(hasFilter({ titleContains: '  ', tags: [] })).toBe(false);
+    expect(hasFilter(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { CypherRegistry } from '../../graph/cypher-registry';
+import { GraphExecutor } from '../../graph/graph-executor';
+import { buildLuceneQuery } from '../lucene-query';
+import { type DocumentFilter, filterParams } from './document-filter';
+import type { SignalHit } from './document-routing';
+
+/** Document routing's queries (cypher/retrieve/route-documents, filter-documents): indexes and Document nodes only. */
+@Injectable()
+export class RoutingRepository {
+  private readonly q;
+
+  constructor(
+    private readonly graph: GraphExecutor,
+    cypher: CypherRegistry,
+  ) {
+    this.q = {
+      route: cypher.get('retrieve/route-documents'),
+      filter: cypher.get('retrieve/filter-documents'),
+    };
+  }
+
+  /** Each READY document's best hit per routing signal; `allowed` (null = all) keeps a filter's documents. */
+  async signalHits(query: {
+    text: string;
+    embedding: number[];
+    candidates: number;
+    allowed: string[] | null;
+  }): Promise<SignalHit[]> {
+    return this.graph.read<SignalHit>(this.q.route, {
+      embedding: query.embedding,
+      titleQuery: buildLuceneQuery(query.text, ['title', 'fileName'], null),
+      outlineQuery: buildLuceneQuery(query.text, ['title'], null),
+      textQuery: buildLuceneQuery(query.text, ['text'], null),
+      candidates: query.candidates,
+      allowed: query.allowed,
+    });
+  }
+
+  /** The READY documents the filter admits, among `docIds` when given, newest first. */
+  async filteredDocuments(filter: DocumentFilter, docIds: string[] | null): Promise<string[]> {
+    const rows = await this.graph.read<{ docId: string }>(this.q.filter, { docIds, ...filterParams(filter) });
+    return rows.map((r) => r.docId);
+  }
+}
