@@ -15,7 +15,8 @@ export type FakeBehaviour =
   | { kind: 'malformed' }
   | { kind: 'status'; status: number; message?: string; retryAfterSeconds?: number }
   | { kind: 'delay'; ms: number; then: FakeBehaviour }
-  | { kind: 'noResponseFormat' };
+  | { kind: 'noResponseFormat' }
+  | { kind: 'by'; choose: (req: RecordedRequest) => FakeBehaviour };
 
 /** A 200 whose message content is `JSON.stringify(value)`. `usage: null` omits the usage block. */
 export const json = (value: unknown, usage?: FakeUsage | null): FakeBehaviour => ({
@@ -45,6 +46,11 @@ export const delay = (ms: number, then: FakeBehaviour = json({})): FakeBehaviour
   kind: 'delay',
   ms,
   then,
+});
+/** Behaves as `choose` says for the request it answers: a judge that labels pages by what they say, for example. */
+export const replyBy = (choose: (req: RecordedRequest) => FakeBehaviour): FakeBehaviour => ({
+  kind: 'by',
+  choose,
 });
 /**
  * A 400 naming response_format when the request sent one (as servers without JSON mode answer). A request without
@@ -212,6 +218,8 @@ export async function startFakeOpenAiServer(options: FakeServerOptions = {}): Pr
         timers.add(timer);
         return;
       }
+      case 'by':
+        return behave(req, res, behaviour.choose(req));
       case 'noResponseFormat':
         if (req.body.response_format !== undefined) {
           return send(

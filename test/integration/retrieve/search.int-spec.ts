@@ -2,6 +2,7 @@
 // second document, so scoping is tested against a corpus that holds more than the scoped document.
 import * as fs from 'node:fs';
 import * as path from 'node:path';
+import { formatAnswer } from '../../../src/cli/search-format';
 import { PROJECT_ROOT } from '../../../src/common/local-paths';
 import { cosine } from '../../../src/common/cosine';
 import { EMBEDDER } from '../../../src/embed/embed.tokens';
@@ -362,5 +363,15 @@ describe('search and ask', () => {
       const result = await ctx.asker.ask(question!, { scope: { docIds: [sample] } });
       expect({ question, answer: result.answer.text }).toEqual({ question, answer });
     }
+    // the demo's citation lines too, from "page N" on (the document's id differs here): bbox, step and quote
+    const afterPage = (lines: string) =>
+      [...lines.matchAll(/^ {2}\[\d+\] .* (page \d+ .*)$/gm)].map((m) => m[1]);
+    const shown = /^Cited pages \(extractive answer\):\n((?: {2}\[\d+\] .+\n)+)/m.exec(readme)?.[1] ?? '';
+    const printed = formatAnswer(
+      await ctx.asker.ask(demo![1]!, { scope: { docIds: [sample] } }),
+      () => undefined,
+    );
+    expect(afterPage(shown).length).toBeGreaterThan(0);
+    expect(afterPage(printed)).toEqual(afterPage(shown));
   });
 });
