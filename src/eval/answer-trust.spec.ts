@@ -133,6 +133,13 @@ describe('quoteGrounded', () => {
     );
     expect(quoteGrounded('North pier, 2024: 4.35', table)).toBe(true);
     expect(quoteGrounded('North pier, 2024: 4.50', table)).toBe(false);
+    const colon = element(
+      't2',
+      '',
+      '| Berth | Opened: May 2019 |\n|---|---|\n| East quay | closed in winter |',
+    );
+    expect(quoteGrounded('East quay, Opened: May 2019: closed in winter', colon)).toBe(true);
+    expect(quoteGrounded('East quay, Opened: May 2019: open all year', colon)).toBe(false);
   });
 });
 

@@ -75,10 +75,11 @@ export function quoteGrounded(quote: string, element: CitedElementText | null): 
   if (q === '') return false;
   const sources = [plain(element.text), plain(element.description ?? '')];
   if (sources.some((s) => s.includes(q))) return true;
-  const cell = /^(.+?): (.+)$/.exec(q);
-  if (!cell) return false;
-  const parts = [...cell[1]!.split(', '), cell[2]!].map((p) => p.trim()).filter(Boolean);
-  return sources.some((s) => parts.every((p) => s.includes(p)));
+  // a label may hold ": " itself ("Date of visit: 7 July"), so every ": " is tried as the one before the value
+  return [...q.matchAll(/: /g)].some(({ index }) => {
+    const parts = [...q.slice(0, index).split(', '), q.slice(index + 2)].map((p) => p.trim()).filter(Boolean);
+    return sources.some((s) => parts.every((p) => s.includes(p)));
+  });
 }
 
 export interface AnswerTrust {
