@@ -1,5 +1,6 @@
 import { INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { cliLogger } from './cli-logger';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { embedConfigFrom } from '../app.module';
@@ -113,7 +114,7 @@ const USAGE = `Usage:
 class BenchCliModule {}
 
 async function withBenchApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
-  const app = await NestFactory.createApplicationContext(BenchCliModule, { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(BenchCliModule, { logger: cliLogger() });
   try {
     return await work(app);
   } finally {

@@ -14,6 +14,7 @@ import { IngestModule } from '../ingest/ingest.module';
 import { RetrieveModule } from '../retrieve/retrieve.module';
 import { embedConfigFrom } from '../app.module';
 import { RecoverySweep } from '../api/recovery-sweep';
+import { cliLogger } from './cli-logger';
 
 /** What the CLI commands need: the service's modules without the HTTP server. */
 @Module({
@@ -66,7 +67,7 @@ export async function withCliApp<T>(
     : opts.migrateOnStart === false
       ? CliWithoutMigrationModule
       : CliModule;
-  const app = await NestFactory.createApplicationContext(root, { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(root, { logger: cliLogger() });
   try {
     return await work(app);
   } finally {

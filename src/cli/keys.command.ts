@@ -1,4 +1,5 @@
 import { NestFactory } from '@nestjs/core';
+import { cliLogger } from './cli-logger';
 import { Module } from '@nestjs/common';
 import { ApiKeyService } from '../api/api-key.service';
 import { ApiKeysModule } from '../api/api-keys.module';
@@ -109,7 +110,7 @@ export async function runKeysCommand(args: string[]): Promise<number> {
 }
 
 async function withKeys(work: (keys: ApiKeyService) => Promise<number>): Promise<number> {
-  const app = await NestFactory.createApplicationContext(KeysCliModule, { logger: ['error', 'warn'] });
+  const app = await NestFactory.createApplicationContext(KeysCliModule, { logger: cliLogger() });
   try {
     return await work(app.get(ApiKeyService));
   } catch (err) {

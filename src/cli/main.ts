@@ -94,6 +94,9 @@ async function main(argv: string[]): Promise<number> {
   // A bad environment gets one message naming every invalid variable (printed below), instead of Nest logging it
   // with a stack trace from inside the dependency injector.
   (await import('../config/folio-config')).loadConfig();
+  // Every Nest log line on stderr, also those written before (or without) a Nest application: stdout is output.
+  const { Logger } = await import('@nestjs/common');
+  Logger.overrideLogger((await import('./cli-logger')).cliLogger());
   return command.run(rest);
 }
 

@@ -41,7 +41,7 @@ describe('matchedSentence', () => {
 
 describe('readableScore', () => {
   it('shows a cross-encoder or LLM relevance as 0–1, anything else as its rank', () => {
-    expect(readableScore(hit({ score: 0.8734, reason: 'hybrid+rerank' }), 1)).toBe('relevance 0.87');
+    expect(readableScore(hit({ score: 0.8734, reason: 'hybrid+cross-encoder' }), 1)).toBe('relevance 0.87');
     expect(readableScore(hit({ score: 0.5, reason: 'parent-page+llm-relevance' }), 2)).toBe('relevance 0.50');
     expect(readableScore(hit({ score: 0.0312, reason: 'hybrid' }), 4)).toBe('rank 4');
   });

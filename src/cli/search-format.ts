@@ -46,7 +46,7 @@ function clip(text: string, start: number, maxChars: number): string {
  * score only orders the results, so the rank is what is shown.
  */
 export function readableScore(page: PageHit, rank: number): string {
-  return /\+(rerank|llm-relevance)$/.test(page.reason)
+  return /\+(cross-encoder|llm-relevance)$/.test(page.reason)
     ? `relevance ${page.score.toFixed(2)}`
     : `rank ${rank}`;
 }

@@ -138,7 +138,7 @@ describe('RetrieveService.search over rankers', () => {
     expect(scored).toHaveLength(1);
     expect(scored[0]![0]).toBe('page 1\ntext of 1');
     // The cross-encoder scores page 10 best; fused with rank 10 of the ranker it lands behind page 1.
-    expect(result.pages[0]!.reason).toBe('vector+rerank');
+    expect(result.pages[0]!.reason).toBe('vector+cross-encoder');
     expect(result.pages.map((p) => p.pageNumber)).toEqual([1, 10, 2]);
     expect(result.timings.map((t) => t.stage)).toEqual(['embed-query', 'fake', 'rerank']);
     expect(result.trace).toContain('RERANK: cross-encoder relevance (0–1) over the top 10 pages');
@@ -167,7 +167,7 @@ describe('RetrieveService.search over rankers', () => {
       enabled: true,
       relevance: async (input: { pageLabel: string }) => {
         asked.push(input.pageLabel);
-        return { value: { score: input.pageLabel.endsWith('page 2') ? 0.9 : 0.1 } };
+        return { value: { score: input.pageLabel.endsWith('page 2') ? 0.9 : 0.1 }, source: 'llm' };
       },
     } as unknown as LlmService;
     const rankers = registry({ PARENT_PAGE: new FakeRanker('PARENT_PAGE', llmNeeds) });
@@ -180,6 +180,28 @@ describe('RetrieveService.search over rankers', () => {
     const offline = serviceOver(rankers);
     await offline.service.search(request('PARENT_PAGE', { rerank: true }));
     expect(offline.scored).toHaveLength(1);
+  });
+
+  it('hands the whole ranking to the cross-encoder, labelled so and with a warning, when LLM relevance fails', async () => {
+    const llmNeeds: RankerNeeds = { rerank: 'llm-relevance', enrichment: [], warningsInTrace: true };
+    let calls = 0;
+    const llm = {
+      enabled: true,
+      // The third page's call fails: LlmService then answers offline with a warning.
+      relevance: async () =>
+        ++calls === 3
+          ? { value: { score: 0.5 }, source: 'offline', warning: 'LLM_UNAVAILABLE: HTTP 500' }
+          : { value: { score: 0.9 }, source: 'llm' },
+    } as unknown as LlmService;
+    const rankers = registry({ PARENT_PAGE: new FakeRanker('PARENT_PAGE', llmNeeds) });
+    const { service, scored } = serviceOver(rankers, llm);
+    const result = await service.search(request('PARENT_PAGE', { rerank: true }));
+    expect(scored).toHaveLength(1);
+    expect(result.pages.map((p) => p.reason)).toEqual(Array(3).fill('parent_page+cross-encoder'));
+    expect(result.warnings).toEqual([
+      'LLM relevance failed (LLM_UNAVAILABLE: HTTP 500); the cross-encoder re-ranked the pages instead.',
+    ]);
+    expect(result.trace).toContain('RERANK: cross-encoder relevance (0–1) over the top 10 pages');
   });
 
   it('traces warnings unless the ranker’s own trace carries them, and reports the walk’s cost', async () => {

@@ -55,12 +55,13 @@ export class RetrieveService {
     const ranking = await ranker.rank({ query, embedding, docIds, k, trace: req.trace, meter });
     trace.push(...ranking.trace);
     timings.push(...ranking.timings);
-    const run = { meter, timings, trace };
+    const warnings = [...ranking.warnings];
+    const run = { meter, timings, trace, warnings };
     let pages: PageHit[] = ranking.pages.map((c) => ({ hop: 0, reason: ranking.reason, ...c }));
     if (rerank) pages = await this.reranker.rerank(ranker, query, pages, run);
     pages = await this.scopes.withEscapes(scope, pages, embedding, timings);
     pages = await this.namedPages.first(query, docIds, embedding, pages, run);
-    if (ranker.needs.warningsInTrace) trace.push(...ranking.warnings.map((w) => `warning: ${w}`));
+    if (ranker.needs.warningsInTrace) trace.push(...warnings.map((w) => `warning: ${w}`));
     return {
       strategy: req.strategy,
       reranked: rerank,
@@ -68,7 +69,7 @@ export class RetrieveService {
       timings,
       trace,
       steps: ranking.steps,
-      warnings: ranking.warnings,
+      warnings,
       cost: costOf(ranking, meter, timings, started),
     };
   }

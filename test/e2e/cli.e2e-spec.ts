@@ -128,7 +128,7 @@ describe('folio CLI (subprocess)', () => {
       '2',
       '--rerank',
     );
-    expect(reranked.stdout).toMatch(/relevance [01]\.\d\d {2}\([\w:-]+\+rerank\)/);
+    expect(reranked.stdout).toMatch(/relevance [01]\.\d\d {2}\([\w:-]+\+cross-encoder\)/);
     const searchJson = JSON.parse((await folio('search', 'graph walk', '--doc', docId, '--json')).stdout) as {
       pages: unknown[];
       documentTitles: Record<string, string>;

@@ -23,7 +23,7 @@ export class PageReranker {
     ranker: Ranker,
     query: string,
     pages: PageHit[],
-    run: { meter: UsageMeter; timings: StageTiming[]; trace: string[] },
+    run: { meter: UsageMeter; timings: StageTiming[]; trace: string[]; warnings: string[] },
   ): Promise<PageHit[]> {
     if (ranker.needs.rerank === 'already-judged') {
       run.trace.push(
@@ -33,28 +33,41 @@ export class PageReranker {
     }
     if (pages.length === 0) return pages;
     const byLlm = ranker.needs.rerank === 'llm-relevance' && this.llm.enabled;
-    const reranked = await timed(run.timings, 'rerank', () =>
-      byLlm ? this.llmRelevance(query, pages, run.meter) : this.crossEncoderOrder(query, pages),
-    );
-    run.trace.push(
-      `RERANK: ${byLlm ? 'LLM' : 'cross-encoder'} relevance (0–1) over the top ${reranked.length} pages`,
-    );
-    return reranked;
+    return timed(run.timings, 'rerank', async () => {
+      const byModel = byLlm ? await this.llmRelevance(query, pages, run.meter) : null;
+      if (byModel && 'failed' in byModel)
+        run.warnings.push(
+          `LLM relevance failed (${byModel.failed}); the cross-encoder re-ranked the pages instead.`,
+        );
+      const reranked =
+        byModel && 'pages' in byModel ? byModel.pages : await this.crossEncoderOrder(query, pages);
+      const by = byModel && 'pages' in byModel ? 'LLM' : 'cross-encoder';
+      run.trace.push(`RERANK: ${by} relevance (0–1) over the top ${reranked.length} pages`);
+      return reranked;
+    });
   }
 
-  /** Parent-page relevance by the LLM (0–1 per page); a failed call falls back offline inside LlmService. */
-  private async llmRelevance(query: string, pages: PageHit[], meter: UsageMeter): Promise<PageHit[]> {
+  /**
+   * Parent-page relevance by the LLM (0–1 per page). When a call fails (LlmService then answers offline), the
+   * whole ranking goes to the cross-encoder instead: pages scored by two different judges do not compare.
+   */
+  private async llmRelevance(
+    query: string,
+    pages: PageHit[],
+    meter: UsageMeter,
+  ): Promise<{ pages: PageHit[] } | { failed: string }> {
     const texts = await this.repo.pagePassages(pages.map(({ docId, pageNumber }) => ({ docId, pageNumber })));
     const scored: PageHit[] = [];
     for (const p of pages) {
       const pageText = texts.find((t) => t.docId === p.docId && t.pageNumber === p.pageNumber)?.text ?? '';
-      const { value } = await this.llm.relevance(
+      const outcome = await this.llm.relevance(
         { question: query, pageText, pageLabel: `document ${p.docId}, page ${p.pageNumber}` },
         { meter },
       );
-      scored.push({ ...p, score: value.score, reason: `${p.reason}+llm-relevance` });
+      if (outcome.source !== 'llm') return { failed: outcome.warning ?? 'the model did not answer' };
+      scored.push({ ...p, score: outcome.value.score, reason: `${p.reason}+llm-relevance` });
     }
-    return scored.sort((a, b) => b.score - a.score);
+    return { pages: scored.sort((a, b) => b.score - a.score) };
   }
 
   /**
@@ -73,7 +86,7 @@ export class PageReranker {
     return fusedRerankOrder(scores, RRF_K).map((i) => ({
       ...pages[i]!,
       score: scores[i] ?? 0,
-      reason: `${pages[i]!.reason}+rerank`,
+      reason: `${pages[i]!.reason}+cross-encoder`,
     }));
   }
 }
