@@ -34,7 +34,7 @@ import { ENRICH_RESOLVERS } from './enrich.resolver';
 import { CrossReferenceResolver, ElementResolver } from './element.resolver';
 import { offlineExplorerPlugin } from './explorer/offline-explorer.plugin';
 import { formatGraphQLError } from './graphql-errors';
-import { GraphQLExceptionFilter } from './graphql-exception.filter';
+import { GRAPHQL_BODY_LIMIT_BYTES, GraphQLExceptionFilter } from './graphql-exception.filter';
 import { HealthController } from './health.controller';
 import { HealthResolver } from './health.resolver';
 import { HostAllowListMiddleware } from './host-allow-list.middleware';
@@ -155,7 +155,12 @@ export class ApiModule implements NestModule {
       .apply(
         ApiKeyMiddleware,
         // One byte over the limit: busboy marks a file that reaches its limit as truncated, and readUpload judges.
-        graphqlUploadExpress({ maxFileSize: this.config.limits.maxUploadBytes + 1, maxFiles: 1 }),
+        // Every other part (operations, map) has the JSON body's limit.
+        graphqlUploadExpress({
+          maxFileSize: this.config.limits.maxUploadBytes + 1,
+          maxFiles: 1,
+          maxFieldSize: GRAPHQL_BODY_LIMIT_BYTES,
+        }),
       )
       .forRoutes('graphql');
     consumer.apply(ApiKeyMiddleware).forRoutes('documents/*path');

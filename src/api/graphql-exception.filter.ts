@@ -19,9 +19,9 @@ export class GraphQLExceptionFilter extends BaseExceptionFilter implements GqlEx
   override catch(exception: unknown, host: ArgumentsHost): unknown {
     if (host.getType<GqlContextType>() !== 'graphql') {
       const http = host.switchToHttp();
-      const tooLarge = bodyTooLarge(exception);
+      const tooLarge = bodyTooLarge(exception) ?? multipartFieldTooLarge(exception);
       if (tooLarge && http.getRequest<Request>().path.startsWith('/graphql')) {
-        http.getResponse<Response>().status(413).json(payloadTooLargeResponse(tooLarge.limit));
+        http.getResponse<Response>().status(413).json(payloadTooLargeResponse(tooLarge));
         return undefined;
       }
       return super.catch(exception, host);
@@ -35,17 +35,39 @@ export class GraphQLExceptionFilter extends BaseExceptionFilter implements GqlEx
   }
 }
 
+/**
+ * The limit of a JSON body to /graphql (body-parser's default, which Nest keeps), and of every non-file part of a
+ * multipart one (`operations`, `map`): the GraphQL request itself is the same size whichever way it comes.
+ */
+export const GRAPHQL_BODY_LIMIT_BYTES = 100 * 1024;
+
+interface TooLarge {
+  limit: number;
+  /** The multipart part over the limit; absent for a JSON body. */
+  part?: string;
+}
+
 /** body-parser's refusal of a body over its limit (`type: 'entity.too.large'`, with the limit in bytes). */
-function bodyTooLarge(exception: unknown): { limit: number } | null {
+function bodyTooLarge(exception: unknown): TooLarge | null {
   const e = exception as { type?: unknown; limit?: unknown } | null;
   return e?.type === 'entity.too.large' && typeof e.limit === 'number' ? { limit: e.limit } : null;
 }
 
-function payloadTooLargeResponse(limit: number): {
+/** graphql-upload's refusal of a multipart field over `maxFieldSize` (an HttpError 413 naming the field). */
+function multipartFieldTooLarge(exception: unknown): TooLarge | null {
+  const e = exception as { status?: unknown; message?: unknown } | null;
+  if (e?.status !== 413 || typeof e.message !== 'string') return null;
+  const part = /^The '([^']+)' multipart field value exceeds/.exec(e.message)?.[1];
+  return part ? { limit: GRAPHQL_BODY_LIMIT_BYTES, part } : null;
+}
+
+function payloadTooLargeResponse({ limit, part }: TooLarge): {
   errors: Array<{ message: string; extensions: { code: 'PAYLOAD_TOO_LARGE'; limit: number } }>;
 } {
-  const message =
-    `The request body is larger than the limit of ${limit} bytes for a JSON GraphQL request. ` +
-    'Send a PDF as a multipart upload (ingestDocument with a file) rather than inside the JSON.';
+  const message = part
+    ? `The '${part}' part of this multipart request is larger than the limit of ${limit} bytes for a GraphQL ` +
+      'request; only the file part may be larger (up to FOLIO_MAX_UPLOAD_MB).'
+    : `The request body is larger than the limit of ${limit} bytes for a JSON GraphQL request. ` +
+      'Send a PDF as a multipart upload (ingestDocument with a file) rather than inside the JSON.';
   return { errors: [{ message, extensions: { code: 'PAYLOAD_TOO_LARGE', limit } }] };
 }

@@ -42,4 +42,40 @@ describe('a JSON request to /graphql larger than the body limit', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ data: { __typename: 'Query' } });
   });
+
+  /** A multipart request as graphql-upload reads it, with `operations` and `map` as given and one small file. */
+  async function postMultipart(operations: string, map: string): Promise<Response> {
+    const form = new FormData();
+    form.append('operations', operations);
+    form.append('map', map);
+    form.append('0', new Blob([new Uint8Array([37, 80, 68, 70])], { type: 'application/pdf' }), 'x.pdf');
+    return fetch(`${http.url}/graphql`, {
+      method: 'POST',
+      headers: { 'apollo-require-preflight': 'true' },
+      body: form,
+    });
+  }
+
+  it('applies the same limit and the same 413 to the operations and map parts of a multipart request', async () => {
+    // 500 KB: five times the limit, and under graphql-upload's own default (1 MB) that let it through.
+    const padding = 'x'.repeat(500 * 1024);
+    const query = 'mutation($file: Upload!, $q: String) { ingestDocument(file: $file) { id } }';
+    const bigOperations = JSON.stringify({ query, variables: { file: null, q: padding } });
+    const map = JSON.stringify({ 0: ['variables.file'] });
+    const bigMap = JSON.stringify({ 0: ['variables.file'], pad: padding });
+    const smallOperations = JSON.stringify({ query, variables: { file: null } });
+    for (const [res, part] of [
+      [await postMultipart(bigOperations, map), 'operations'],
+      [await postMultipart(smallOperations, bigMap), 'map'],
+    ] as const) {
+      expect(res.status).toBe(413);
+      const body = (await res.json()) as {
+        data?: unknown;
+        errors: Array<{ message: string; extensions: Record<string, unknown> }>;
+      };
+      expect(body.data).toBeUndefined();
+      expect(body.errors[0]!.extensions).toEqual({ code: 'PAYLOAD_TOO_LARGE', limit: 100 * 1024 });
+      expect(body.errors[0]!.message).toContain(`The '${part}' part of this multipart request is larger`);
+    }
+  });
 });
