@@ -188,6 +188,33 @@ describe('parseTableGrid', () => {
     expect(current.rows[0]!.label).toBe('Total current assets Current liabilities');
   });
 
+  it('splits a column that packs two periods into one cell back into its periods', () => {
+    const grid = parseTableGrid(
+      tableElement([
+        ['', '', 'Three Months Ended', '', 'Nine Months Ended'],
+        ['', '', 'June 25, June 26,', '', 'June 25, June 26,'],
+        ['Net sales:', '', '2022 2021', '', '2022 2021'],
+        ['Products', '$', '63,355 $ 63,948', '$', '245,241 $ 232,309'],
+        ['Services', '', '19,604 (17,486)', '', '58,941 50,148'],
+      ]),
+    )!;
+    expect(grid.columns.map((c) => [c.header, c.year])).toEqual([
+      ['Three Months Ended June 25, 2022', 2022],
+      ['Three Months Ended June 26, 2021', 2021],
+      ['Nine Months Ended June 25, 2022', 2022],
+      ['Nine Months Ended June 26, 2021', 2021],
+    ]);
+    expect(grid.rows.map((r) => r.values.map((v) => v?.amount.value))).toEqual([
+      [63355, 63948, 245241, 232309],
+      [19604, -17486, 58941, 50148],
+    ]);
+    // each value gets its share of the packed cell's box
+    expect(grid.rows[0]!.values.slice(0, 2).map((v) => v?.bbox)).toEqual([
+      [372, 154, 436, 166],
+      [436, 154, 500, 166],
+    ]);
+  });
+
   it('is null for a table with no value column', () => {
     expect(
       parseTableGrid(

@@ -1,5 +1,6 @@
 import type { BBox } from '../../document/document-model';
 import type { AnswerElement } from '../extractive-answer';
+import { unpackColumns } from './packed-columns';
 import type { NumberScale } from './typed-answer';
 import {
   type CellAmount,
@@ -79,7 +80,7 @@ function gridOf(element: AnswerElement): { texts: string[][]; boxes: Map<string,
   const texts = markdownRows(element.description ?? '');
   const boxes = new Map<string, BBox>();
   const cells = element.cells;
-  if (!cells) return { texts, boxes };
+  if (!cells) return unpackColumns(texts, boxes);
   cells.rows.forEach((r, i) => {
     const c = cells.cols[i] ?? -1;
     const b = cells.boxes.slice(4 * i, 4 * i + 4);
@@ -87,7 +88,7 @@ function gridOf(element: AnswerElement): { texts: string[][]; boxes: Map<string,
     if (!row[c]) row[c] = cells.texts[i] ?? '';
     if (b.length === 4) boxes.set(`${r}:${c}`, b as BBox);
   });
-  return { texts, boxes };
+  return unpackColumns(texts, boxes);
 }
 
 const isAmountCell = (text: string) => !isPeriodText(text) && parseAmount(text) !== null;

@@ -33,7 +33,13 @@ export function parseAmount(text: string): CellAmount | null {
     t = t.replace(FOOTNOTE_TAIL, '');
   const currency = /[$€£¥]/.test(t);
   const percent = /%/.test(t);
-  t = t.replace(/[$€£¥%\s]|\b(?:USD|US\$)\b/g, '');
+  t = t
+    .replace(/\bUS\$|\bUSD\b|[$€£¥%]/g, '')
+    .trim()
+    .replace(/^\(\s+/, '(')
+    .replace(/\s+\)$/, ')')
+    .replace(/^([-−–])\s+/, '$1');
+  if (/\s/.test(t)) return null; // two numbers ("63,355 63,948"), not one
   let negative = false;
   if (/^\(.*\)$/.test(t)) {
     negative = true;
