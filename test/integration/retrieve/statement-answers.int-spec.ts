@@ -114,6 +114,42 @@ describe('answers read from statement tables', () => {
     expect(found.analysis).toContain('each cell cited with its own box');
   });
 
+  it('ask answers a ratio from both pages with its value, formula and the cells cited by their boxes', async () => {
+    const result = await ctx.asker.ask(
+      'Using the balance sheet and the statement of operations, what was Harbourlight Foods inventory turnover in FY2023?',
+      { scope: { docIds: [docId] } },
+    );
+    expect(result.answerable).toBe(true);
+    // 10,080 / ((2,240 + 1,980) / 2) = 4.78
+    expect(result.answer).toMatchObject({ kind: 'NUMBER', value: '4.78', unit: 'x' });
+    expect(result.answer.formula).toBe(
+      '4.78 = 10,080 / ((2,240 + 1,980) / 2) (cost of revenue / average inventory, FY2023, pp. 2, 1; ' +
+        'an average is the mean of the FY2023 and FY2022 year-ends)',
+    );
+    expect(result.citations.map((c) => [c.pageNumber, c.quote])).toEqual([
+      [2, 'Cost of sales | 2023: 10,080'],
+      [1, 'Inventories | December 31, 2023: 2,240'],
+      [1, 'Inventories | December 31, 2022: 1,980'],
+    ]);
+    const elements = await ctx.module
+      .get(RetrieveRepository)
+      .answerPageElements([1, 2].map((pageNumber) => ({ docId, pageNumber })));
+    for (const citation of result.citations) {
+      const table = elements.find((e) => e.elementId === citation.elementId)!;
+      expect(table.kind).toBe('table');
+      expect(inside(citation.bbox!, table.bbox)).toBe(true);
+      expect(citation.bbox).not.toEqual(table.bbox);
+    }
+  });
+
+  it("ask answers a table question with the cell's value, unit and scale", async () => {
+    const result = await ctx.asker.ask('What was Harbourlight interest expense in 2023?', {
+      scope: { docIds: [docId] },
+    });
+    expect(result.answer).toMatchObject({ value: '-96', unit: 'USD', scale: 'millions' });
+    expect(result.citations[0]).toMatchObject({ pageNumber: 2, quote: 'Interest expense | 2023: (96)' });
+  });
+
   it('computes the current ratio with each input cell cited by its own box inside its table', async () => {
     const evidence = await evidenceFor(
       'What was the current ratio of Harbourlight Foods in FY2023?',
