@@ -6,9 +6,11 @@ import type { FolioConfig } from './config/folio-config';
 import type { EmbedConfig } from './embed/embed.config';
 import { EmbedModule } from './embed/embed.module';
 import type { OnnxEmbeddingModelName } from './embed/model-assets';
-import { SummariesModule } from './enrich/summaries/summaries.module';
-import { SummaryTreeModule } from './enrich/summary-tree/summary-tree.module';
+import { AnalyticsModule } from './analytics/analytics.module';
+import { EnrichModule } from './enrich/enrich.module';
 import { GraphModule } from './graph/graph.module';
+import { IngestModule } from './ingest/ingest.module';
+import { RetrieveModule } from './retrieve/retrieve.module';
 import { OpenAiEmbeddingsTransport } from './llm/openai-embeddings.transport';
 
 /** The embed module's settings, from the one validated configuration. */
@@ -40,17 +42,16 @@ export function embedConfigFrom(config: FolioConfig): EmbedConfig {
   };
 }
 
-@Module({
-  imports: [
-    ConfigModule,
-    GraphModule,
-    EmbedModule.forRootAsync({
-      inject: [FOLIO_CONFIG],
-      useFactory: embedConfigFrom,
-    }),
-    SummariesModule,
-    SummaryTreeModule,
-    ApiModule,
-  ],
-})
+/** What every Folio process runs on: the one configuration, the graph (global) and embeddings (global). */
+export const CORE_MODULES = [
+  ConfigModule,
+  GraphModule,
+  EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom }),
+];
+
+/** The features the API and the CLI drive (each imports the modules it needs itself). */
+export const FEATURE_MODULES = [IngestModule, RetrieveModule, EnrichModule, AnalyticsModule];
+
+/** The service: the core and the API, which imports the features it serves. */
+@Module({ imports: [...CORE_MODULES, ApiModule] })
 export class AppModule {}

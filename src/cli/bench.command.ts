@@ -3,23 +3,16 @@ import { NestFactory } from '@nestjs/core';
 import { cliLogger } from './cli-logger';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
-import { embedConfigFrom } from '../app.module';
-import { ConfigModule } from '../config/config.module';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
-import { EmbedModule } from '../embed/embed.module';
 import { EMBEDDER } from '../embed/embed.tokens';
 import type { Embedder } from '../embed/embedder';
 import { QueryCachingEmbedder } from '../embed/query-cache';
 import { ContentRepository } from '../graph/content.repository';
-import { EvalModule } from '../eval/eval.module';
 import { NaivePassagesRepository } from '../eval/peer/naive-passages.repository';
-import { GraphModule } from '../graph/graph.module';
-import { IngestModule } from '../ingest/ingest.module';
+import { CLI_MODULES } from './cli-app';
 import { IngestService } from '../ingest/ingest.service';
-import { LlmModule } from '../llm/llm.module';
 import { LlmService } from '../llm/llm.service';
-import { RetrieveModule } from '../retrieve/retrieve.module';
 import { AskService } from '../retrieve/answer/ask.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import { TraceJudge } from '../retrieve/trace/trace-judge';
@@ -99,18 +92,8 @@ const USAGE = `Usage:
                 chunks, Neo4jVectorStore, same embedder; label PeerIngestChunk, removed afterwards): its pages/s,
                 its stages (load, embed, store), its peak RSS and Folio's pages/s over the peer's`;
 
-/** The service's modules the benchmark drives, without the HTTP server. */
-@Module({
-  imports: [
-    ConfigModule,
-    GraphModule,
-    EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom }),
-    IngestModule,
-    LlmModule,
-    RetrieveModule,
-    EvalModule,
-  ],
-})
+/** The modules every command runs on; the benchmark needs no recovery sweep (it writes only its own documents). */
+@Module({ imports: CLI_MODULES })
 class BenchCliModule {}
 
 async function withBenchApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {

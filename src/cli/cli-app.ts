@@ -1,38 +1,17 @@
 import { Global, INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { AnalyticsModule } from '../analytics/analytics.module';
-import { ConfigModule } from '../config/config.module';
-import { FOLIO_CONFIG } from '../config/config.tokens';
-import { EmbedModule } from '../embed/embed.module';
-import { EnrichModule } from '../enrich/enrich.module';
-import { SummariesModule } from '../enrich/summaries/summaries.module';
-import { SummaryTreeModule } from '../enrich/summary-tree/summary-tree.module';
 import { EvalModule } from '../eval/eval.module';
-import { GraphModule } from '../graph/graph.module';
 import { MIGRATE_ON_START } from '../graph/graph.tokens';
-import { IngestModule } from '../ingest/ingest.module';
-import { RetrieveModule } from '../retrieve/retrieve.module';
-import { embedConfigFrom } from '../app.module';
+import { CORE_MODULES, FEATURE_MODULES } from '../app.module';
 import { RecoverySweep } from '../api/recovery-sweep';
 import { cliLogger } from './cli-logger';
 
-/** What the CLI commands need: the service's modules without the HTTP server. */
+/** The modules a command runs on: the service's without the HTTP server, plus the benchmarks' own queries. */
+export const CLI_MODULES = [...CORE_MODULES, ...FEATURE_MODULES, EvalModule];
+
+/** What the CLI commands need. */
 @Module({
-  imports: [
-    ConfigModule,
-    GraphModule,
-    EmbedModule.forRootAsync({
-      inject: [FOLIO_CONFIG],
-      useFactory: embedConfigFrom,
-    }),
-    IngestModule,
-    RetrieveModule,
-    EnrichModule,
-    SummariesModule,
-    SummaryTreeModule,
-    AnalyticsModule,
-    EvalModule,
-  ],
+  imports: CLI_MODULES,
   // What crashed processes left is finished at the start of every command that writes (not read-only ones).
   providers: [RecoverySweep],
 })

@@ -3,15 +3,12 @@ import { Test, TestingModule } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { embedConfigFrom } from '../../src/app.module';
-import { ConfigModule } from '../../src/config/config.module';
+import { CORE_MODULES } from '../../src/app.module';
 import { FOLIO_CONFIG } from '../../src/config/config.tokens';
 import { FolioConfig, loadConfig } from '../../src/config/folio-config';
-import { EmbedModule } from '../../src/embed/embed.module';
 import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../src/graph/graph-executor';
 import { ContentRepository } from '../../src/graph/content.repository';
-import { GraphModule } from '../../src/graph/graph.module';
 import { IngestModule } from '../../src/ingest/ingest.module';
 import { IngestService } from '../../src/ingest/ingest.service';
 import { RetrieveModule } from '../../src/retrieve/retrieve.module';
@@ -51,14 +48,7 @@ export async function createFolioTestModule(
   config: FolioConfig = loadConfig(),
 ): Promise<TestingModule> {
   const module = await Test.createTestingModule({
-    imports: [
-      ConfigModule,
-      GraphModule,
-      EmbedModule.forRootAsync({ inject: [FOLIO_CONFIG], useFactory: embedConfigFrom }),
-      IngestModule,
-      RetrieveModule,
-      ...extraImports,
-    ],
+    imports: [...CORE_MODULES, IngestModule, RetrieveModule, ...extraImports],
   })
     .overrideProvider(FOLIO_CONFIG)
     .useValue(config)
