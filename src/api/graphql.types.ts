@@ -35,10 +35,19 @@ export type ApiScope = 'READ' | 'WRITE' | 'ADMIN';
 
 export interface ScopeInput {
   docIds?: Nullable<string[]>;
+  filter?: Nullable<DocumentFilterInput>;
+}
+
+export interface DocumentFilterInput {
+  titleContains?: Nullable<string>;
+  tags?: Nullable<string[]>;
+  ingestedAfter?: Nullable<string>;
+  ingestedBefore?: Nullable<string>;
 }
 
 export interface IngestOptionsInput {
   title?: Nullable<string>;
+  tags?: Nullable<string[]>;
   password?: Nullable<string>;
   replace?: Nullable<boolean>;
 }

@@ -70,6 +70,7 @@ export class IngestResolver {
     return this.jobs.start(bytes, {
       fileName,
       title: options?.title ?? undefined,
+      tags: options?.tags ?? undefined,
       password: options?.password ?? undefined,
       replace: options?.replace ?? false,
     });

@@ -8,6 +8,7 @@ import type {
   ElementEvidence,
   PageHit,
   SearchResult,
+  SearchScope,
   Strategy,
 } from '../retrieve/retrieve.types';
 import { toApiKind } from './element-kind';
@@ -39,7 +40,7 @@ export class RetrieveResolver {
     return this.retrieve.search({
       query,
       strategy,
-      scope: { docIds: scope?.docIds ?? undefined },
+      scope: scopeOf(scope),
       k,
       rerank,
     });
@@ -52,8 +53,24 @@ export class RetrieveResolver {
     @Args('scope', { nullable: true }) scope: ScopeInput | null,
     @Args('rerank') rerank: boolean,
   ): Promise<AskResult> {
-    return this.asker.ask(question, { strategy, scope: { docIds: scope?.docIds ?? undefined }, rerank });
+    return this.asker.ask(question, { strategy, scope: scopeOf(scope), rerank });
   }
+}
+
+/** The schema's scope (nulls for absent fields) as retrieve's. */
+function scopeOf(scope: ScopeInput | null): SearchScope {
+  const f = scope?.filter;
+  return {
+    docIds: scope?.docIds ?? undefined,
+    filter: f
+      ? {
+          titleContains: f.titleContains ?? undefined,
+          tags: f.tags ?? undefined,
+          ingestedAfter: f.ingestedAfter ?? undefined,
+          ingestedBefore: f.ingestedBefore ?? undefined,
+        }
+      : undefined,
+  };
 }
 
 @Resolver('PageHit')

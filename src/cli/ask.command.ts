@@ -7,6 +7,7 @@ import { CypherRegistry } from '../graph/cypher-registry';
 import { AskService } from '../retrieve/answer/ask.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import { DEFAULT_STRATEGY, STRATEGIES, Strategy } from '../retrieve/retrieve.types';
+import { parseWhere, WHERE_SYNTAX } from '../retrieve/routing/document-filter';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DocumentRepository } from '../graph/document.repository';
 import type { AskResult, SearchResult } from '../retrieve/retrieve.types';
@@ -16,6 +17,7 @@ import { formatEvidence } from './evidence-format';
 
 const OPTIONS = {
   doc: { type: 'string', multiple: true },
+  where: { type: 'string' },
   strategy: { type: 'string', default: DEFAULT_STRATEGY },
   k: { type: 'string', default: '5' },
   rerank: { type: 'boolean' },
@@ -38,8 +40,9 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
   const text = positionals.join(' ').trim();
   if (values.help || !text) {
     process.stdout.write(
-      `Usage: folio ${mode} "<${mode === 'ask' ? 'question' : 'query'}>" [--doc ID]... [--strategy ${STRATEGIES.join('|')}]` +
+      `Usage: folio ${mode} "<${mode === 'ask' ? 'question' : 'query'}>" [--doc ID]... [--where FILTER] [--strategy ${STRATEGIES.join('|')}]` +
         `${mode === 'search' ? ' [--k N] [--rerank]' : ' [--no-rerank] [--explain]'} [--trace] [--json]\n` +
+        `  --where    only documents matching FILTER: ${WHERE_SYNTAX}\n` +
         '  --trace    also print the evidence chain (each page visited, how it was reached, the verdict) and the cost\n' +
         (mode === 'ask'
           ? '  --explain  also print the Neo4j Browser commands that show the evidence subgraph\n'
@@ -48,7 +51,10 @@ export async function runSearchCommand(args: string[], mode: 'search' | 'ask'): 
     return values.help ? 0 : 2;
   }
   const strategy = strategyOf(values.strategy);
-  const scope = { docIds: values.doc };
+  const scope = {
+    docIds: values.doc,
+    filter: values.where === undefined ? undefined : parseWhere(values.where),
+  };
   return withReadOnlyCliApp(async (app) => {
     const retrieve = app.get(RetrieveService);
     if (mode === 'search') {

@@ -22,10 +22,11 @@ export const INGEST_STAGE_UNITS: Record<IngestStage, string> = {
   write: 'rows',
 };
 
-const USAGE = `Usage: folio ingest <file.pdf|folder>... [--password PW] [--replace] [--title T] [--id ID] [--concurrency N]
+const USAGE = `Usage: folio ingest <file.pdf|folder>... [--password PW] [--replace] [--title T] [--tag T]... [--id ID] [--concurrency N]
   Ingests PDFs (folders: every *.pdf below them) into the document graph and prints a summary.
   --concurrency  documents ingested at once (default 3: one is read while others are embedded)
   --replace   ingest again even when the same bytes are already stored
+  --tag T     a label searches can narrow by (folio search --where tag=T); repeatable
   --id ID     store under this id instead of the one derived from the file's sha256 (one file only)
   --json      print one JSON object per file instead of the table`;
 
@@ -52,6 +53,7 @@ export async function runIngestCommand(args: string[]): Promise<number> {
       password: { type: 'string' },
       replace: { type: 'boolean', default: false },
       title: { type: 'string' },
+      tag: { type: 'string', multiple: true },
       id: { type: 'string' },
       json: { type: 'boolean', default: false },
       concurrency: { type: 'string' },
@@ -82,6 +84,7 @@ export async function runIngestCommand(args: string[]): Promise<number> {
           password: values.password,
           replace: values.replace,
           title: values.title,
+          tags: values.tag,
           docId: values.id,
           onProgress: (p) => progress.update(p.stage, p.done, p.total, INGEST_STAGE_UNITS[p.stage]),
         });

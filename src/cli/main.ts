@@ -26,11 +26,11 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     run: async (args) => (await import('./enrich.command')).runEnrichCommand(args),
   },
   search: {
-    summary: '"<query>" [--doc ID]... [--strategy S] [--k N] [--rerank] — ranked pages with their evidence',
+    summary: '"<query>" [--doc ID]... [--where F] [--strategy S] [--k N] [--rerank] — ranked pages with their evidence',
     run: async (args) => (await import('./ask.command')).runSearchCommand(args, 'search'),
   },
   ask: {
-    summary: '"<question>" [--doc ID]... [--strategy S] — a cited answer',
+    summary: '"<question>" [--doc ID]... [--where F] [--strategy S] — a cited answer',
     run: async (args) => (await import('./ask.command')).runSearchCommand(args, 'ask'),
   },
   bench: {
