@@ -18,7 +18,7 @@ fi
 stamp=node_modules/.folio-lock-sha
 lock_sha=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_sha" ]; then
-  echo "Installing npm packages (npm ci; about 2 min on the shared 2-core machine, longer on a slow network)…"
+  echo "Installing npm packages (npm ci; 2-3 min on the shared 2-core machine, longer on a slow network)…"
   npm ci --no-audit --no-fund --loglevel=error
   echo "$lock_sha" > "$stamp"
 else
