@@ -1,6 +1,7 @@
 import { listCandidate } from './list-source';
 import { metricSource } from './metric-source';
 import { tableCellSource } from './table-cell-source';
+import { tableColumnCandidate } from './table-list-source';
 import type { CandidateSource } from './typed-answer';
 import { yesNoCandidate } from './yes-no-source';
 
@@ -13,5 +14,6 @@ export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSou
   { name: 'statement-metric', read: metricSource },
   { name: 'table-cell', read: tableCellSource },
   { name: 'list', read: listCandidate },
+  { name: 'table-column', read: tableColumnCandidate },
   { name: 'yes-no', read: yesNoCandidate },
 ];

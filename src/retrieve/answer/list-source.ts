@@ -46,11 +46,11 @@ export function listItems(text: string): string[] {
 }
 
 /** The question's subject words ("What sensors does the rover carry?" → sensor, rover, carry). */
-function subjectWords(question: string): string[] {
+export function subjectWords(question: string): string[] {
   return [...new Set(contentWords(question).filter((w) => !ASKING.has(w)))];
 }
 
-const share = (words: string[], text: string) => {
+export const share = (words: string[], text: string) => {
   if (words.length === 0) return 0;
   const present = new Set(contentWords(text));
   return words.filter((w) => present.has(w)).length / words.length;

@@ -1,0 +1,62 @@
+import type { AnswerElement } from '../extractive-answer';
+import { gridRows, tableColumnCandidate } from './table-list-source';
+import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
+
+const table = (pageNumber: number, markdown: string): AnswerElement => ({
+  docId: 'd',
+  pageNumber,
+  elementId: `d:p${pageNumber}-e1`,
+  kind: 'table',
+  text: markdown.replace(/\|/g, ' '),
+  description: markdown,
+  bbox: [72, 100, 520, 300],
+});
+const page = (pageNumber: number, step: number, elements: AnswerElement[]): EvidencePage => ({
+  docId: 'd',
+  pageNumber,
+  step,
+  rank: step - 1,
+  score: 0.5,
+  elements,
+});
+const evidence = (question: string, kind: AnswerKind, pages: EvidencePage[]): AnswerEvidence => ({
+  question,
+  kind,
+  pages,
+});
+
+const FLEET_1 = '| Vessel | Built | Route |\n|---|---|---|\n| Gull | 1998 | North |\n| Tern | 2004 | South |';
+const FLEET_2 = '| Vessel | Built | Route |\n|---|---|---|\n| Puffin | 2011 | East |';
+
+describe('gridRows', () => {
+  it('reads a markdown grid without its separator row', () => {
+    expect(gridRows(FLEET_2)).toEqual([
+      ['Vessel', 'Built', 'Route'],
+      ['Puffin', '2011', 'East'],
+    ]);
+  });
+});
+
+describe('tableColumnCandidate', () => {
+  const fleet = [page(6, 1, [table(6, FLEET_1)]), page(7, 2, [table(7, FLEET_2)])];
+
+  it('lists the column the question names, continued on the next page, each cell cited with its step', () => {
+    const found = tableColumnCandidate(evidence('Which vessels does the ferry company run?', 'LIST', fleet));
+    expect(found?.answer).toMatchObject({ kind: 'LIST', items: ['Gull', 'Tern', 'Puffin'] });
+    expect(found?.citations.map((c) => [c.pageNumber, c.step, c.quote])).toEqual([
+      [6, 1, 'Gull'],
+      [6, 1, 'Tern'],
+      [7, 2, 'Puffin'],
+    ]);
+  });
+
+  it('counts the cells of that column', () => {
+    const found = tableColumnCandidate(evidence('How many vessels are in the fleet?', 'COUNT', fleet));
+    expect(found?.answer).toMatchObject({ kind: 'COUNT', value: '3' });
+  });
+
+  it('answers nothing when no header names the subject, or for other kinds', () => {
+    expect(tableColumnCandidate(evidence('List the captains of the fleet.', 'LIST', fleet))).toBeNull();
+    expect(tableColumnCandidate(evidence('Which vessels run?', 'TEXT', fleet))).toBeNull();
+  });
+});

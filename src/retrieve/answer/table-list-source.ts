@@ -1,0 +1,119 @@
+import type { AnswerElement } from '../extractive-answer';
+import type { Citation } from '../retrieve.types';
+import { share, subjectWords } from './list-source';
+import type { AnswerCandidate, AnswerEvidence, EvidencePage } from './typed-answer';
+
+// LIST and COUNT answers from a table column: the column whose header names what the question asks for ("Which
+// models …" → the "Model" column), its cells in row order, continued by the same column of the table's next part
+// on the next page. Text tables too: the statement grids (table-grid.ts) keep only numeric columns.
+
+/** The share of a column header's words the question must hold (a header names a thing in a word or two). */
+const HEADER_SHARE = 0.5;
+const SEPARATOR_ROW = /^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$/;
+
+/** A markdown grid's rows of trimmed cells (the table element's description); [] when it is not a grid. */
+export function gridRows(markdown: string): string[][] {
+  return markdown
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l.startsWith('|') && !SEPARATOR_ROW.test(l))
+    .map((l) =>
+      l
+        .replace(/^\|/, '')
+        .replace(/\|$/, '')
+        .split(/(?<!\\)\|/)
+        .map((c) => c.replace(/\\\|/g, '|').trim()),
+    );
+}
+
+interface Part {
+  page: EvidencePage;
+  element: AnswerElement;
+  cells: string[];
+}
+
+/** The table parts of the evidence, in evidence order, with their header row and body rows. */
+function tablesOf(evidence: AnswerEvidence) {
+  return evidence.pages.flatMap((page) =>
+    page.elements
+      .filter((e) => e.kind === 'table' && e.description)
+      .map((element) => ({ page, element, rows: gridRows(element.description!) }))
+      .filter((t) => t.rows.length >= 2),
+  );
+}
+
+export function tableColumnCandidate(evidence: AnswerEvidence): AnswerCandidate | null {
+  if (evidence.kind !== 'LIST' && evidence.kind !== 'COUNT') return null;
+  const words = subjectWords(evidence.question);
+  const tables = tablesOf(evidence);
+  let best: { parts: Part[]; header: string; share: number } | null = null;
+  tables.forEach((table, t) => {
+    const [header, ...body] = table.rows;
+    header!.forEach((label, col) => {
+      const s = share(subjectWords(label), words.join(' '));
+      if (s < HEADER_SHARE || (best && s <= best.share)) return;
+      const parts: Part[] = [
+        { page: table.page, element: table.element, cells: body.map((r) => r[col] ?? '') },
+      ];
+      // the same column of the next part, on the next page, under the same header
+      for (const next of tables.slice(t + 1)) {
+        const last = parts[parts.length - 1]!.element;
+        if (next.element.docId !== last.docId || next.element.pageNumber !== last.pageNumber + 1) break;
+        if ((next.rows[0]?.[col] ?? '') !== label) break;
+        parts.push({
+          page: next.page,
+          element: next.element,
+          cells: next.rows.slice(1).map((r) => r[col] ?? ''),
+        });
+      }
+      if (parts.flatMap((p) => p.cells).filter((c) => c !== '').length >= 2)
+        best = { parts, header: label, share: s };
+    });
+  });
+  if (!best) return null;
+  const { parts, header } = best as { parts: Part[]; header: string };
+  const items = parts.flatMap((p) => p.cells).filter((c) => c !== '');
+  const citations: Citation[] = parts.flatMap(({ page, element, cells }) =>
+    cells
+      .filter((c) => c !== '')
+      .map((quote) => ({
+        docId: element.docId,
+        pageNumber: element.pageNumber,
+        elementId: element.elementId,
+        bbox: element.bbox,
+        quote,
+        score: page.score,
+        step: page.step,
+      })),
+  );
+  const where = [...new Set(parts.map((p) => `p. ${p.element.pageNumber}`))].join(', ');
+  const analysis = `The cells of the table column "${header}" (${where}).`;
+  if (evidence.kind === 'COUNT') {
+    return {
+      answer: {
+        text: `${items.length} (${header}): ${items.join('; ')} [${where}]`,
+        kind: 'COUNT',
+        value: String(items.length),
+        unit: header.toLowerCase(),
+        scale: null,
+        items,
+        formula: null,
+      },
+      citations,
+      analysis: `Counted ${analysis.charAt(0).toLowerCase()}${analysis.slice(1)}`,
+    };
+  }
+  return {
+    answer: {
+      text: `${items.join('; ')} [${where}]`,
+      kind: 'LIST',
+      value: null,
+      unit: null,
+      scale: null,
+      items,
+      formula: null,
+    },
+    citations,
+    analysis,
+  };
+}
