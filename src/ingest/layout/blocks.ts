@@ -63,6 +63,8 @@ function startsNewBlock(block: Segment[], last: Segment, next: Segment, ctx: Blo
   const isListItem = LIST_MARKER.test(first.text);
   if (LIST_MARKER.test(next.text)) return true;
   if (CAPTION_PREFIX.test(next.text)) return true;
+  // A scanned box of centred lines (a label in a diagram) is no run of indented paragraphs.
+  if (centredOcrLines(last, next, em)) return false;
   // A first-line indent opens a new paragraph (not for list items with a hanging indent).
   if (!isListItem && next.bbox[0] - last.bbox[0] > em * 0.8 && block.length >= 2) return true;
   if (!isListItem && next.bbox[0] - last.bbox[0] > em * 0.8 && last.bbox[2] - last.bbox[0] > em * 15) {
@@ -82,6 +84,14 @@ function sizeTolerance(last: Segment, next: Segment, ctx: BlockContext): number 
     1,
     ctx.bodyFontSize * 0.12,
     ocr ? OCR_DESCENDER_SHARE * Math.max(last.fontSize, next.fontSize) : 0,
+  );
+}
+
+function centredOcrLines(last: Segment, next: Segment, em: number): boolean {
+  if (last.source !== 'ocr' || next.source !== 'ocr') return false;
+  const centre = (s: Segment): number => (s.bbox[0] + s.bbox[2]) / 2;
+  return (
+    Math.abs(centre(last) - centre(next)) <= em * 0.8 && Math.abs(last.bbox[0] - next.bbox[0]) > em * 0.8
   );
 }
 

@@ -149,6 +149,13 @@ describe('analyzeLayout on a scanned slide', () => {
     expect(model.elements.map((e) => e.text)).toEqual([left, right]);
   });
 
+  it('reads a box of centred lines (a diagram label) as one element, not as indented paragraphs', () => {
+    const centred = (text: string, y: number): TextItem => piece(text, 300 - (text.length * 7.7) / 2, y);
+    const label = [centred('Discuss', 200), centred('requirements during', 220), centred('each demo', 240)];
+    const model = analyzeLayout({ pageCount: 1, title: null, outline: [], pages: [scannedSlide(label)] });
+    expect(model.elements.map((e) => e.text)).toEqual(['Discuss requirements during each demo']);
+  });
+
   it('makes a table of a grid and nothing else', () => {
     const grid = [
       ...box(['Region', 'North', 'South', 'East'], 40, 200),
