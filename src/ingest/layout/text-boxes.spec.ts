@@ -129,6 +129,22 @@ describe('gridGroups', () => {
     expect(gridGroups(groupTextBoxes(prose)).map((g) => g.length)).toEqual([1, 1]);
   });
 
+  it('looks at one-line rows set far apart together, so a table with spaced rows is still found', () => {
+    const spaced = [
+      piece('Region', 40, 100),
+      piece('2024', 200, 100),
+      piece('North', 40, 150),
+      piece('120', 200, 150),
+      piece('South', 40, 200),
+      piece('95', 200, 200),
+    ];
+    const groups = gridGroups(groupTextBoxes(spaced));
+    expect(groups).toHaveLength(1);
+    expect(groups[0]!.flatMap((b) => b.items.map((i) => i.text)).sort()).toEqual(
+      ['120', '2024', '95', 'North', 'Region', 'South'].sort(),
+    );
+  });
+
   it('keeps a box beside a grid out of it when its lines do not share the rows', () => {
     const aside = box(['A note set', 'at its own', 'line spacing', 'beside it'], 420, 104, 27);
     const groups = gridGroups(groupTextBoxes([...grid, ...aside]));

@@ -64,7 +64,7 @@ export function groupTextBoxes(items: TextItem[]): TextBox[] {
  * born-digital row does: only boxes of two or more lines can interleave.
  */
 function joinLabelRows(boxes: TextBox[]): TextBox[] {
-  const oneLine = boxes.filter((box) => pieceRows(box.items).length === 1);
+  const oneLine = boxes.filter((box) => lineCount(box) === 1);
   const rest = boxes.filter((box) => !oneLine.includes(box));
   const rows = pieceRows(oneLine.flatMap((box) => box.items));
   const joined = rows.flatMap((row) => {
@@ -223,9 +223,15 @@ function pairedRows(a: TextBox, b: TextBox): number {
   ).length;
 }
 
+/** How many rows of text a box has. */
+export function lineCount(box: TextBox): number {
+  return pieceRows(box.items).length;
+}
+
 /**
  * Boxes side by side whose rows line up, gathered into grids: only lines that align in a grid may make a table.
- * Every box is in exactly one group (a box that aligns with none is a group of its own).
+ * Every box is in exactly one group: a box of several lines that aligns with none is a group of its own, and
+ * the one-line boxes that align with none form one group together (the rows of a table set apart).
  */
 export function gridGroups(boxes: TextBox[]): TextBox[][] {
   const parent = boxes.map((_, i) => i);
@@ -233,7 +239,6 @@ export function gridGroups(boxes: TextBox[]): TextBox[][] {
     while (parent[i] !== i) i = parent[i] = parent[parent[i]!]!;
     return i;
   };
-  const lineCount = (box: TextBox): number => pieceRows(box.items).length;
   const prose = boxes.map(isWrappedProse);
   for (let i = 0; i < boxes.length; i++) {
     for (let j = i + 1; j < boxes.length; j++) {
@@ -248,5 +253,8 @@ export function gridGroups(boxes: TextBox[]): TextBox[][] {
   }
   const groups = new Map<number, TextBox[]>();
   boxes.forEach((box, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), box]));
-  return [...groups.values()];
+  const all = [...groups.values()];
+  // One-line boxes are a table's rows when its rows stand apart: they are looked at together.
+  const rows = all.filter((g) => g.length === 1 && lineCount(g[0]!) === 1).flat();
+  return [...all.filter((g) => g.length > 1 || lineCount(g[0]!) > 1), ...(rows.length ? [rows] : [])];
 }
