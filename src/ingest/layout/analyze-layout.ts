@@ -9,7 +9,7 @@ import type {
 } from '../../document/document-model';
 import { type TextBlock, groupBlocks } from './blocks';
 import { linkCaptions, linkTitles } from './captions';
-import { readingOrder } from './columns';
+import { readingOrder, sortRows } from './columns';
 import { resolveCrossReferences } from './cross-references';
 import { figureKind, findFigureRegions } from './figures';
 import { type BandKind, detectHeadersFooters } from './headers-footers';
@@ -92,7 +92,8 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
         pieces.push({ type: 'block', block });
       run = [];
     };
-    for (const unit of readingOrder(units)) {
+    // A slide's boxes are read by rows of boxes, left to right (a diagram's labels, panels side by side).
+    for (const unit of isScannedSlide(page) ? sortRows(units) : readingOrder(units)) {
       if (unit.type === 'text') {
         if (unit.isBox) flush();
         run.push(...unit.segments);

@@ -208,12 +208,16 @@ export function sortRows<T extends Boxed>(units: T[]): T[] {
 
 /**
  * A row's units left to right; units stacked in one column of the row (beside a tall figure that made the row)
- * top to bottom, however their left edges wobble.
+ * top to bottom, however their left edges wobble. A unit shares a column when it overlaps it by half its width.
  */
 function readRow<T extends Boxed>(row: T[]): T[] {
   const columns: Array<{ units: T[]; x0: number; x1: number }> = [];
   for (const unit of [...row].sort((a, b) => a.bbox[0] - b.bbox[0])) {
-    const column = columns.find((c) => Math.min(c.x1, unit.bbox[2]) - Math.max(c.x0, unit.bbox[0]) > 0);
+    const overlap = (c: { x0: number; x1: number }): number =>
+      Math.min(c.x1, unit.bbox[2]) - Math.max(c.x0, unit.bbox[0]);
+    const narrower = (c: { x0: number; x1: number }): number =>
+      Math.min(c.x1 - c.x0, unit.bbox[2] - unit.bbox[0]);
+    const column = columns.find((c) => overlap(c) > 0.5 * narrower(c));
     if (column) {
       column.units.push(unit);
       column.x1 = Math.max(column.x1, unit.bbox[2]);

@@ -165,6 +165,24 @@ describe('analyzeLayout on a scanned slide', () => {
     expect(model.elements.map((e) => e.text)).toEqual([left, right]);
   });
 
+  it("reads a slide's boxes by rows of boxes, left to right", () => {
+    const panel = (name: string, x: number, y: number): TextItem[] =>
+      box([`${name} heads here`, `${name} goes on`], x, y);
+    const items = [
+      ...panel('Upper left', 40, 80),
+      ...panel('Upper right', 400, 84),
+      ...panel('Lower left', 40, 240),
+      ...panel('Lower right', 400, 236),
+    ];
+    const model = analyzeLayout({ pageCount: 1, title: null, outline: [], pages: [scannedSlide(items)] });
+    expect(model.elements.map((e) => e.text.split(' heads')[0])).toEqual([
+      'Upper left',
+      'Upper right',
+      'Lower left',
+      'Lower right',
+    ]);
+  });
+
   it('reads a box of centred lines (a diagram label) as one element, not as indented paragraphs', () => {
     const centred = (text: string, y: number): TextItem => piece(text, 300 - (text.length * 7.7) / 2, y);
     const label = [centred('Discuss', 200), centred('requirements during', 220), centred('each demo', 240)];
