@@ -145,6 +145,21 @@ describe('gridGroups', () => {
     );
   });
 
+  it('makes a grid of a column of labels and the value cells beside it, each cell a box of its own', () => {
+    // Labels set larger stack into one box; the smaller values stand too far apart to stack.
+    const labels = box(
+      ['Strategy', 'Guidance from the board', 'Shared data sets', 'Training courses'],
+      40,
+      100,
+      40,
+      20,
+    );
+    const values = ['Share', '49', '48', '40'].map((text, k) => piece(text, 400, 103 + k * 40));
+    const boxes = groupTextBoxes([...labels, ...values]);
+    expect(boxes).toHaveLength(5);
+    expect(gridGroups(boxes)).toHaveLength(1);
+  });
+
   it('keeps a box beside a grid out of it when its lines do not share the rows', () => {
     const aside = box(['A note set', 'at its own', 'line spacing', 'beside it'], 420, 104, 27);
     const groups = gridGroups(groupTextBoxes([...grid, ...aside]));

@@ -212,16 +212,10 @@ function isWrappedProse(box: TextBox): boolean {
   return continuing >= 2 && continuing >= starts.length * PROSE_SHARE;
 }
 
-/** How many lines of `a` share a row with a line of `b`. */
-function pairedRows(a: TextBox, b: TextBox): number {
-  const rows = (box: TextBox): BBox[] => pieceRows(box.items).map((row) => unionAll(row.map((i) => i.bbox)));
-  const rowsOfB = rows(b);
-  return rows(a).filter((ra) =>
-    rowsOfB.some(
-      (rb) => verticalOverlap(ra, rb) > ROW_PAIR_OVERLAP * Math.min(lineHeight(ra), lineHeight(rb)),
-    ),
-  ).length;
-}
+const rowBoxes = (box: TextBox): BBox[] =>
+  pieceRows(box.items).map((row) => unionAll(row.map((i) => i.bbox)));
+const shareRow = (a: BBox, b: BBox): boolean =>
+  verticalOverlap(a, b) > ROW_PAIR_OVERLAP * Math.min(lineHeight(a), lineHeight(b));
 
 /** How many rows of text a box has. */
 export function lineCount(box: TextBox): number {
@@ -240,21 +234,29 @@ export function gridGroups(boxes: TextBox[]): TextBox[][] {
     return i;
   };
   const prose = boxes.map(isWrappedProse);
-  for (let i = 0; i < boxes.length; i++) {
-    for (let j = i + 1; j < boxes.length; j++) {
-      const a = boxes[i]!;
-      const b = boxes[j]!;
-      if (prose[i] || prose[j]) continue;
-      if (horizontalOverlap(a.bbox, b.bbox) > 0 || verticalOverlap(a.bbox, b.bbox) <= 0) continue;
-      const paired = Math.min(pairedRows(a, b), pairedRows(b, a));
-      if (paired >= GRID_MIN_ROWS && paired >= GRID_PAIRED_SHARE * Math.min(lineCount(a), lineCount(b)))
-        parent[find(i)] = find(j);
-    }
-  }
+  const rows = boxes.map(rowBoxes);
+  boxes.forEach((a, i) => {
+    if (prose[i]) return;
+    // The boxes beside `a` with a line on one of its rows: one column of cells, or each cell a box of its own.
+    const beside = boxes
+      .map((b, j) => ({ b, j }))
+      .filter(
+        ({ b, j }) =>
+          j !== i &&
+          !prose[j] &&
+          horizontalOverlap(a.bbox, b.bbox) <= 0 &&
+          rows[j]!.some((rb) => rows[i]!.some((ra) => shareRow(ra, rb))),
+      );
+    const paired = rows[i]!.filter((ra) =>
+      beside.some(({ j }) => rows[j]!.some((rb) => shareRow(ra, rb))),
+    ).length;
+    if (paired >= GRID_MIN_ROWS && paired >= GRID_PAIRED_SHARE * rows[i]!.length)
+      for (const { j } of beside) parent[find(i)] = find(j);
+  });
   const groups = new Map<number, TextBox[]>();
   boxes.forEach((box, i) => groups.set(find(i), [...(groups.get(find(i)) ?? []), box]));
   const all = [...groups.values()];
   // One-line boxes are a table's rows when its rows stand apart: they are looked at together.
-  const rows = all.filter((g) => g.length === 1 && lineCount(g[0]!) === 1).flat();
-  return [...all.filter((g) => g.length > 1 || lineCount(g[0]!) > 1), ...(rows.length ? [rows] : [])];
+  const oneLine = all.filter((g) => g.length === 1 && lineCount(g[0]!) === 1).flat();
+  return [...all.filter((g) => g.length > 1 || lineCount(g[0]!) > 1), ...(oneLine.length ? [oneLine] : [])];
 }
