@@ -1,7 +1,7 @@
 import { Args, Context, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { StoredElement, StoredPage } from '../graph/content.repository';
 import type { StoredDocument } from '../graph/document.repository';
-import type { EnrichStageName } from '../enrich/enrich-stage';
+import type { EnrichStageName } from '../document/enrichment-stages';
 import type { EnrichmentJobRow, StageRecord } from '../enrich/enrich.repository';
 import { EnrichService } from '../enrich/enrich.service';
 import { EnrichmentJobService } from '../enrich/enrichment-job.service';

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
-import { ENRICH_STAGE_NAMES, type EnrichMode } from '../enrich/enrich-stage';
+import { ENRICH_STAGE_NAMES } from '../document/enrichment-stages';
+import type { EnrichMode } from '../enrich/enrich-stage';
 import { EnrichService, parseStageNames, type EnrichRunResult } from '../enrich/enrich.service';
 import { withCliApp } from './cli-app';
 import { printTable } from './ingest.command';

@@ -1,12 +1,10 @@
+import type { EnrichStageName } from '../document/enrichment-stages';
 import type { UsageMeter } from '../llm/llm-usage';
 
 // The contract every enrichment stage implements (similar, evolve, summaries, tree). EnrichService runs the
 // requested stages of one document in order, gives each a context, and records each stage's cost on the
 // Document. A stage touches only the nodes of `docId` and edges to them, and is idempotent: it first clears the
 // output it wrote on a previous run.
-
-export const ENRICH_STAGE_NAMES = ['summaries', 'similar', 'evolve', 'tree'] as const;
-export type EnrichStageName = (typeof ENRICH_STAGE_NAMES)[number];
 
 /** `llm`: use the configured model where the stage has an LLM path; `offline`: deterministic fallbacks only. */
 export type EnrichMode = 'llm' | 'offline';

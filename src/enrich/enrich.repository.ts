@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { StoredJob } from '../common/background-jobs';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
-import type { EnrichStageName } from './enrich-stage';
+import type { EnrichStageName } from '../document/enrichment-stages';
 
 /** What one stage run cost and produced, stored on the Document as a JSON string per stage. */
 export interface StageRecord {

@@ -1,13 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UsageMeter } from '../llm/llm-usage';
+import { ENRICH_STAGE_NAMES, type EnrichStageName } from '../document/enrichment-stages';
 import {
-  ENRICH_STAGE_NAMES,
   ENRICH_STAGES,
   type EnrichStageRegistry,
   type EnrichMode,
   type EnrichStage,
   type EnrichStageEstimate,
-  type EnrichStageName,
 } from './enrich-stage';
 import { EnrichError, EnrichErrorCode } from './enrich.errors';
 import { EnrichRepository, type StageRecord } from './enrich.repository';

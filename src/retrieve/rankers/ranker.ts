@@ -1,3 +1,4 @@
+import type { EnrichStageName } from '../../document/enrichment-stages';
 import type { UsageMeter } from '../../llm/llm-usage';
 import type { EvidenceStep } from '../evidence-step';
 import type { PageCandidate } from '../retrieve.repository';
@@ -34,9 +35,6 @@ export interface Ranking {
   walk: { visited: number; judged: number; judgeCalls: number };
 }
 
-/** Enrichment stages a ranker reads; it still ranks without them (with a warning where it matters). */
-export type EnrichmentRead = 'summaries' | 'similar' | 'evolve' | 'tree';
-
 /** What a ranker needs of the search around it. */
 export interface RankerNeeds {
   /**
@@ -44,7 +42,8 @@ export interface RankerNeeds {
    * (MMRAG-DocQA's parent-page relevance; the cross-encoder otherwise), or they stay as the ranker judged them.
    */
   rerank: 'cross-encoder' | 'llm-relevance' | 'already-judged';
-  enrichment: readonly EnrichmentRead[];
+  /** Enrichment stages the ranker reads; it still ranks without them (with a warning where it matters). */
+  enrichment: readonly EnrichStageName[];
   /** False when the ranker's own trace already carries its warnings. */
   warningsInTrace: boolean;
 }
