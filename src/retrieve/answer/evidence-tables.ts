@@ -1,6 +1,6 @@
 import type { BBox } from '../../document/document-model';
 import type { Citation } from '../retrieve.types';
-import { type GridRow, type GridValue, parseTableGrid, type TableGrid } from './table-grid';
+import { type GridColumn, type GridRow, type GridValue, parseTableGrid, type TableGrid } from './table-grid';
 import { normaliseLabel, yearOf } from './table-numbers';
 import type { AnswerEvidence, EvidencePage } from './typed-answer';
 
@@ -66,6 +66,17 @@ export function continuedGrid(grid: TableGrid, before: TableGrid): TableGrid {
           scale: r.unit === '%' || r.unit === 'USD per share' ? r.scale : scale,
         })),
   };
+}
+
+const INTERIM =
+  /\b(?:three|six|nine|3|6|9)[- ]months?\b|\bquarters?\b|\bQ[1-4]\b|\b(?:13|26|39)[- ]weeks?\b/i;
+
+/**
+ * Whether a column's period fits the question: a column of a quarter or of months to date ("Three Months Ended")
+ * answers only a question that asks for one; a year, a year-end date or a fiscal year answers any.
+ */
+export function periodFits(question: string, column: GridColumn): boolean {
+  return !INTERIM.test(column.header) || INTERIM.test(question);
 }
 
 /** The fiscal years a question names ("FY2021", "fiscal 2021", "in 2021", "FY21"), in the order it names them. */

@@ -250,6 +250,18 @@ describe('metricSource', () => {
     ]);
   });
 
+  it("computes from a quarter's columns only when the question asks for a quarter", () => {
+    const quarterly = statementPage(2, [
+      ['(In millions)', 'Three Months Ended June 30, 2022', 'Three Months Ended June 30, 2021'],
+      ['Net sales', '5,000', '4,000'],
+      ['Gross profit', '2,100', '1,500'],
+    ]);
+    expect(ask('What was the gross margin in FY2022?', [quarterly])).toBeNull();
+    expect(
+      ask('What was the gross margin in the quarter ended June 30, 2022?', [quarterly])!.answer.value,
+    ).toBe('42');
+  });
+
   it('falls back to the gross-profit definition from revenue and cost of revenue', () => {
     const withoutGross = statementPage(
       2,

@@ -1,5 +1,12 @@
 import type { Citation } from '../retrieve.types';
-import { boxNote, cellCitation, type EvidenceTable, evidenceTables, yearsAsked } from './evidence-tables';
+import {
+  boxNote,
+  cellCitation,
+  type EvidenceTable,
+  evidenceTables,
+  periodFits,
+  yearsAsked,
+} from './evidence-tables';
 import { LINE_ITEM_DEFINITIONS, type LineItem, labelPrints } from './line-items';
 import { type Expr, type MetricDefinition, metricAsked, OP_SIGN } from './statement-metrics';
 import { rowScore } from './table-cell-source';
@@ -43,7 +50,9 @@ const CHANGE_GROUP = /\bchanges? in\b|\b(?:increase|decrease)\b/i;
 function cellOf(tables: EvidenceTable[], question: string): Resolve {
   const home = new Map<LineItem | 'asked', { table: EvidenceTable; row: GridRow }>();
   const found = (row: GridRow, table: EvidenceTable, year: number): InputCell | null => {
-    const index = table.grid.columns.findIndex((c, k) => c.year === year && row.values[k]);
+    const index = table.grid.columns.findIndex(
+      (c, k) => c.year === year && row.values[k] && periodFits(question, c),
+    );
     const cell = index < 0 ? null : row.values[index];
     if (!cell) return null;
     const header = table.grid.columns[index]!.header;

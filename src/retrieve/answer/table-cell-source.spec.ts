@@ -147,6 +147,32 @@ describe('tableCellSource', () => {
     );
   });
 
+  it("answers from a quarter's column only when the question asks for a quarter or months", () => {
+    const pages = [
+      tablePage(5, 1, [
+        ['', 'Three Months Ended', '', 'Nine Months Ended', ''],
+        ['', 'June 2023', 'June 2022', 'June 2023', 'June 2022'],
+        ['Revenue', '900', '850', '2,700', '2,400'],
+        ['Operating income', '180', '150', '(20)', '510'],
+      ]),
+    ];
+    expect(ask('What was revenue in 2023?', pages)).toBeNull();
+    expect(ask('What was revenue in the three months ended June 2023?', pages)?.answer.value).toBe('900');
+    expect(ask('What was operating income in the nine months ended June 2023?', pages)?.answer.value).toBe(
+      '-20',
+    );
+  });
+
+  it('takes no year from a header that names two', () => {
+    const pages = [
+      tablePage(5, 1, [
+        ['', 'Oct 1, 2022 Sep 25, 2021', 'Nine months'],
+        ['Revenue', '900', '2,700'],
+      ]),
+    ];
+    expect(ask('What was revenue in 2021?', pages)).toBeNull();
+  });
+
   it('reads the scale from the title above the table when the grid has none', () => {
     const rows = [
       ['', '2022', '2021'],

@@ -5,6 +5,7 @@ import {
   type EvidenceTable,
   evidenceTables,
   labelWords,
+  periodFits,
   scaleWords,
   yearsAsked,
 } from './evidence-tables';
@@ -65,6 +66,7 @@ export function columnFor(question: string, columns: GridColumn[], rowLabel: str
   const overlap = (c: GridColumn) => labelWords(c.header).filter((w) => asked.has(w)).length;
   const candidates = columns
     .map((c, i) => ({ i, c, words: overlap(c) }))
+    .filter(({ c }) => periodFits(question, c))
     .filter(({ c, words }) => (years.length === 1 ? c.year === years[0] : words > 0));
   if (candidates.length === 0) return columns.length === 1 && years.length === 0 ? 0 : null;
   const best = Math.max(...candidates.map((c) => c.words));

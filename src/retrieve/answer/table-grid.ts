@@ -4,12 +4,12 @@ import { unpackColumns } from './packed-columns';
 import type { NumberScale } from './typed-answer';
 import {
   type CellAmount,
+  columnYear,
   exemptsPerShare,
   isPeriodText,
   normaliseLabel,
   parseAmount,
   scaleOf,
-  yearOf,
 } from './table-numbers';
 
 // A table element read as data: header rows (several, with period headers spanning the columns below them), row
@@ -118,7 +118,7 @@ export function parseTableGrid(element: AnswerElement, context: string[] = []): 
   const headers = headerTexts(texts.slice(0, headerRowCount), valueCols);
   const columns = valueCols.map((col, k): GridColumn => {
     const header = headers[k] ?? '';
-    return { col, header, year: yearOf(header) };
+    return { col, header, year: columnYear(header) };
   });
 
   const scaleSources = [

@@ -68,6 +68,12 @@ export function yearOf(text: string): number | null {
   return years[years.length - 1] ?? null;
 }
 
+/** The one year a column header names; null when it names none or several ("Oct 1, 2022 Sep 25, 2021"). */
+export function columnYear(header: string): number | null {
+  const years = new Set([...header.matchAll(/(?:^|[^\d,.])((?:19|20)\d\d)(?![\d,])/g)].map((m) => m[1]));
+  return years.size > 1 ? null : yearOf(header);
+}
+
 /** A cell that is only a period header: a year, a date, "Fiscal 2021", "FY21" (never an amount). */
 export function isPeriodText(text: string): boolean {
   const t = text.replace(/\s+/g, ' ').trim();
