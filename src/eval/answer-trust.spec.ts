@@ -133,6 +133,9 @@ describe('quoteGrounded', () => {
     );
     expect(quoteGrounded('North pier, 2024: 4.35', table)).toBe(true);
     expect(quoteGrounded('North pier, 2024: 4.50', table)).toBe(false);
+    // the table-cell and metric sources quote "row | column: value"
+    expect(quoteGrounded('North pier | 2024: 4.35', table)).toBe(true);
+    expect(quoteGrounded('North pier | 2025: 4.35', table)).toBe(false);
     const colon = element(
       't2',
       '',

@@ -67,7 +67,8 @@ const plain = (s: string) => s.normalize('NFKC').toLowerCase().replace(/\s+/g, '
 
 /**
  * The quote appears in the element's text or description (case and spacing aside; a clipped quote's "…" dropped).
- * A table cell quoted as "row label, column label: value" is grounded when each label and the value appear there.
+ * A table cell quoted as "row label, column label: value" (or "row label | column label: value") is grounded when
+ * each label and the value appear there.
  */
 export function quoteGrounded(quote: string, element: CitedElementText | null): boolean {
   if (element === null) return false;
@@ -77,7 +78,10 @@ export function quoteGrounded(quote: string, element: CitedElementText | null): 
   if (sources.some((s) => s.includes(q))) return true;
   // a label may hold ": " itself ("Date of visit: 7 July"), so every ": " is tried as the one before the value
   return [...q.matchAll(/: /g)].some(({ index }) => {
-    const parts = [...q.slice(0, index).split(', '), q.slice(index + 2)].map((p) => p.trim()).filter(Boolean);
+    // labels are joined by ", " (the extractive answer) or " | " (the table-cell and metric sources)
+    const parts = [...q.slice(0, index).split(/, | \| /), q.slice(index + 2)]
+      .map((p) => p.trim())
+      .filter(Boolean);
     return sources.some((s) => parts.every((p) => s.includes(p)));
   });
 }
