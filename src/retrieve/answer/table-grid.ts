@@ -5,7 +5,6 @@ import type { NumberScale } from './typed-answer';
 import {
   type CellAmount,
   columnYear,
-  exemptsPerShare,
   isPeriodText,
   normaliseLabel,
   parseAmount,
@@ -224,9 +223,4 @@ function sharesScale(unit: string | null, scaleText: string | null, scale: Numbe
   if (unit !== 'shares' || !scaleText) return scale;
   const own = /\bshares? in (thousands|millions|billions)\b/i.exec(scaleText);
   return own ? (own[1]!.toLowerCase() as NumberScale) : scale;
-}
-
-/** Whether a scale line exempts per-share rows, for the analysis ("except per share data"). */
-export function perShareExempt(grid: TableGrid): boolean {
-  return grid.scaleText !== null && exemptsPerShare(grid.scaleText);
 }

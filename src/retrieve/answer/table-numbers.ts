@@ -104,11 +104,6 @@ export function scaleOf(text: string): NumberScale | null {
   return first?.scale ?? null;
 }
 
-/** Rows a scale line exempts ("except per share data", "except per-share amounts and ratios"). */
-export function exemptsPerShare(text: string): boolean {
-  return /\bexcept\b[^.)]*\bper[- ]share\b/i.test(text);
-}
-
 /** The multiplier of a scale. */
 export const SCALE_FACTOR: Record<NumberScale, number> = {
   units: 1,
