@@ -2,7 +2,8 @@
 // signal reads an index, never a scan, and keeps each document's best hit: 'title' (full text over titles and file
 // names), 'outline' (full text over section titles), 'section' (section vectors), 'summary' (Summary vectors:
 // document, section, page and tree summaries), 'passage' (passage vectors: the document's best page) and
-// 'passage-text' (full text over passages). $allowed (null = every document) keeps the documents a filter admits.
+// 'passage-text' (full text over passages). $allowed (null = every document) keeps the documents a filter admits;
+// each of them also gets a 'filter' hit (score 0), so an admitted document no index ranked high is still a candidate.
 // Params: $embedding, $titleQuery, $outlineQuery, $textQuery, $candidates, $allowed
 // Returns: docId, title, signal, score, pageNumber, evidence
 CALL () {
@@ -32,6 +33,9 @@ CALL () {
   CALL db.index.fulltext.queryNodes('passage_text', q, {limit: toInteger($candidates)}) YIELD node, score
   RETURN node.docId AS docId, 'passage-text' AS signal, score, node.pageNumber AS pageNumber,
          left(coalesce(node.text, ''), 80) AS evidence
+  UNION ALL
+  UNWIND coalesce($allowed, []) AS id
+  RETURN id AS docId, 'filter' AS signal, 0.0 AS score, null AS pageNumber, null AS evidence
 }
 WITH docId, signal, score, pageNumber, evidence
 WHERE docId IS NOT NULL AND ($allowed IS NULL OR docId IN $allowed)

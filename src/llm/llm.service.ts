@@ -13,6 +13,7 @@ import { offlineGrade } from './offline/grade.offline';
 import { offlineJudge } from './offline/judge.offline';
 import { offlinePlan } from './offline/plan.offline';
 import { offlineRelevance } from './offline/relevance.offline';
+import { offlineRoute } from './offline/route.offline';
 import { offlineSummarise } from './offline/summarise.offline';
 import { buildAnswerPrompt, type AnswerInput, type AnswerReply } from './prompts/answer.prompt';
 import { buildCheckPrompt, type CheckInput, type CheckReply } from './prompts/check.prompt';
@@ -22,6 +23,7 @@ import { buildGradePrompt, type GradeInput, type GradeReply } from './prompts/gr
 import { buildJudgePrompt, type JudgeInput, type JudgeReply } from './prompts/judge.prompt';
 import { buildPlanPrompt, type PlanInput, type PlanReply } from './prompts/plan.prompt';
 import { buildRelevancePrompt, type RelevanceInput, type RelevanceReply } from './prompts/relevance.prompt';
+import { buildRoutePrompt, type RouteInput, type RouteReply } from './prompts/route.prompt';
 import type { RolePrompt } from './prompts/role-prompt';
 import { buildSummarisePrompt, type SummariseInput, type SummariseReply } from './prompts/summarise.prompt';
 
@@ -98,6 +100,11 @@ export class LlmService {
 
   grade(input: GradeInput, opts?: LlmCallOptions): Promise<RoleOutcome<GradeReply>> {
     return this.withFallback(buildGradePrompt(input), () => offlineGrade(input), opts);
+  }
+
+  /** Document routing: which of the top candidate documents to search. Offline: the first `pick`. */
+  route(input: RouteInput, opts?: LlmCallOptions): Promise<RoleOutcome<RouteReply>> {
+    return this.withFallback(buildRoutePrompt(input), () => offlineRoute(input), opts);
   }
 
   /** A custom JSON call (no fallback): throws LlmError, LLM_NOT_CONFIGURED when offline. */

@@ -11,6 +11,7 @@ export const LLM_ROLES = [
   'plan',
   'check',
   'grade',
+  'route',
 ] as const;
 export type LlmRole = (typeof LLM_ROLES)[number];
 /** Free-form calls (completeText) may name their own role for accounting. */

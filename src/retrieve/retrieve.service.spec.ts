@@ -94,7 +94,7 @@ function serviceOver(
   const scopes = new SearchScopeService(
     documents,
     routingRepo,
-    new DocumentRouter(routingRepo, repo),
+    new DocumentRouter(routingRepo, repo, llm as LlmService),
     config,
   );
   const service = new RetrieveService(
@@ -255,7 +255,7 @@ describe('RetrieveService.search over rankers', () => {
     const result = await service.search(request('HYBRID'));
     // c is first in its one signal, b second in its one: c ranks above b.
     expect(rankers.HYBRID.requests[0]!.docIds).toEqual(['a', 'c', 'b']);
-    expect(result.trace).toContain('routing: 5 document(s) considered, the top 3 searched');
+    expect(result.trace).toContain('routing: 5 document(s) considered, 3 searched');
     expect(result.trace.find((l) => l.includes('document a '))).toMatch(
       /^routing: chose document a .*title #1/,
     );

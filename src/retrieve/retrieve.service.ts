@@ -43,7 +43,13 @@ export class RetrieveService {
       timed(timings, 'embed-query', () => this.embedder.embedQuery(query)),
     ]);
     const embedding = Array.from(vector);
-    const scope = await this.scopes.resolve(req.scope, admitted, req.routing, { query, embedding }, timings);
+    const scope = await this.scopes.resolve(
+      req.scope,
+      admitted,
+      req.routing,
+      { query, embedding },
+      { timings, meter },
+    );
     const docIds = scope.docIds;
     const trace = [...scope.trace];
     if (dropped.length > 0)

@@ -1,4 +1,6 @@
 import { Injectable } from '@nestjs/common';
+import type { UsageMeter } from '../../llm/llm-usage';
+import { LlmService } from '../../llm/llm.service';
 import { ELEMENTS_PER_PAGE, timed } from '../rankers/ranker';
 import { RetrieveRepository } from '../retrieve.repository';
 import type { PageHit, StageTiming } from '../retrieve.types';
@@ -14,6 +16,8 @@ import { RoutingRepository } from './routing.repository';
 /** Hits per index a routing signal reads; with a filter more, since hits outside it are dropped after the index. */
 const CANDIDATES = 100;
 const FILTERED_CANDIDATES = 400;
+/** Documents the LLM picks among, best fused first. */
+export const LLM_ROUTE_CANDIDATES = 8;
 
 /** Which documents an unscoped search looks in, and the pages of other documents that clearly beat them. */
 export interface DocumentRoute {
@@ -30,6 +34,7 @@ export class DocumentRouter {
   constructor(
     private readonly routing: RoutingRepository,
     private readonly retrieve: RetrieveRepository,
+    private readonly llm: LlmService,
   ) {}
 
   /** Routes a question over READY documents (`allowed` null = all of them, else those a filter admitted). */
@@ -38,6 +43,7 @@ export class DocumentRouter {
     embedding: number[],
     allowed: string[] | null,
     timings: StageTiming[],
+    meter: UsageMeter,
   ): Promise<DocumentRoute> {
     if (allowed && allowed.length <= ROUTED_DOCUMENTS) {
       const trace = [`routing: the filter admits ${allowed.length} document(s); all are searched`];
@@ -59,13 +65,15 @@ export class DocumentRouter {
       ];
       return { docIds: allowed, considered, escapes: [], trace };
     }
-    const docIds = considered.slice(0, ROUTED_DOCUMENTS).map((d) => d.docId);
+    const picked = await this.picked(query, considered, timings, meter);
+    const docIds = picked.docIds;
     const chosen = new Set(docIds);
     const escapes = escapingPages(considered, chosen);
     const trace = [
       considered.length === 0
         ? 'routing: no READY document in scope; nothing to search'
-        : `routing: ${considered.length} document(s) considered, the top ${docIds.length} searched`,
+        : `routing: ${considered.length} document(s) considered, ${docIds.length} searched`,
+      ...picked.trace,
       ...routingTrace(considered, chosen),
       ...escapes.map(
         (e) =>
@@ -74,6 +82,42 @@ export class DocumentRouter {
       ),
     ];
     return { docIds, considered, escapes, trace };
+  }
+
+  /**
+   * The documents searched: with an LLM configured the model picks among the top fused candidates (an empty or failed
+   * pick keeps the fused order); offline the fused ranking decides.
+   */
+  private async picked(
+    question: string,
+    considered: RoutedDocument[],
+    timings: StageTiming[],
+    meter: UsageMeter,
+  ): Promise<{ docIds: string[]; trace: string[] }> {
+    const fused = considered.slice(0, ROUTED_DOCUMENTS).map((d) => d.docId);
+    if (!this.llm.enabled || considered.length <= ROUTED_DOCUMENTS) return { docIds: fused, trace: [] };
+    const candidates = considered.slice(0, LLM_ROUTE_CANDIDATES).map((d) => ({
+      id: d.docId,
+      title: d.title,
+      evidence: d.signals.flatMap((s) => (s.evidence ? [`${s.signal}: ${s.evidence}`] : [])).slice(0, 3),
+    }));
+    const outcome = await timed(timings, 'route-llm', () =>
+      this.llm.route({ question, candidates, pick: ROUTED_DOCUMENTS }, { meter }),
+    );
+    if (outcome.source !== 'llm' || outcome.value.docIds.length === 0) {
+      const why = outcome.warning ?? 'the model picked no offered document';
+      return {
+        docIds: fused,
+        trace: [`routing: the LLM's pick was not used (${why}); the fused ranking decides`],
+      };
+    }
+    const reason = outcome.value.reason ? `: ${outcome.value.reason}` : '';
+    return {
+      docIds: outcome.value.docIds,
+      trace: [
+        `routing: the LLM picked ${outcome.value.docIds.join(', ')} among the top ${candidates.length}${reason}`,
+      ],
+    };
   }
 
   /** The escaped pages as hits, their evidence the passages nearest the question. */

@@ -83,3 +83,13 @@ describe('escapingPages and mergeEscapes', () => {
     expect(lines.find((l) => l.includes('document y'))).toMatch(/^routing: passed over .* passage #2/);
   });
 });
+
+describe('filter candidates', () => {
+  it('rank a document the filter admitted but no index ranked after every document an index found', () => {
+    const fused = fuseDocuments([hit('a', 'filter', 0), hit('b', 'filter', 0), hit('b', 'passage', 0.4, 1)]);
+    expect(fused.map((d) => [d.docId, d.score])).toEqual([
+      ['b', 1 / (ROUTING_RRF_K + 1)],
+      ['a', 0],
+    ]);
+  });
+});

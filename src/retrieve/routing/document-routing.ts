@@ -3,7 +3,15 @@ import type { PageHit } from '../retrieve.types';
 // Document routing as pure rules: the signals' document rankings fused into one, and the merge that lets a clearly
 // better page of an unrouted document into the routed search's pages.
 
-export const ROUTING_SIGNALS = ['title', 'outline', 'section', 'summary', 'passage', 'passage-text'] as const;
+export const ROUTING_SIGNALS = [
+  'title',
+  'outline',
+  'section',
+  'summary',
+  'passage',
+  'passage-text',
+  'filter',
+] as const;
 export type RoutingSignal = (typeof ROUTING_SIGNALS)[number];
 
 /** One document's best hit in one signal's index (route-documents.cypher). */
@@ -37,6 +45,8 @@ export const SIGNAL_WEIGHTS: Record<RoutingSignal, number> = {
   summary: 1,
   passage: 1,
   'passage-text': 1,
+  // Admitted by the scope's filter: a candidate, but no evidence of relevance.
+  filter: 0,
 };
 /** RRF k over document rankings: a document's rank 1 and rank 5 in one signal should differ clearly. */
 export const ROUTING_RRF_K = 5;

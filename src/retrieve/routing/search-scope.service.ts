@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { FOLIO_CONFIG } from '../../config/config.tokens';
 import type { FolioConfig } from '../../config/folio-config';
 import { DocumentRepository } from '../../graph/document.repository';
+import type { UsageMeter } from '../../llm/llm-usage';
 import { RetrieveError, RetrieveErrorCode } from '../retrieve.errors';
 import type { PageHit, SearchScope, StageTiming } from '../retrieve.types';
 import { hasFilter } from './document-filter';
@@ -48,7 +49,7 @@ export class SearchScopeService {
     admitted: string[] | null,
     routing: boolean | undefined,
     question: { query: string; embedding: number[] },
-    timings: StageTiming[],
+    run: { timings: StageTiming[]; meter: UsageMeter },
   ): Promise<ResolvedScope> {
     const named = Boolean(scope.docIds?.length);
     if (admitted?.length === 0)
@@ -65,7 +66,13 @@ export class SearchScopeService {
         : 'whole corpus, vector index';
       return { docIds: admitted, route: null, trace: [`scope: ${what} (routing off)`] };
     }
-    const route = await this.router.route(question.query, question.embedding, admitted, timings);
+    const route = await this.router.route(
+      question.query,
+      question.embedding,
+      admitted,
+      run.timings,
+      run.meter,
+    );
     const what = admitted ? `${admitted.length} filtered document(s)` : 'whole corpus';
     return {
       docIds: route.docIds,

@@ -1,5 +1,7 @@
 // Document routing on the real Neo4j with real embeddings: a small library of generated PDFs on distinct topics
 // plus a near-duplicate, searched unscoped beside whatever else the shared database holds.
+import { loadConfig } from '../../../src/config/folio-config';
+import { json, startFakeOpenAiServer } from '../../support/fake-openai-server';
 import { makeStructuredPdf, type PdfBlock } from '../../support/make-structured-pdf';
 import { createIngestContext, type IngestContext } from '../../support/ingest-context';
 
@@ -198,5 +200,49 @@ describe('document routing (unscoped search over a library)', () => {
     expect(result.trace[0]).toBe('scope: whole corpus, vector index (routing off)');
     expect(result.trace.some((l) => l.startsWith('routing:'))).toBe(false);
     expect(result.pages[0]!.docId).toBe(ids.lighthouse);
+  });
+
+  it('with an LLM configured lets the model pick among the top candidates, and keeps the fused order when it invents', async () => {
+    const server = await startFakeOpenAiServer();
+    const llm = loadConfig({
+      ...process.env,
+      FOLIO_LLM_BASE_URL: server.baseUrl,
+      FOLIO_LLM_MODEL: 'fake-model',
+    }).llm;
+    const withLlm = await createIngestContext({ llm });
+    try {
+      const search = () =>
+        withLlm.retrieve.search({
+          query: 'Which measurements are taken in spring and autumn?',
+          strategy: 'HYBRID',
+          scope: { filter: { titleContains: ctx.runId } },
+          k: 3,
+          routing: true,
+        });
+      server.enqueue(
+        json({ docIds: ['not-offered', ids.glacier], reason: 'stakes are measured twice a year' }),
+      );
+      const picked = await search();
+      const messages = server.chatRequests()[0]?.body.messages ?? [];
+      const prompt = messages.map((m) => m.content).join('\n');
+      expect(prompt).toContain('Which measurements are taken in spring and autumn?');
+      for (const id of Object.values(ids)) expect(prompt).toContain(`[${id}]`);
+      expect(picked.pages.length).toBeGreaterThan(0);
+      expect(picked.pages.map((p) => p.docId)).toEqual(picked.pages.map(() => ids.glacier));
+      expect(picked.trace).toContain(
+        `routing: the LLM picked ${ids.glacier} among the top 5: stakes are measured twice a year`,
+      );
+      expect(picked.cost.llmCalls).toBe(1);
+
+      server.enqueue(json({ docIds: ['invented'], reason: 'none' }));
+      const fused = await search();
+      expect(fused.trace).toContain(
+        "routing: the LLM's pick was not used (the model picked no offered document); the fused ranking decides",
+      );
+      expect(fused.trace.filter((l) => l.startsWith('routing: chose document'))).toHaveLength(3);
+    } finally {
+      await withLlm.close();
+      await server.close();
+    }
   });
 });
