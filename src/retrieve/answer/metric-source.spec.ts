@@ -293,5 +293,10 @@ describe('STATEMENT_METRICS', () => {
       'year-over-year-change',
     );
     expect(metricAsked('What were net sales?')).toBeNull();
+    expect(metricAsked('What share of its sales did the company spend on capex?')?.id).toBe(
+      'capex-to-revenue',
+    );
+    expect(metricAsked('What was capex as a % of revenue?')?.id).toBe('capex-to-revenue');
+    expect(metricAsked('What were capital expenditures and revenue in 2022?')).toBeNull();
   });
 });

@@ -165,7 +165,8 @@ export const STATEMENT_METRICS: MetricDefinition[] = [
   {
     id: 'capex-to-revenue',
     name: 'capital expenditure as a share of revenue',
-    asked: /\b(?:capex|capital expenditures?)\b.*\b(?:revenues?|sales)\b|\bcapital intensity\b/,
+    asked:
+      /^(?=.*\b(?:capex|capital expenditures?)\b)(?=.*\b(?:revenues?|sales)\b)(?=.*(?:%|\b(?:share|percent(?:age)?|ratio|proportion|fraction)\b))|\bcapital intensity\b/,
     result: 'percent',
     formulas: [div(size('capitalExpenditure'), at('revenue'))],
   },
