@@ -143,6 +143,9 @@ describe('quoteGrounded', () => {
     );
     expect(quoteGrounded('East quay, Opened: May 2019: closed in winter', colon)).toBe(true);
     expect(quoteGrounded('East quay, Opened: May 2019: open all year', colon)).toBe(false);
+    const signs = element('t3', '', '| Fees | 2024 |\n|---|---|\n| Mooring | $ | 1,250 |');
+    expect(quoteGrounded('Mooring, 2024: $1,250', signs)).toBe(true);
+    expect(quoteGrounded('Mooring, 2024: $1,350', signs)).toBe(false);
   });
 });
 

@@ -76,13 +76,14 @@ export function quoteGrounded(quote: string, element: CitedElementText | null): 
   if (q === '') return false;
   const sources = [plain(element.text), plain(element.description ?? '')];
   if (sources.some((s) => s.includes(q))) return true;
-  // a label may hold ": " itself ("Date of visit: 7 July"), so every ": " is tried as the one before the value
+  // a label may hold ": " itself ("Date of visit: 7 July"), so every ": " is tried as the one before the value;
+  // cells are compared without spaces and column bars, as a sign cell joins its value ("| $ | 1,809 |" → "$1,809")
+  const squeeze = (t: string) => t.replace(/[\s|]+/g, '');
+  const grids = sources.map(squeeze);
   return [...q.matchAll(/: /g)].some(({ index }) => {
     // labels are joined by ", " (the extractive answer) or " | " (the table-cell and metric sources)
-    const parts = [...q.slice(0, index).split(/, | \| /), q.slice(index + 2)]
-      .map((p) => p.trim())
-      .filter(Boolean);
-    return sources.some((s) => parts.every((p) => s.includes(p)));
+    const parts = [...q.slice(0, index).split(/, | \| /), q.slice(index + 2)].map(squeeze).filter(Boolean);
+    return grids.some((s) => parts.every((p) => s.includes(p)));
   });
 }
 
