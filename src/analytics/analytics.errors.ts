@@ -1,7 +1,6 @@
 import { FolioError } from '../common/folio-error';
 
 export enum AnalyticsErrorCode {
-  DOCUMENT_NOT_FOUND = 'DOCUMENT_NOT_FOUND',
   GDS_NOT_INSTALLED = 'GDS_NOT_INSTALLED',
   GDS_MEMORY_EXCEEDED = 'GDS_MEMORY_EXCEEDED',
   NOTHING_TO_ANALYZE = 'NOTHING_TO_ANALYZE',

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { documentNotFound } from '../document/document.errors';
 import { AnalyticsError, AnalyticsErrorCode } from './analytics.errors';
 import { AnalyticsRepository } from './analytics.repository';
 import type {
@@ -33,10 +34,7 @@ export class AnalyticsService {
   async document(docId: string, hubPages = 5): Promise<DocumentAnalytics> {
     const overview = await this.cypher.overview(docId);
     if (!overview) {
-      throw new AnalyticsError(
-        AnalyticsErrorCode.DOCUMENT_NOT_FOUND,
-        `No document with id '${docId}'. List documents with \`folio stats\` or the \`documents\` query.`,
-      );
+      throw documentNotFound(docId, 'List documents with `folio stats` or the `documents` query.');
     }
     const [sectionTree, sections, pages, captions, crossReferences, readingOrder] = await Promise.all([
       this.cypher.sectionTree(docId),

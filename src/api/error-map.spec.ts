@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { FolioError } from '../common/folio-error';
+import { documentNotFound } from '../document/document.errors';
 import { IngestError, IngestErrorCode } from '../ingest/ingest.errors';
 import { API_CODE_STATUS, INTERNAL_MESSAGE, MODULE_ERRORS, presentError } from './error-map';
 
@@ -49,6 +50,16 @@ describe('the error map', () => {
       status: 409,
       reason: 'DOCUMENT_BUSY',
       message: 'being ingested by another request',
+      expected: true,
+    });
+  });
+
+  it('presents the one DOCUMENT_NOT_FOUND, whichever module looked the document up, as NOT_FOUND', () => {
+    expect(presentError(documentNotFound('d1', 'List documents with `folio list`.'))).toEqual({
+      code: 'NOT_FOUND',
+      status: 404,
+      reason: 'DOCUMENT_NOT_FOUND',
+      message: "No document with id 'd1'. List documents with `folio list`.",
       expected: true,
     });
   });

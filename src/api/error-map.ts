@@ -1,6 +1,7 @@
 import { HttpException } from '@nestjs/common';
 import { AnalyticsError, AnalyticsErrorCode } from '../analytics/analytics.errors';
 import type { FolioError } from '../common/folio-error';
+import { DocumentError, DocumentErrorCode } from '../document/document.errors';
 import { EmbedError, EmbedErrorCode } from '../embed/embed.errors';
 import { EnrichError, EnrichErrorCode } from '../enrich/enrich.errors';
 import { GraphError, GraphErrorCode } from '../graph/graph.errors';
@@ -75,6 +76,9 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
     [QueryLimit.MAX_GDS_PROJECTIONS]: 'QUERY_TOO_COMPLEX',
     [QueryLimit.MAX_RESULT_OBJECTS]: 'QUERY_TOO_COMPLEX',
   }),
+  moduleErrors(DocumentError, DocumentErrorCode, {
+    [DocumentErrorCode.DOCUMENT_NOT_FOUND]: 'NOT_FOUND',
+  }),
   moduleErrors(GraphError, GraphErrorCode, {
     [GraphErrorCode.NEO4J_UNAVAILABLE]: 'SERVICE_UNAVAILABLE',
     [GraphErrorCode.NEO4J_AUTH_FAILED]: 'SERVICE_UNAVAILABLE',
@@ -97,7 +101,6 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
   moduleErrors(IngestError, IngestErrorCode, {
     [IngestErrorCode.DOCUMENT_BUSY]: 'CONFLICT',
     [IngestErrorCode.DOCUMENT_ID_TAKEN]: 'CONFLICT',
-    [IngestErrorCode.DOCUMENT_NOT_FOUND]: 'NOT_FOUND',
     [IngestErrorCode.FILE_NOT_FOUND]: 'BAD_USER_INPUT',
     [IngestErrorCode.FILE_TOO_LARGE]: 'BAD_USER_INPUT',
     [IngestErrorCode.SERVER_PATHS_DISABLED]: 'FORBIDDEN',
@@ -139,14 +142,12 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
     [LlmErrorCode.LLM_NOT_CONFIGURED]: 'FAILED_PRECONDITION',
   }),
   moduleErrors(EnrichError, EnrichErrorCode, {
-    [EnrichErrorCode.DOCUMENT_NOT_FOUND]: 'NOT_FOUND',
     [EnrichErrorCode.DOCUMENT_NOT_READY]: 'FAILED_PRECONDITION',
     [EnrichErrorCode.UNKNOWN_STAGE]: 'BAD_USER_INPUT',
     [EnrichErrorCode.INVALID_OPTION]: 'BAD_USER_INPUT',
     [EnrichErrorCode.JOB_NOT_FOUND]: 'NOT_FOUND',
   }),
   moduleErrors(AnalyticsError, AnalyticsErrorCode, {
-    [AnalyticsErrorCode.DOCUMENT_NOT_FOUND]: 'NOT_FOUND',
     [AnalyticsErrorCode.GDS_NOT_INSTALLED]: 'FAILED_PRECONDITION',
     [AnalyticsErrorCode.GDS_MEMORY_EXCEEDED]: 'FAILED_PRECONDITION',
     [AnalyticsErrorCode.NOTHING_TO_ANALYZE]: 'BAD_USER_INPUT',

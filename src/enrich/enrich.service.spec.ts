@@ -1,4 +1,5 @@
 import { Logger } from '@nestjs/common';
+import { DocumentErrorCode } from '../document/document.errors';
 import { ENRICH_STAGE_NAMES, type EnrichStageName } from '../document/enrichment-stages';
 import type {
   EnrichMode,
@@ -152,7 +153,10 @@ describe('EnrichService', () => {
 
   it('refuses an unknown or unfinished document before any stage runs', async () => {
     const { service, journal } = setup({ d1: 'READY', busy: 'INGESTING' });
-    expect(await codeOf(service.run('nope'))).toBe(EnrichErrorCode.DOCUMENT_NOT_FOUND);
+    await expect(service.run('nope')).rejects.toMatchObject({
+      name: 'DocumentError',
+      code: DocumentErrorCode.DOCUMENT_NOT_FOUND,
+    });
     expect(await codeOf(service.run('busy'))).toBe(EnrichErrorCode.DOCUMENT_NOT_READY);
     expect(await codeOf(service.estimate('busy'))).toBe(EnrichErrorCode.DOCUMENT_NOT_READY);
     expect(journal).toEqual([]);

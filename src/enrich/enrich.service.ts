@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UsageMeter } from '../llm/llm-usage';
+import { documentNotFound } from '../document/document.errors';
 import { ENRICH_STAGE_NAMES, type EnrichStageName } from '../document/enrichment-stages';
 import {
   ENRICH_STAGES,
@@ -183,7 +184,7 @@ export class EnrichService {
 
   async requireReady(docId: string): Promise<void> {
     const doc = await this.repo.documentInfo(docId);
-    if (!doc) throw new EnrichError(EnrichErrorCode.DOCUMENT_NOT_FOUND, `No document with id '${docId}'.`);
+    if (!doc) throw documentNotFound(docId);
     if (doc.status !== 'READY') {
       throw new EnrichError(
         EnrichErrorCode.DOCUMENT_NOT_READY,

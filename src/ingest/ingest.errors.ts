@@ -5,7 +5,6 @@ export enum IngestErrorCode {
   DOCUMENT_BUSY = 'DOCUMENT_BUSY',
   /** An explicit id (`ingest --id`) that another document (other bytes) already has. */
   DOCUMENT_ID_TAKEN = 'DOCUMENT_ID_TAKEN',
-  DOCUMENT_NOT_FOUND = 'DOCUMENT_NOT_FOUND',
   FILE_NOT_FOUND = 'FILE_NOT_FOUND',
   FILE_TOO_LARGE = 'FILE_TOO_LARGE',
   SERVER_PATHS_DISABLED = 'SERVER_PATHS_DISABLED',

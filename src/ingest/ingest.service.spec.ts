@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { makeTextPdf } from '../../test/support/make-pdf';
 import type { FolioConfig } from '../config/folio-config';
+import { DocumentError, DocumentErrorCode } from '../document/document.errors';
 import type { Embedder } from '../embed/embedder';
 import type { StoredDocument } from '../graph/document.repository';
 import { GraphError, GraphErrorCode } from '../graph/graph.errors';
@@ -265,8 +266,9 @@ describe('IngestService', () => {
     it('an unknown id is DOCUMENT_NOT_FOUND', async () => {
       const { service, journal } = setup();
       const err = await errorOf(service.deleteDocument('nope'));
-      expect((err as IngestError).code).toBe(IngestErrorCode.DOCUMENT_NOT_FOUND);
-      expect((err as IngestError).message).toBe("No document with id 'nope'.");
+      expect((err as DocumentError).code).toBe(DocumentErrorCode.DOCUMENT_NOT_FOUND);
+      expect(err).toBeInstanceOf(DocumentError);
+      expect((err as DocumentError).message).toBe("No document with id 'nope'.");
       expect(journal).toEqual([]);
     });
 

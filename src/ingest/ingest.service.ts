@@ -9,6 +9,7 @@ import type { Embedder } from '../embed/embedder';
 import type { StoredDocument } from '../graph/document.repository';
 import { GraphError, GraphErrorCode } from '../graph/graph.errors';
 import type { DocumentModel, ParsedPdf } from '../document/document-model';
+import { documentNotFound } from '../document/document.errors';
 import { FileStore } from './file-store';
 import { buildGraphRows, passageRows, unitSources } from './graph-rows';
 import type { PassageRow } from './ingest.repository';
@@ -260,7 +261,7 @@ export class IngestService {
    */
   async retitle(docId: string, opts: { dryRun?: boolean } = {}): Promise<{ before: string; after: string }> {
     const doc = await this.repo.findDocument(docId);
-    if (!doc) throw new IngestError(IngestErrorCode.DOCUMENT_NOT_FOUND, `No document with id '${docId}'.`);
+    if (!doc) throw documentNotFound(docId);
     const bytes = await this.files.read(doc.sha256);
     if (!bytes)
       throw new IngestError(
@@ -278,7 +279,7 @@ export class IngestService {
 
   async deleteDocument(docId: string): Promise<void> {
     const doc = await this.repo.findDocument(docId);
-    if (!doc) throw new IngestError(IngestErrorCode.DOCUMENT_NOT_FOUND, `No document with id '${docId}'.`);
+    if (!doc) throw documentNotFound(docId);
     // An ingestion whose process stopped (stale heartbeat) is not busy: it is removed at once.
     if (doc.status === 'INGESTING' && !this.isAbandoned(doc)) throw this.busy(docId);
     await this.recovery.remove(docId, doc.sha256);

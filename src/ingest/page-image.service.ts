@@ -3,6 +3,7 @@ import { ContentRepository } from '../graph/content.repository';
 import { DocumentRepository } from '../graph/document.repository';
 import type { BBox } from '../document/document-model';
 import { FileStore } from './file-store';
+import { documentNotFound } from '../document/document.errors';
 import { IngestError, IngestErrorCode } from './ingest.errors';
 import { renderPdfPage } from './render/page-renderer';
 
@@ -25,7 +26,7 @@ export class PageImageService {
       throw new IngestError(IngestErrorCode.BAD_REQUEST, `dpi must be between 36 and ${MAX_PAGE_IMAGE_DPI}`);
     }
     const doc = await this.documents.get(docId);
-    if (!doc) throw new IngestError(IngestErrorCode.DOCUMENT_NOT_FOUND, `No document with id '${docId}'.`);
+    if (!doc) throw documentNotFound(docId);
     if (!Number.isInteger(pageNumber) || pageNumber < 1 || pageNumber > doc.pageCount) {
       throw new IngestError(
         IngestErrorCode.PAGE_NOT_FOUND,

@@ -1,5 +1,6 @@
 // Structure analytics on the real Neo4j with GDS, over the sample report (test/fixtures/pdf/README.md says what
 // it holds): values known from the PDF, stable GDS results, and no projection left behind.
+import { DocumentErrorCode } from '../../../src/document/document.errors';
 import { AnalyticsErrorCode } from '../../../src/analytics/analytics.errors';
 import { AnalyticsModule } from '../../../src/analytics/analytics.module';
 import { AnalyticsService } from '../../../src/analytics/analytics.service';
@@ -105,7 +106,7 @@ describe('structure analytics of the sample report', () => {
 
   it('rejects an unknown document with a typed error', async () => {
     await expect(analytics.document(`${run}-missing`)).rejects.toMatchObject({
-      code: AnalyticsErrorCode.DOCUMENT_NOT_FOUND,
+      code: DocumentErrorCode.DOCUMENT_NOT_FOUND,
     });
   });
 

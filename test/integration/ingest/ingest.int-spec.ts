@@ -1,5 +1,6 @@
 // PDF → document graph on the real Neo4j with the real local embedder: what is written, what is reused,
 // and that bad input leaves nothing behind.
+import { DocumentErrorCode } from '../../../src/document/document.errors';
 import { GraphError, GraphErrorCode } from '../../../src/graph/graph.errors';
 import { IngestErrorCode } from '../../../src/ingest/ingest.errors';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
@@ -155,7 +156,7 @@ describe('the same bytes, replace, concurrency and delete', () => {
     expect(await ctx.counts(drop)).toEqual({ nodes: {}, relationships: {} });
     expect(await ctx.counts(keep)).toEqual(keptBefore);
     await expect(ctx.ingest.deleteDocument(drop)).rejects.toMatchObject({
-      code: IngestErrorCode.DOCUMENT_NOT_FOUND,
+      code: DocumentErrorCode.DOCUMENT_NOT_FOUND,
     });
     await ctx.ingest.deleteDocument(keep);
   });
@@ -235,7 +236,7 @@ describe('bad input gets a clear error and leaves nothing behind', () => {
 
   it('an unknown document id', async () => {
     await expect(ctx.ingest.deleteDocument('no-such-document')).rejects.toMatchObject({
-      code: IngestErrorCode.DOCUMENT_NOT_FOUND,
+      code: DocumentErrorCode.DOCUMENT_NOT_FOUND,
     });
   });
 });

@@ -1,6 +1,6 @@
 // `folio retitle` on the real Neo4j: a document stored with a title from an earlier rule (its EDGAR-style
 // metadata id) gets the current rule's title from its stored PDF; --dry-run changes nothing; unknown ids fail.
-import { IngestErrorCode } from '../../../src/ingest/ingest.errors';
+import { DocumentErrorCode } from '../../../src/document/document.errors';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
 import { createIngestContext, type IngestContext, uniqueCopy } from '../../support/ingest-context';
 import { makeStructuredPdf } from '../../support/make-structured-pdf';
@@ -47,7 +47,7 @@ describe('retitle', () => {
 
   it('fails with DOCUMENT_NOT_FOUND for an unknown id', async () => {
     await expect(ctx.ingest.retitle(`${ctx.runId}-missing`)).rejects.toMatchObject({
-      code: IngestErrorCode.DOCUMENT_NOT_FOUND,
+      code: DocumentErrorCode.DOCUMENT_NOT_FOUND,
     });
   });
 });
