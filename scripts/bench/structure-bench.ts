@@ -32,10 +32,11 @@ function readLabels(file: string): StructureLabel[] {
     if (
       !/^[0-9a-f]{64}$/.test(d.sha256) ||
       !DOCUMENT_KINDS.includes(d.kind) ||
-      (d.depth !== 1 && d.depth !== 2)
+      (d.depth !== 1 && d.depth !== 2) ||
+      typeof d.hasBookmarks !== 'boolean'
     )
       throw new Error(
-        `${file}: label of ${d.file} needs a sha256, a kind (${DOCUMENT_KINDS.join(', ')}) and depth 1 or 2`,
+        `${file}: label of ${d.file} needs a sha256, a kind (${DOCUMENT_KINDS.join(', ')}), depth 1 or 2 and hasBookmarks`,
       );
   }
   return parsed.documents;
@@ -118,10 +119,10 @@ async function main(): Promise<void> {
   fs.writeFileSync(path.join(values.out, 'structure-bench.json'), `${JSON.stringify(report, null, 2)}\n`);
   fs.writeFileSync(path.join(values.out, 'structure-bench.md'), `${table}\n`);
   console.log(table);
-  console.log(`\nPer document (title right, matched/labelled, stored):`);
+  console.log(`\nPer document (T title right, matched/labelled of stored, kind, B has bookmarks):`);
   for (const s of scores)
     console.log(
-      `  ${s.titleRight ? 'T' : '-'} ${s.matched}/${s.labelled} of ${s.predicted}  ${s.kind.padEnd(6)} ${s.file}  stored title: ${JSON.stringify(s.storedTitle)}`,
+      `  ${s.titleRight ? 'T' : '-'} ${s.matched}/${s.labelled} of ${s.predicted}  ${s.kind.padEnd(6)} ${s.hasBookmarks ? 'B' : '-'} ${s.file}  stored title: ${JSON.stringify(s.storedTitle)}`,
     );
   console.log(`\nWrote ${path.join(values.out, 'structure-bench.json')} and structure-bench.md`);
 }

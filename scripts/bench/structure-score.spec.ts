@@ -15,6 +15,7 @@ const label: StructureLabel = {
   file: 'handbook.pdf',
   sha256: 'ab'.repeat(32),
   kind: 'manual',
+  hasBookmarks: false,
   title: 'Garden Pump Handbook',
   titleAlternatives: ['Pump Handbook'],
   depth: 2,
@@ -146,14 +147,16 @@ describe('rates and the table', () => {
     });
     expect(rates(sumCounts([]))).toEqual({ titleAccuracy: 0, precision: 0, recall: 0, f1: 0 });
   });
-  it('prints a row per kind present and an overall row', () => {
+  it('prints a row per kind present, per bookmarks or none, and an overall row', () => {
     const a = scoreDocument(label, 'Pump Handbook', [{ depth: 1, title: 'Contents', page: 2 }]);
-    const b = scoreDocument({ ...label, kind: 'paper' }, null, []);
+    const b = scoreDocument({ ...label, kind: 'paper', hasBookmarks: true }, null, []);
     const table = structureTable([a, b]).split('\n');
-    expect(table).toHaveLength(5);
+    expect(table).toHaveLength(7);
     expect(table[2]).toBe('| paper | 1 | 0/1 (0.0 %) | 5 | 0 | 0 | 0.000 | 0.000 | 0.000 |');
     expect(table[3]).toBe('| manual | 1 | 1/1 (100.0 %) | 5 | 1 | 1 | 1.000 | 0.200 | 0.333 |');
-    expect(table[4]).toMatch(
+    expect(table[4]).toBe('| with bookmarks | 1 | 0/1 (0.0 %) | 5 | 0 | 0 | 0.000 | 0.000 | 0.000 |');
+    expect(table[5]).toBe('| without bookmarks | 1 | 1/1 (100.0 %) | 5 | 1 | 1 | 1.000 | 0.200 | 0.333 |');
+    expect(table[6]).toMatch(
       /^\| \*\*all\*\* \| 2 \| 1\/2 \(50\.0 %\) \| 10 \| 1 \| 1 \| 1\.000 \| 0\.100 \| 0\.182 \|$/,
     );
   });

@@ -20,6 +20,8 @@ export interface StructureLabel {
   file: string;
   sha256: string;
   kind: DocumentKind;
+  /** Whether the PDF carries its own bookmarks (which ingest may take as the outline) or only its pages do. */
+  hasBookmarks: boolean;
   title: string;
   titleAlternatives: string[];
   /** How many outline levels the label covers; stored sections deeper than this are not scored. */
@@ -45,6 +47,7 @@ export interface Counts {
 export interface DocumentScore extends Counts {
   file: string;
   kind: DocumentKind;
+  hasBookmarks: boolean;
   labelTitle: string;
   storedTitle: string | null;
   titleRight: boolean;
@@ -139,6 +142,7 @@ export function scoreDocument(
   return {
     file: label.file,
     kind: label.kind,
+    hasBookmarks: label.hasBookmarks,
     labelTitle: label.title,
     storedTitle,
     titleRight: right,
@@ -196,7 +200,7 @@ export function sectionDepths<S extends { id: string; parentId: string | null }>
 
 const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 
-/** The summary table: one row per document kind present, then all documents. */
+/** The summary table: one row per document kind present, then by whether the PDF has bookmarks, then all. */
 export function structureTable(scores: readonly DocumentScore[]): string {
   const row = (name: string, c: Counts) => {
     const r = rates(c);
@@ -209,6 +213,13 @@ export function structureTable(scores: readonly DocumentScore[]): string {
   for (const kind of DOCUMENT_KINDS) {
     const of = scores.filter((s) => s.kind === kind);
     if (of.length > 0) lines.push(row(kind, sumCounts(of)));
+  }
+  for (const [name, has] of [
+    ['with bookmarks', true],
+    ['without bookmarks', false],
+  ] as const) {
+    const of = scores.filter((s) => s.hasBookmarks === has);
+    if (of.length > 0) lines.push(row(name, sumCounts(of)));
   }
   lines.push(row('**all**', sumCounts(scores)));
   return lines.join('\n');
