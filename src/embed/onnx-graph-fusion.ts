@@ -1,13 +1,9 @@
 import { join } from 'node:path';
 import * as protobuf from 'protobufjs';
 
-// Exact rewrites of an ONNX graph that onnxruntime's own optimizer leaves undone. Models exported from Paddle
-// (PP-OCRv4 detection and recognition) spell every activation out as scalar element-wise nodes: each convolution is
-// followed by a learnable affine (Mul, Add), a hard-swish written as Add 3 → Clip 0..6 → Mul → Div 6, and another
-// affine. A profile of the recogniser on one core put 55 % of its time in those Mul/Add/Clip/Div nodes and 12 % in
-// the layout reorders they force between convolutions. Folding the affines into the convolutions' weights and
-// writing hard-swish as x · HardSigmoid(x) keeps the arithmetic (outputs agree to ~1e-6) and halves the recogniser's
-// time (`npm run bench:ocr`, docs/measurements.md, "OCR").
+// Exact rewrites of an ONNX graph that onnxruntime's optimizer leaves undone: Paddle exports spell activations out
+// as scalar Mul/Add/Clip/Div nodes; folding the affines into the convolutions and writing hard-swish as
+// x · HardSigmoid(x) keeps the outputs (~1e-6) and halves OCR recognition time (docs/measurements.md, "OCR").
 
 /** The subset of onnx.proto's messages the rewrites read and write (protobufjs keeps every other field as decoded). */
 interface TensorProto {

@@ -24,13 +24,8 @@ export interface WorkerPoolOptions {
 }
 
 /**
- * One ONNX model loaded in several worker threads (src/embed/onnx-worker.js), one single-threaded session each;
- * `run` goes to an idle worker or waits for one. onnxruntime-node runs inference synchronously on the calling
- * thread, so an in-process session blocked the event loop for a whole embedding stage or OCR page: in workers,
- * GraphQL keeps answering and the main thread prepares the next input meanwhile. Measured on the 2-core machine:
- * two single-threaded workers embed 1.5× (220 tokens) to 1.9× (60 tokens) as many texts per second as one
- * session with two intra-op threads, and run PP-OCRv4 detection 1.4× and recognition 1.2× as fast.
- */
+ * One ONNX model in several worker threads, one single-threaded session each: inference is synchronous in
+ * onnxruntime-node, so in workers GraphQL keeps answering (speed-ups: docs/measurements.md, "Inference in worker threads"). */
 export class OnnxWorkerPool {
   readonly concurrency: number;
   readonly inputNames: readonly string[];

@@ -5,12 +5,8 @@ import { Socket } from 'node:net';
 const INSTALLED = Symbol.for('folio.preferNoDelaySockets');
 
 /**
- * Turns Nagle's algorithm off (TCP_NODELAY) on the sockets this process opens, as Node's http agents and undici
- * already do for theirs. neo4j-driver (5.28) leaves it on and writes a query through a 1,400-byte chunk buffer,
- * so a query carrying a 384-float vector leaves in several writes; the last one waits for the server's delayed
- * ACK, ~40 ms on Linux. Measured on a scoped VECTOR query: 47 ms minimum round trip with Nagle, 5 ms without.
- * The driver offers no socket option, hence the patch of Socket.prototype.connect; idempotent.
- */
+ * Sets TCP_NODELAY on this process's sockets: neo4j-driver leaves Nagle on, so a vector-carrying query waits for the
+ * server's delayed ACK (~40 ms). The driver has no socket option, hence the idempotent Socket.prototype.connect patch. */
 export function preferNoDelaySockets(): void {
   const prototype = Socket.prototype as unknown as {
     connect: (this: Socket, ...args: unknown[]) => Socket;

@@ -33,12 +33,8 @@ export function loadPdfjs(): Promise<PdfjsModule> {
 }
 
 /**
- * The legacy build bundles core-js, which replaces Array.prototype.push for the whole process with a JavaScript
- * polyfill (V8 misses a spec corner about non-writable lengths that neither pdf.js nor Folio meets). Every push of
- * the process then ran through it, three times slower: 13 % of parsing time on 10-K filings, and tokenization,
- * layout and the Bolt driver slowed alike. The native method is put back (a built-in has no own `prototype`; the
- * polyfill, an ordinary function, has one).
- */
+ * pdf.js's legacy build installs core-js's Array.prototype.push polyfill process-wide, three times slower than V8's;
+ * put the native one back (a built-in has no own `prototype`, the polyfill has). Cost: docs/measurements.md. */
 function restoreNativePush(): void {
   if (Object.hasOwn(nativePush, 'prototype')) return; // replaced before this module loaded: nothing to restore
   Object.defineProperty(Array.prototype, 'push', { value: nativePush, writable: true, configurable: true });

@@ -1,23 +1,8 @@
 import { splitByTokens, type CountTokens } from './layout/text';
 
-// Retrieval units (stored as `Passage` nodes): what is embedded and searched, built over the layout elements so
-// that each unit carries its context and is big enough to match a question. Layout elements (≈13 a page, most
-// of them headings, labels and single lines) stay as they are for structure and citations; measured, searching
-// them directly lost to plain 200-token page windows. Rules:
-// - a unit never crosses a page (citations are pages) or a section (its path is the unit's context);
-// - consecutive text elements are merged up to TEXT_UNIT_TOKENS, a heading always starts a new unit;
-// - a table (already split by layout into row groups that repeat the header) is a unit of its own, with its
-//   section path, its title (the short text just before it, absorbed into the unit) and its caption; later
-//   tables of the same page and section repeat that title (a statement split into several grids);
-// - every unit also carries its page's running header ("GENERAL MILLS, INC. AND SUBSIDIARIES"): on statement
-//   pages it is the only line naming the company, which most questions about a filing do;
-// - a figure or chart is a unit with its caption; its caption is not repeated in the text flow;
-// - running headers/footers and empty elements are not embedded; every other element is covered exactly once;
-// - the context a unit's embedding carries is capped (CONTEXT_*_TOKENS): a 10-K's full path ("PART IV > Exhibits,
-//   Financial Statement Schedules > INDEX TO FINANCIAL STATEMENTS > CONSOLIDATED …") and running header, repeated
-//   on every unit, cost embedding time and matched nothing more; the deepest headings carry the meaning, and a
-//   heading that opens the unit's body is not repeated. The stored (full-text indexed) text keeps the whole path:
-//   measured, cutting it there lost HYBRID 1.3 points of R@3.
+// Retrieval units (`Passage` nodes) are what is embedded and searched: layout elements are too small to match a
+// question alone, so units merge them within one page and one section, carrying their context (the full rules
+// and what was measured: docs/measurements.md, "Moved from code comments").
 
 /** Tokens a merged text unit grows to: a question matches ~200-token passages best (measured with bge-small). */
 export const TEXT_UNIT_TOKENS = 200;
@@ -316,11 +301,8 @@ const GRID_RULE = /^\|(\s*:?-{3,}:?\s*\|)+$/;
 const FIGURE_CELL = /^[\s$€£¥%()+\-–—.,0-9]*$/;
 
 /**
- * A table unit's content as embedded: its lines, with the grid read as rows of labels. The stored text keeps the
- * whole grid (people, the full-text index and the LLM read it); the embedding keeps the header rows and each row's
- * labels. Pipes, rule lines and figures were most of a filing table's tokens, and a question is matched to a table
- * by its title, headers and line items, not by the digits (which the full-text side matches exactly).
- */
+ * A table unit as embedded: header rows and each row's labels, no digits or rules (a question matches a table by its
+ * title, headers and line items; the full-text index matches the numbers). The stored text keeps the whole grid. */
 export function tableToEmbed(table: string): string {
   const lines = table.split('\n').map((line) => line.trim());
   const out: string[] = [];

@@ -79,12 +79,8 @@ export interface CandidateQuery {
 }
 
 /**
- * Weight of the whole-page full-text ranking in the hybrid fusion (HYBRID, PARENT_PAGE, and the seeds of GRAPH,
- * TRACE and DMAP). At 1, beside passage vector and passage full text at 1 each, lexical evidence outvoted the dense
- * side two to one; on the 564 dev questions HYBRID R@3 went 56.1 (1) → 57.3 (0.5), 57.1 (0); GRAPH's seeds, still
- * at 1, went 59.0 → 60.5 at 0.5 (FinanceBench 41.3 → 52.2); PARENT_PAGE, still at 1 after RRF_K became 10, went
- * 57.4 → 60.4 (60.6 at 0.25; FinanceBench 47.8 → 56.5).
- */
+ * Weight of the whole-page full-text ranking in hybrid fusion: at 1, beside the passage vector and full-text sides,
+ * lexical evidence outvoted the dense side two to one (dev results: docs/measurements.md, "Moved from code comments"). */
 export const HYBRID_PAGE_TEXT_WEIGHT = 0.5;
 /**
  * Weight of a page's head vector (its opening words embedded, pageHeadText) beside its best passage in VECTOR's page
@@ -93,12 +89,8 @@ export const HYBRID_PAGE_TEXT_WEIGHT = 0.5;
  */
 export const VECTOR_PAGE_HEAD_WEIGHT = 0.3;
 /**
- * k of reciprocal-rank fusion (1 / (k + rank)) wherever Folio fuses rankings: HYBRID and PARENT_PAGE, the seeds of
- * GRAPH, TRACE, DMAP and G2, and DMAP's union of paths. The customary 60 suits long ranked lists; here each side
- * ranks at most 50–60 passages of one document, and at 60 rank 1 (1/61) and rank 20 (1/80) scored almost alike:
- * PARENT_PAGE, which adds up a page's passages, then preferred pages with several mediocre passages to the page
- * with the best one. Dev R@3 (564 questions) at 60 → 10: see docs/measurements.md, "Rank fusion".
- */
+ * k of reciprocal-rank fusion wherever Folio fuses rankings. Each side ranks at most ~60 passages of one document,
+ * and at the customary 60 rank 1 and rank 20 scored almost alike (docs/measurements.md, "Rank fusion"). */
 export const RRF_K = 10;
 /**
  * Weight of the pages of a financial statement the question asks for (financial-statements.ts) in the same fusion: each

@@ -26,12 +26,8 @@ export interface FusedPage {
 const key = (p: { docId: string; pageNumber: number }) => `${p.docId}\u0000${p.pageNumber}`;
 
 /**
- * Weight of each path's reciprocal rank in the union. The text path ranks pages by their passages (HYBRID); the
- * structure path ranks whole sections' pages by a title or summary, and the visual path any page with a table or
- * figure near the question: at equal weight their ten pages each outvoted the text path's. Dev R@3 (564
- * questions), weights structure / visual: 1 / 1 53.4, 0.5 / 0.5 56.8, 0.5 / 0.1 60.5, 0.25 / 0.1 62.3, 0.1 / 0.1
- * 61.5, 0 / 0 (the text path alone) 60.0.
- */
+ * Weight of each DMAP path's reciprocal rank in the union: at equal weight the structure and visual paths' pages
+ * outvoted the text path's (the sweep behind these values: docs/measurements.md, "Moved from code comments"). */
 export const DMAP_PATH_WEIGHTS: Readonly<Record<DmapPath, number>> = {
   text: 1,
   structure: 0.25,

@@ -27,12 +27,8 @@ const BEST_PASSAGES = 2;
 const PAGE_TEXT_CHARS = 1500;
 const ELEMENTS_PER_PAGE = 3;
 /**
- * Offline, the answer addresses the question when the cross-encoder scores the best answer page at least this
- * (0–1). Calibrated like TRACE's judge: Youden's J on the union's top-3 support (before reflecting) vs an evidence
- * page among those 3, on 153 dev questions of the 25 enriched documents, picks 0.06 (J 0.58: 70 % of hits above,
- * 88 % of misses below); at 0.5, 46 of the 92 questions it would send to reflection already had their evidence.
- * On the reweighted union (DMAP_PATH_WEIGHTS) 0.03, 0.06, 0.1 and 0.2 give the same dev R@3 (62.3) and latency.
- */
+ * Offline, the answer addresses the question when the cross-encoder scores its best page at least this (0–1);
+ * calibrated like TRACE's judge (docs/measurements.md, "Moved from code comments"). */
 export const DMAP_SUPPORT_THRESHOLD = 0.06;
 
 export interface DmapInput {

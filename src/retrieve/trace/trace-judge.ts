@@ -5,12 +5,8 @@ import { LlmService } from '../../llm/llm.service';
 import type { PageJudgeText } from '../retrieve.repository';
 
 /**
- * Cross-encoder score (0–1) from which the offline judge labels a page RELEVANT. Youden's J on evidence vs other
- * walked pages (`npm run bench:trace-judge`, 300 dev questions) picks 0.02 (J 0.18, but J is flat from 0.02 to 0.3
- * and AUC is 0.60); end to end on the 264 dev questions the calibration did not use, 0.02 lost 2.2 R@3 to 0.5
- * (53.5 vs 55.7 with the 0.15 walk prior): a low threshold makes many wrong pages RELEVANT, and the walk ranks and
- * expands them first. So the threshold is chosen by end-to-end recall.
- */
+ * Cross-encoder score (0–1) from which the offline judge labels a page RELEVANT: chosen by end-to-end recall, since a
+ * low threshold makes wrong pages RELEVANT and the walk expands them first (docs/measurements.md, "Moved from code comments"). */
 export const TRACE_JUDGE_THRESHOLD = 0.5;
 
 export interface PageJudgement {

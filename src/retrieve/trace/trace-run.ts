@@ -43,11 +43,8 @@ export interface TracedPage extends PageCandidate {
 }
 
 /**
- * A page the walk reached ranks at least this share of the score of the RELEVANT page it came from: a continuation
- * page (the second half of a table, figures without the words of the question) rarely matches the question on its
- * own, but sits next to its evidence. Ranking only; the verdict stays the judge's.
- * `npm run bench:trace-judge`: ranking AUC of the pages a walk reaches 0.817 at 0.15 (0.814 at 0.5, 0.805 without).
- */
+ * A page the walk reached ranks at least this share of its RELEVANT parent's score: a continuation page rarely
+ * matches the question alone but sits next to its evidence. Ranking only (AUC: docs/measurements.md). */
 export const TRACE_WALK_PRIOR = 0.15;
 
 /** N_total: pages judged over all sub-queries. */
