@@ -28,11 +28,8 @@ export function isExplorerPageRequest(req: Request): boolean {
 }
 
 /**
- * Checks the API key before anything else reads the request (an upload is refused before its bytes are read).
- * A refused GraphQL request gets a GraphQL-shaped error (401 for keys, 503 when Neo4j cannot say which keys
- * exist); the page-image route a `{code, message}` body like its other errors. Which operations a scope may run
- * is checked later, by the apiScopePlugin.
- */
+ * Checks the API key before anything reads the request, so an upload is refused before its bytes are read;
+ * the refusal is shaped like the route's other errors. Scopes are checked later, by the apiScopePlugin. */
 @Injectable()
 export class ApiKeyMiddleware implements NestMiddleware {
   constructor(

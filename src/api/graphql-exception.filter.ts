@@ -7,11 +7,8 @@ import { presentError } from './error-map';
 import type { GraphQLRequestContext } from './request-cache';
 
 /**
- * GraphQL errors go back to Apollo (formatGraphQLError gives them extensions.code). Unexpected ones — bugs, not
- * bad input or an unreachable dependency — are logged with the request id, which the client also gets, so a
- * report can be matched to the log line. A JSON body over the parser's limit never reaches GraphQL: on /graphql it
- * still gets a GraphQL-shaped 413. Other HTTP errors keep Nest's default handling.
- */
+ * GraphQL errors go back to Apollo; unexpected ones are logged with the request id the client also gets, so a report
+ * matches a log line. An oversized JSON body on /graphql still gets a GraphQL-shaped 413. */
 @Catch()
 export class GraphQLExceptionFilter extends BaseExceptionFilter implements GqlExceptionFilter {
   private readonly logger = new Logger('GraphQL');

@@ -62,12 +62,8 @@ function boundFromArguments(args: Record<string, unknown>): number | null {
 }
 
 /**
- * Walks the operation as it would execute (fragments inlined) and throws a QueryLimitError at the first limit it
- * goes past, so a hostile query is refused before any resolver runs and the walk itself stays bounded. Cost: each
- * field counts once per parent it resolves under, a list multiplying what lies below it by its bound (or by the
- * default list size when nothing bounds it). Introspection (`__schema`, `__type`) is left out: it resolves in
- * memory, and graphql-js's MaxIntrospectionDepthRule already bounds it.
- */
+ * Walks the operation as it would execute and throws at the first limit passed, so a hostile query is refused before
+ * any resolver runs; a list multiplies what lies below it by its bound. Introspection is bounded by graphql-js. */
 export function measureQueryCost(
   schema: GraphQLSchema,
   document: DocumentNode,

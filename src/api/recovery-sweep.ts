@@ -20,11 +20,8 @@ export interface SweepResult {
 }
 
 /**
- * Finishes what crashed processes left: their QUEUED and RUNNING jobs are marked FAILED with the reason, and their
- * half-written documents removed. Work counts as left when its owner is known dead (same machine, pid gone) or
- * its heartbeat is stale, so live processes sharing the database keep theirs. Runs at start (after the
- * migrations) and then every heartbeat interval, in the API and in every CLI command that writes.
- */
+ * Fails the jobs and removes the half-written documents of crashed processes (owner known dead, or heartbeat stale),
+ * so live processes sharing the database keep theirs. Runs at start, then every heartbeat interval. */
 @Injectable()
 export class RecoverySweep implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(RecoverySweep.name);

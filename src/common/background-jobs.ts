@@ -58,12 +58,8 @@ const PROGRESS_WRITE_MS = 1000;
 const RUNNER = `${os.hostname()}:${process.pid}`;
 
 /**
- * Runs jobs in the background of this process while their status lives in the store `save` writes to (Neo4j),
- * so any Folio process can report them. Saves are serialised; a failed save is logged, never fatal to the job.
- * At most `concurrency` jobs run at once; the others wait, still QUEUED, in launch order. While a job waits or
- * runs it is saved again every `heartbeatMs` (each save stamps the heartbeat), so a job whose process died is
- * recognisable by its silence.
- */
+ * Runs jobs in this process while their status lives in Neo4j, so any Folio process can report them; a job is saved
+ * again every `heartbeatMs` so one whose process died is recognisable by its silence. A failed save is never fatal. */
 export class BackgroundJobs<J extends TrackedJob> {
   private readonly running = new Map<J, Promise<void>>();
   /** Jobs waiting for a slot, first in first out: `start` runs the job, `cancel` fails it unstarted. */

@@ -2,11 +2,8 @@ import * as fs from 'node:fs';
 import * as os from 'node:os';
 
 /**
- * Who owns a piece of open work (a job, a document being ingested): host, kernel boot, pid namespace, pid and the
- * pid's start time, as one string stored with the work. A process on the same machine can then tell at once that
- * the owner is dead (no such pid, or the pid now belongs to a later process), instead of waiting for the
- * heartbeat to go stale; work owned on another machine is judged by the heartbeat alone.
- */
+ * Who owns open work (host, boot, pid namespace, pid and its start time), so a process on the same machine can tell
+ * at once that the owner is dead instead of waiting for its heartbeat to go stale. */
 export interface ProcessIdentity {
   host: string;
   /** The kernel's boot id ('' where /proc does not tell): a pid from another boot is dead. */

@@ -137,11 +137,8 @@ export class GraphExecutor {
   }
 
   /**
-   * Runs one read query in its own auto-commit transaction, stopped by Neo4j after the read timeout. One
-   * statement needs no BEGIN/COMMIT: the driver sends RUN and PULL together, one round trip where a managed
-   * transaction takes two — on a loaded machine the round trip, not the query, is most of a scoped search.
-   * Transient errors are retried, as executeRead would, for up to NEO4J_RETRY_MS.
-   */
+   * One read in an auto-commit transaction: RUN and PULL go together, one round trip where a managed transaction takes
+   * two, and on a loaded machine the round trip is most of a scoped search. Transient errors are retried as executeRead does. */
   async read<R extends RecordShape = RecordShape>(
     query: CypherQuery,
     params: Params = {},

@@ -93,11 +93,8 @@ function elementRow(docId: string, e: LayoutElement, readingIndex: number): Elem
 }
 
 /**
- * Builds every row of the document graph. Elements carry no vectors: what is embedded and searched are the
- * retrieval units (`passages`, with their vectors), and a page's vector is the mean of its passages'.
- * `sectionVectors` maps section keys to their vectors (a section without one gets none); `pageHeadVectors` page
- * numbers to the vectors of their heads (pageHeads).
- */
+ * Every row of the document graph. Elements carry no vectors: the retrieval units (`passages`) are what is searched,
+ * and a page's vector is the mean of its passages'. */
 export function buildGraphRows(
   docId: string,
   model: DocumentModel,

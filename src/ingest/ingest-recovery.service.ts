@@ -65,11 +65,8 @@ export class IngestRecoveryService {
   }
 
   /**
-   * Settles an ingestion whose write failed, or whose last answer was lost: reads the document back first. When
-   * the final commit did land (READY, this ingestion's, every row stored) it is kept; otherwise what this
-   * ingestion wrote is removed. Retries while Neo4j does not answer, for at most SETTLE_LIMIT_MS (or the
-   * staleness rule, if shorter): from then on the sweep of any Folio process removes a half-written document.
-   */
+   * Reads a failed write's document back first: kept when the final commit did land, removed otherwise. Retries for at
+   * most SETTLE_LIMIT_MS while Neo4j does not answer; after that the sweep of any process removes a half-written one. */
   async settleFailedWrite(
     docId: string,
     ingestionId: string,

@@ -7,13 +7,8 @@ import { ReembedRepository } from './reembed.repository';
 import { buildRetrievalUnits, pageHeads } from './retrieval-units';
 
 /**
- * Re-embeds every stored document with the configured embedder: vector indexes are dropped, the retrieval units
- * (Passage) rebuilt from the stored elements and embedded (the same rules ingestion uses), page vectors taken from
- * the passages, section vectors recomputed, then migrations recreate the indexes for the new dimension and record
- * the new model. This also moves a database from before retrieval units to them: elements lose the vectors they
- * used to carry (nothing reads them; an element is read through the passage covering it). Run while the service is
- * stopped.
- */
+ * Re-embeds every stored document with the configured embedder, by ingestion's own rules, then lets migrations
+ * recreate the vector indexes for the new dimension and record the model. Run while the service is stopped. */
 @Injectable()
 export class ReembedService {
   constructor(

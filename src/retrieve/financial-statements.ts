@@ -1,9 +1,6 @@
-// Questions about filings name the primary financial statements ("based on the balance sheet and the P&L"), and the
-// answer sits on the statement's own page. Passages cannot find that page on their own: the statement's title, its
-// column headers and its numbers are in different passages, and the same words fill the MD&A, the notes and the
-// auditor's report. The layout links the printed title to its table (a caption or heading above it), so a question
-// that names a statement, or asks for a metric computed from one ("working capital", "gross margin"), seeds the pages
-// whose table carries that title. Pure functions; the pages come from cypher/retrieve/statement-pages.cypher.
+// A question naming a primary financial statement (or a metric computed from one) seeds the pages whose table the
+// layout titled with it: the title, headers and numbers sit in different passages, and the same words fill the
+// MD&A and the notes. Pure functions; the pages come from cypher/retrieve/statement-pages.cypher.
 
 export type FinancialStatement =
   'balance-sheet' | 'income-statement' | 'cash-flow-statement' | 'equity-statement';
@@ -37,11 +34,8 @@ const BARE_TITLE: Record<FinancialStatement, string> = {
 };
 
 /**
- * Standard financial metrics and the statements they are computed from (a ratio over two statements names both), as
- * an analyst reads them: a question asking for working capital or the quick ratio needs the balance sheet whether or
- * not it says so. Only metrics whose inputs are the statements' own lines; "revenue", "net income" or "operating
- * cash flow" alone are reported in many places (MD&A, segment notes, highlights) and imply no one page.
- */
+ * Metrics computed from a statement's own lines imply that statement, as an analyst reads them; "revenue" or "net
+ * income" alone are reported in many places and imply no one page. */
 const IMPLIED_BY_METRIC: Record<FinancialStatement, RegExp> = {
   'balance-sheet':
     /\bworking capital\b|\b(?:current|quick|cash|debt[- ]to[- ](?:equity|assets|capital)|leverage) ratio\b|\bdebt[- ]to[- ]equity\b|\btotal (?:assets|liabilities)\b|\bproperty,? plant,? (?:and|&) equipment\b|\bPP\s?&\s?E\b|\bPPNE\b|\bfixed assets?\b|\bbook value\b|\breturn on (?:average )?(?:total )?(?:assets|equity)\b|\bRO[AE]\b|\b(?:total |fixed )?asset turnover\b|\b(?:inventory|receivables?|payables?) turnover\b|\bdays (?:sales|inventory|payables?) outstanding\b|\bD[SIP]O\b|\bcash conversion cycle\b/i,
@@ -72,15 +66,8 @@ export function statementsAskedFor(question: string): FinancialStatement[] {
 }
 
 /**
- * A regex (the same in Java, for Cypher's `=~`, and JavaScript; match it case-insensitively against an element's
- * whole text) for the printed title of one of the statements. Either "Consolidated" or "Combined" (optionally
- * "Condensed", optionally after the company's name: "AMAZON.COM, INC. CONSOLIDATED STATEMENTS OF CASH FLOWS"), the
- * title and a short tail ("(in millions, except per share data)", "(Unaudited)", "Years ended December 31") — not
- * "… and …", "… analysis", "… data" or "… reconciliation" (MD&A headings), not a label ending in a colon or a
- * sentence ending in a period (a table of contents entry, the auditor's report); or the plural title alone, with
- * parentheticals only ("BALANCE SHEETS", "CASH FLOWS STATEMENTS (Unaudited)"), which "Balance Sheet Components" or
- * "Off-Balance Sheet Arrangements" are not. Null when none is named.
- */
+ * A case-insensitive regex (valid in Java for Cypher's `=~` and in JavaScript) for a statement's printed title, not
+ * an MD&A heading, a contents entry or "Off-Balance Sheet Arrangements"; the spec lists the titles it must tell apart. */
 export function statementTitlePattern(statements: readonly FinancialStatement[]): string | null {
   if (statements.length === 0) return null;
   const titles = statements.map((s) => PRINTED_TITLE[s]).join('|');

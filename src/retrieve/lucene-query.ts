@@ -18,11 +18,8 @@ export function luceneTerms(text: string): string[] {
 const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 
 /**
- * A query over the given text fields, narrowed to documents when `docIds` is given. Null when the text has
- * no searchable term (the caller then skips the full-text side). The docId clause is not exact: the analyzer
- * splits ids into words, so "copy-report" matches "report"; the Cypher after each full-text call keeps only
- * nodes whose docId is in scope.
- */
+ * A full-text query over `fields`, null when the text has no searchable term. The docId clause is not exact (the
+ * analyzer splits ids into words), so the Cypher after each full-text call keeps only nodes in scope. */
 export function buildLuceneQuery(text: string, fields: string[], docIds: string[] | null): string | null {
   const terms = luceneTerms(text);
   if (terms.length === 0) return null;

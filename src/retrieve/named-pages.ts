@@ -1,12 +1,9 @@
 import type { LayoutElement } from '../document/document-model';
 import { printedPageMap } from '../document/page-labels';
 
-// Pages a question names ("the chart on page 14", "pages 10 and 11", "the first slide", "the cover", "Figure 3",
-// "Table 2"): the search ranks them first, whatever the strategy, when it is scoped to one document (across
-// several, "page 14" names no page). A number is read as the page's printed number (its running header or footer
-// says "9" on PDF page 12) and as the PDF page number, printed first: questions mean either. A range ("pages 3 to
-// 10") asks about a span and names no page to put first. A figure or table is found by its caption
-// (cypher/retrieve/captioned-pages.cypher).
+// Pages a question names ("page 14", "Figure 3", "the cover") rank first when the search is scoped to one document.
+// A number is read as both the printed and the PDF page number, since questions mean either; a range names none.
+// Figures and tables are found by caption (cypher/retrieve/captioned-pages.cypher).
 
 /** A page the question names: by number (printed or PDF), by position ("second page"), or the last one. */
 export type PageReference = { number: number } | { position: number } | { last: true };

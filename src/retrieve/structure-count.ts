@@ -121,12 +121,8 @@ export function appendixStart(sections: DocumentStructure['sections']): number |
 }
 
 /**
- * Counts what the question asks for, or explains why the document cannot say (a page range past its last page, no
- * appendix). Items with numbered captions are counted by their labels: numbering runs 1, 2, 3 …, so the highest label
- * counts the ones whose captions layout missed (in a range: the labels from the lowest to the highest found there);
- * without numbered captions, by the regions the layout found. Pages are counted by regions (a chart counts as a
- * figure too: papers caption charts as figures).
- */
+ * Counts what the question asks for, or says why the document cannot. Numbered items count by their highest label,
+ * so items whose captions layout missed still count; otherwise by the regions layout found. */
 export function countStructure(
   query: CountQuestion,
   doc: DocumentStructure,

@@ -94,12 +94,8 @@ interface NodeState {
 }
 
 /**
- * G²-Reader's content graph: each element gets a summary and keywords and an embedding of `summary ⊕ keywords`
- * (stored as `evolvedEmbedding`; `embedding` stays the retrieval vector), initial RELATES_TO edges from a
- * reading-order window, then T rounds of joint evolution over the neighbourhood top-K similar ∪ current
- * neighbours — Lite (vector propagation, no LLM) or full (the LLM rewrites summary/keywords and picks typed
- * links). Every round is kept as a Revision. Re-running first clears the document's previous output.
- */
+ * G²-Reader's content graph: per element a summary, keywords and an `evolvedEmbedding` (the retrieval `embedding`
+ * stays), RELATES_TO edges evolved over T rounds (Lite: vectors only; full: the LLM), each round kept as a Revision. */
 @Injectable()
 export class ContentEvolutionStage implements EnrichStage {
   readonly name = 'evolve' as const;

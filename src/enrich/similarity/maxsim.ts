@@ -51,11 +51,8 @@ export function cosineFromIndexScore(score: number): number {
 }
 
 /**
- * The order to score pages in so that the retrieval-unit vectors a batch needs were mostly loaded by the batches just
- * before it: breadth-first over the candidate graph (a page, then its candidates, then theirs), starting from each
- * not yet reached page in reading order. Candidates in reading order would be scattered over the whole document,
- * and a bounded vector cache would then reload almost every page for every batch.
- */
+ * Breadth-first order over the candidate graph, so the unit vectors a batch needs were mostly loaded by the batches
+ * just before it; in reading order a bounded vector cache would reload almost every page for every batch. */
 export function localityOrder(
   ids: readonly string[],
   candidates: ReadonlyMap<string, ReadonlyArray<{ id: string }>>,

@@ -54,11 +54,8 @@ export function similarSettingsFrom(params: Readonly<Record<string, number>>): S
 }
 
 /**
- * TRACE's semantic page layer, coarse-to-fine: for every page, candidates from the page vector index (cost per
- * page ~log N, so the whole document costs ~N log N, never N²), then a fine late-interaction score over the two
- * pages' retrieval-unit vectors; edges with score ≥ τ, top-K per page, no self-edges. Re-running replaces the edges
- * leaving the document's pages.
- */
+ * TRACE's semantic page layer, coarse-to-fine so a document costs ~N log N, never N²: candidates from the page vector
+ * index, then late interaction over the pages' unit vectors; edges ≥ τ, top-K per page. Re-running replaces them. */
 @Injectable()
 export class SimilarPagesStage implements EnrichStage {
   readonly name = 'similar' as const;

@@ -35,12 +35,8 @@ export function elementText(e: Pick<SummaryElementRow, 'text' | 'description'>):
 }
 
 /**
- * DMAP and MMRAG-DocQA summaries as the enrich stage `summaries`: one Summary per page (from its elements), per
- * section (from its own elements and its subsections' summaries, bottom-up) and for the document (from its
- * top-level section summaries, else its page summaries), embedded into the summary vector index. For a document
- * with neither a PDF outline nor heading sections it first infers one (DMAP's progressive page-by-page outline) as `source: 'inferred'`
- * Sections. Idempotent: a run replaces the document's page/section/document summaries and inferred sections.
- */
+ * DMAP / MMRAG-DocQA summaries per page, section (bottom-up) and document, embedded for the summary index; a document
+ * without an outline or headings first gets an inferred one (`source: 'inferred'`). A run replaces the previous one. */
 @Injectable()
 export class SummariesStage implements EnrichStage {
   readonly name = 'summaries' as const;

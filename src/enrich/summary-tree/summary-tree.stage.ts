@@ -23,14 +23,8 @@ const REPLY_TOKENS = 160;
 const PROMPT_OVERHEAD_TOKENS = 80;
 
 /**
- * MMRAG-DocQA's topological cross-page index as the enrich stage `tree`: the document's elements (leaves, with
- * their stored vectors) clustered RAPTOR-style — UMAP, Gaussian mixture with k by BIC, soft assignment — each
- * cluster summarised and embedded, and the summaries clustered again up to one root. Stored as Summary nodes
- * `{kind: 'cluster', level}` with SUMMARIZES edges to their members. Deterministic for a seed; idempotent.
- *
- * Leaves are elements rather than page chunks: they are already embedded (no extra embedding pass), sized to
- * the embedder (paragraphs, tables, captions ≈ RAPTOR's ~100-token chunks), and map back to page + bbox exactly.
- */
+ * MMRAG-DocQA's cross-page index: elements clustered RAPTOR-style (UMAP, GMM with k by BIC) and summarised up to one
+ * root. Leaves are elements because they are already embedded, sized to the embedder and map back to page + bbox. */
 @Injectable()
 export class SummaryTreeStage implements EnrichStage {
   readonly name = 'tree' as const;

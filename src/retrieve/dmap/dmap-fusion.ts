@@ -35,11 +35,8 @@ export const DMAP_PATH_WEIGHTS: Readonly<Record<DmapPath, number>> = {
 };
 
 /**
- * DMAP fuses its three paths by union: every page any path found, scored by its weighted reciprocal rank on each
- * path that found it (so agreement between paths counts, and no path's score scale dominates). Evidence: the text
- * path's elements first, then the visual path's, then (pages found by structure alone) none until the caller fills
- * them.
- */
+ * DMAP's union of paths by weighted reciprocal rank, so agreement between paths counts and no path's score scale
+ * dominates. Evidence: the text path's elements, then the visual path's. */
 export function fuseByUnion(
   paths: Record<DmapPath, PathPage[]>,
   rrfK: number,

@@ -64,12 +64,8 @@ interface Judged {
 const key = (p: { docId: string; pageNumber: number }) => `${p.docId}\u0000${p.pageNumber}`;
 
 /**
- * DMAP (human-aligned structural document map): tri-path retrieval fused by union — structure (section titles,
- * section and page summaries → the section's pages), text (HYBRID over passages) and visual (tables, figures,
- * charts through descriptions and captions) — then reflective answering: when the answer pages do not support
- * the question (offline: cross-encoder support below DMAP_SUPPORT_THRESHOLD; with an LLM: its evidence check),
- * expand to neighbouring and parent-section elements and answer again, at most DMAP_MAX_ROUNDS rounds.
- */
+ * DMAP: structure, text and visual paths fused by union, then reflective answering: when the answer pages do not
+ * support the question, expand to neighbouring and parent-section elements, at most DMAP_MAX_ROUNDS times. */
 @Injectable()
 export class DmapRetriever {
   constructor(

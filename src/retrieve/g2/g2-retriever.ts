@@ -48,12 +48,8 @@ interface Read extends ReadNode {
 const pageKey = (p: { docId: string; pageNumber: number }) => `${p.docId}\u0000${p.pageNumber}`;
 
 /**
- * G²-Reader over the evolved content graph: a planning DAG of at most 6 sub-questions (depth ≤ 3; offline the
- * rule decomposition, each a root) run in topological order; per sub-question a greedy structured subgraph readout
- * (the best element, then its RELATES_TO / NEXT_ELEMENT / CAPTIONS neighbours, until the node budget), then an
- * evidence checker (LLM, or offline term and number coverage) whose gaps drive up to 3 refinement readouts.
- * Pages rank by their best read node; the seeds the budget did not reach follow.
- */
+ * G²-Reader over the evolved content graph: sub-questions in a planning DAG, per sub-question a greedy subgraph
+ * readout checked for evidence (LLM or term coverage) whose gaps drive refinement; pages rank by their best node. */
 @Injectable()
 export class G2Retriever {
   constructor(

@@ -219,11 +219,8 @@ function enumeration(clause: string): string[] | null {
 }
 
 /**
- * Y and the words after it. When X and the rest share X's last preposition the phrases are parallel ("the revenue
- * of Falcon and the revenue of Eagle"), so Y is the whole rest; else Y is the rest's leading noun phrase. With
- * `ownTail`, the words after a Y that opens with a determiner are Y's own ("with the cost of sales for those
- * segments"), while after a name they frame both items ("compared to Europe at the time of the presentation").
- */
+ * Y and the words after it: the whole rest when X and the rest share X's last preposition (parallel phrases), else
+ * the rest's leading noun phrase; `ownTail` keeps the words after a determiner-led Y as Y's own. */
 function secondItem(x: string, rest: string, opts: { ownTail?: boolean } = {}): [string, string] {
   const thatOf = /^((?:that|those)\s+(?:of|in|for)\s+)(.+)$/i.exec(rest.trim());
   const restWords = words(thatOf ? thatOf[2]! : rest);

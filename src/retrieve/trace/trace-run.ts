@@ -237,11 +237,8 @@ export class TraceRun {
   }
 
   /**
-   * The chain of evidence by judge score, then the other judged pages by rank score, then the sub-queries' unjudged
-   * candidates taken in turns by rank, so recall@k still counts pages the budget did not reach. With several
-   * sub-queries the chain opens with each sub-query's best RELEVANT page, so every part of a multi-part question
-   * is represented at the top instead of the part whose pages the judge scores highest taking all of it.
-   */
+   * The evidence chain first (each sub-query's best RELEVANT page opening it, so every part of a question is at the
+   * top), then judged pages by rank, then unjudged candidates in turns, so recall@k still counts unreached pages. */
   ranked(seedLists: PageCandidate[][]): TracedPage[] {
     const byScore = (a: Verdict, b: Verdict) => b.rankScore - a.rankScore;
     const chain = interleaveSubQueries(this.chain().sort(byScore));

@@ -81,11 +81,8 @@ function seedCandidates(sq: SubQuery): Candidate[] {
 }
 
 /**
- * TRACE's adaptive topology tracker (Algorithm 1) over the page graph: decompose the question; per sub-query pop
- * pages from a stack seeded with its own top-m pages, judge each once (blacklist), and on RELEVANT add it to the
- * global whitelist (the chain of evidence) and push its top-K SIMILAR_TO neighbours, its REFERS_TO targets and then
- * its NEXT_PAGE neighbours both ways, so physical ones pop first; ⌊N_total / N_sub⌋ pages judged per sub-query.
- */
+ * TRACE's adaptive topology tracker (Algorithm 1): per sub-query, pages popped from a stack seeded with its top-m,
+ * judged once; a RELEVANT page joins the chain and pushes its SIMILAR_TO, REFERS_TO and NEXT_PAGE neighbours. */
 @Injectable()
 export class TraceWalker {
   constructor(
@@ -313,11 +310,8 @@ export class TraceWalker {
   }
 
   /**
-   * The seed round: every sub-query's top seeds (as many as its budget allows) fetched in one Cypher query and
-   * judged before any walk, so a decomposed question pays one passage round trip for its seeds, not one per
-   * sub-query, and one neighbour query for all RELEVANT seeds. A page that is also an earlier sub-query's seed is
-   * left to the walk: the earlier sub-query may put it in the chain of evidence, and then it is skipped, not judged.
-   */
+   * Every sub-query's seeds fetched and judged in one round, one round trip instead of one per sub-query. A page that
+   * is an earlier sub-query's seed is left to the walk, which may already have put it in the chain. */
   private async judgeSeedRound(
     run: TraceRun,
     subQueries: SubQuery[],
