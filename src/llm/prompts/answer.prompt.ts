@@ -8,8 +8,8 @@ import { clip, looseEnum, text, uniqueBy, type RolePrompt } from './role-prompt'
 export const NOT_ANSWERABLE = 'Not answerable';
 /** MMLongBench-Doc's answer formats, which the benchmark and the API report beside the typed answer. */
 export type AnswerFormat = 'String' | 'Integer' | 'Float' | 'List' | 'None';
-/** The answer kinds (retrieve's AnswerKind, repeated here: llm does not import retrieve). */
-export const LLM_ANSWER_KINDS = [
+/** The kind of value a question asks for, read from its wording ("how many" → COUNT, "is there" → YES_NO). */
+export const ANSWER_KINDS = [
   'NUMBER',
   'PERCENTAGE',
   'DATE',
@@ -19,7 +19,8 @@ export const LLM_ANSWER_KINDS = [
   'YES_NO',
   'TEXT',
 ] as const;
-export const LLM_NUMBER_SCALES = ['units', 'thousands', 'millions', 'billions'] as const;
+/** The scale a table or statement prints its numbers in ("in millions"); `units` when it prints none. */
+export const NUMBER_SCALES = ['units', 'thousands', 'millions', 'billions'] as const;
 
 export interface AnswerEvidenceElement {
   id: string;
@@ -45,17 +46,17 @@ export interface AnswerEvidencePage {
 export interface AnswerInput {
   question: string;
   /** The answer kind read from the question's wording, as a hint. */
-  kind: (typeof LLM_ANSWER_KINDS)[number];
+  kind: (typeof ANSWER_KINDS)[number];
   pages: AnswerEvidencePage[];
   maxCharsPerElement?: number;
 }
 
 export interface LlmTypedAnswer {
   text: string;
-  kind: (typeof LLM_ANSWER_KINDS)[number];
+  kind: (typeof ANSWER_KINDS)[number];
   value: string | null;
   unit: string | null;
-  scale: (typeof LLM_NUMBER_SCALES)[number] | null;
+  scale: (typeof NUMBER_SCALES)[number] | null;
   items: string[];
   formula: string | null;
 }
@@ -80,10 +81,10 @@ const answerSchema = z.object({
   answerable: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()),
   answer: z.object({
     text,
-    kind: looseEnum(LLM_ANSWER_KINDS),
+    kind: looseEnum(ANSWER_KINDS),
     value: optionalText,
     unit: optionalText,
-    scale: looseEnum(LLM_NUMBER_SCALES).nullable().optional().catch(null),
+    scale: looseEnum(NUMBER_SCALES).nullable().optional().catch(null),
     items: z
       .array(scalar)
       .optional()
@@ -123,7 +124,7 @@ export function buildAnswerPrompt(input: AnswerInput): RolePrompt<RawAnswer, Ans
           'reached them, each page with its elements (an id in brackets, the kind, the text; tables as markdown grids ' +
           'with the scale their numbers are in). Reason step by step, then reply with one JSON object:\n' +
           '{"analysis": "step-by-step reasoning naming element ids", "answerable": true | false, ' +
-          `"answer": {"text": "the answer as a short sentence", "kind": ${LLM_ANSWER_KINDS.map((k) => `"${k}"`).join(' | ')}, ` +
+          `"answer": {"text": "the answer as a short sentence", "kind": ${ANSWER_KINDS.map((k) => `"${k}"`).join(' | ')}, ` +
           '"value": "the value alone: a plain decimal without separators or units for numbers and percentages, an ISO ' +
           'date or a year, a name, \\"Yes\\" or \\"No\\"; null for a list", "unit": "USD, %, x, …" or null, ' +
           '"scale": "units" | "thousands" | "millions" | "billions" | null, "items": [the items of a LIST answer], ' +

@@ -1,23 +1,15 @@
 import type { UsageMeter } from '../../llm/llm-usage';
 import type { LlmService } from '../../llm/llm.service';
-import {
-  type AnswerEvidencePage,
-  LLM_ANSWER_KINDS,
-  LLM_NUMBER_SCALES,
-} from '../../llm/prompts/answer.prompt';
+import { type AnswerEvidencePage } from '../../llm/prompts/answer.prompt';
 import { FURNITURE_KINDS, printedPageLabel } from '../answer-units';
 import type { EvidenceStep } from '../evidence-step';
 import type { AnswerElement } from '../extractive-answer';
 import type { Citation, SearchResult } from '../retrieve.types';
-import type { AnswerEvidence, AnswerKind, NumberScale, TypedAnswer } from './typed-answer';
+import type { AnswerEvidence, TypedAnswer } from './typed-answer';
 import { printedScale } from './typed-value';
 
 // The answer contract with a model: the evidence chain goes in, in order, with the walk's verdicts; a typed answer
 // citing element ids comes out. A reply citing anything it was not given is refused (the caller answers offline).
-
-// The llm module repeats the kinds and scales (it may not import retrieve); the compiler keeps the two in step.
-LLM_ANSWER_KINDS satisfies readonly AnswerKind[];
-LLM_NUMBER_SCALES satisfies readonly NumberScale[];
 
 export type LlmAnswerOutcome =
   | { ok: true; answer: TypedAnswer; answerable: boolean; analysis: string; citations: Citation[] }

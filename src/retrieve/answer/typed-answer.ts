@@ -1,21 +1,10 @@
 import type { Citation } from '../retrieve.types';
 import type { AnswerElement } from '../extractive-answer';
+import { ANSWER_KINDS, NUMBER_SCALES } from '../../llm/prompts/answer.prompt';
 
-/** The kind of value a question asks for, read from its wording ("how many" → COUNT, "is there" → YES_NO). */
-export const ANSWER_KINDS = [
-  'NUMBER',
-  'PERCENTAGE',
-  'DATE',
-  'COUNT',
-  'NAME',
-  'LIST',
-  'YES_NO',
-  'TEXT',
-] as const;
+// The kinds and scales are the model's answer contract too, so llm owns them (llm does not import retrieve).
+export { ANSWER_KINDS, NUMBER_SCALES };
 export type AnswerKind = (typeof ANSWER_KINDS)[number];
-
-/** The scale a table or statement prints its numbers in ("in millions"); `units` when it prints none. */
-export const NUMBER_SCALES = ['units', 'thousands', 'millions', 'billions'] as const;
 export type NumberScale = (typeof NUMBER_SCALES)[number];
 
 /**
