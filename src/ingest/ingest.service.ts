@@ -254,7 +254,6 @@ export class IngestService {
     };
   }
 
-  /** Removes the document, everything hanging off it, and its stored PDF unless another document shares it. */
   /**
    * Re-chooses a stored document's title from its stored PDF with the current title rule (metadata only when it
    * reads like a title, else a filing cover, the first page's largest heading, else the file name).
@@ -277,6 +276,7 @@ export class IngestService {
     return this.repo.documentIds();
   }
 
+  /** Removes the document, everything hanging off it, and its stored PDF unless another document shares it. */
   async deleteDocument(docId: string): Promise<void> {
     const doc = await this.repo.findDocument(docId);
     if (!doc) throw documentNotFound(docId);
