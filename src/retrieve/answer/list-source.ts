@@ -1,7 +1,13 @@
 import type { AnswerElement } from '../extractive-answer';
-import type { Citation } from '../retrieve.types';
 import { contentWords } from '../text-match';
-import type { AnswerCandidate, AnswerEvidence, EvidencePage } from './typed-answer';
+import {
+  type AnswerCandidate,
+  type AnswerEvidence,
+  type EvidencePage,
+  citationAt,
+  countAnswer,
+  listAnswer,
+} from './typed-answer';
 
 // LIST and COUNT answers from the evidence's own lists: the list (or bullets) right under the heading, caption or
 // lead sentence that names what the question asks for, continued onto the next page when the list runs on there.
@@ -96,16 +102,6 @@ function findList(evidence: AnswerEvidence): { anchor: Placed; items: Placed[]; 
   return best;
 }
 
-const citationOf = ({ element, page }: Placed, quote: string): Citation => ({
-  docId: element.docId,
-  pageNumber: element.pageNumber,
-  elementId: element.elementId,
-  bbox: element.bbox,
-  quote,
-  score: page.score,
-  step: page.step,
-});
-
 const pageLabels = (placed: Placed[]) =>
   [...new Set(placed.map((p) => `p. ${p.element.pageNumber}`))].join(', ');
 
@@ -116,34 +112,22 @@ export function listCandidate(evidence: AnswerEvidence): AnswerCandidate | null 
   if (!found) return null;
   const items = found.items.flatMap((p) => listItems(p.element.text));
   if (items.length === 0) return null;
-  const citations = found.items.map((p) => citationOf(p, p.element.text));
+  const citations = found.items.map((p) => citationAt(p.page, p.element, p.element.text));
   const where = `${pageLabels(found.items)}, under "${found.anchor.element.text.trim()}"`;
   if (evidence.kind === 'COUNT') {
     const noun = /\bhow many\s+([\p{L}-]+)/iu.exec(evidence.question)?.[1]?.toLowerCase() ?? 'items';
     return {
-      answer: {
-        text: `${items.length} ${noun}: ${items.join('; ')} [${pageLabels(found.items)}]`,
-        kind: 'COUNT',
-        value: String(items.length),
-        unit: noun,
-        scale: null,
+      answer: countAnswer(
         items,
-        formula: null,
-      },
+        `${items.length} ${noun}: ${items.join('; ')} [${pageLabels(found.items)}]`,
+        noun,
+      ),
       citations,
       analysis: `Counted the ${items.length} items of the list on ${where}.`,
     };
   }
   return {
-    answer: {
-      text: `${items.join('; ')} [${pageLabels(found.items)}]`,
-      kind: 'LIST',
-      value: null,
-      unit: null,
-      scale: null,
-      items,
-      formula: null,
-    },
+    answer: listAnswer(items, `${items.join('; ')} [${pageLabels(found.items)}]`),
     citations,
     analysis: `The items of the list on ${where}.`,
   };

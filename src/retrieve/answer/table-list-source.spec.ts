@@ -1,5 +1,6 @@
 import type { AnswerElement } from '../extractive-answer';
-import { gridRows, tableColumnCandidate } from './table-list-source';
+import { markdownRows } from './table-grid';
+import { tableColumnCandidate } from './table-list-source';
 import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
 
 const table = (pageNumber: number, markdown: string): AnswerElement => ({
@@ -28,9 +29,9 @@ const evidence = (question: string, kind: AnswerKind, pages: EvidencePage[]): An
 const FLEET_1 = '| Vessel | Built | Route |\n|---|---|---|\n| Gull | 1998 | North |\n| Tern | 2004 | South |';
 const FLEET_2 = '| Vessel | Built | Route |\n|---|---|---|\n| Puffin | 2011 | East |';
 
-describe('gridRows', () => {
+describe('markdownRows', () => {
   it('reads a markdown grid without its separator row', () => {
-    expect(gridRows(FLEET_2)).toEqual([
+    expect(markdownRows(FLEET_2)).toEqual([
       ['Vessel', 'Built', 'Route'],
       ['Puffin', '2011', 'East'],
     ]);

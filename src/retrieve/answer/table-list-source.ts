@@ -1,7 +1,14 @@
 import type { AnswerElement } from '../extractive-answer';
-import type { Citation } from '../retrieve.types';
 import { share, subjectWords } from './list-source';
-import type { AnswerCandidate, AnswerEvidence, EvidencePage } from './typed-answer';
+import { markdownRows } from './table-grid';
+import {
+  type AnswerCandidate,
+  type AnswerEvidence,
+  type EvidencePage,
+  citationAt,
+  countAnswer,
+  listAnswer,
+} from './typed-answer';
 
 // LIST and COUNT answers from a table column: the column whose header names what the question asks for ("Which
 // models …" → the "Model" column), its cells in row order, continued by the same column of the table's next part
@@ -9,22 +16,6 @@ import type { AnswerCandidate, AnswerEvidence, EvidencePage } from './typed-answ
 
 /** The share of a column header's words the question must hold (a header names a thing in a word or two). */
 const HEADER_SHARE = 0.5;
-const SEPARATOR_ROW = /^\|?\s*:?-{2,}:?\s*(\|\s*:?-{2,}:?\s*)*\|?$/;
-
-/** A markdown grid's rows of trimmed cells (the table element's description); [] when it is not a grid. */
-export function gridRows(markdown: string): string[][] {
-  return markdown
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l.startsWith('|') && !SEPARATOR_ROW.test(l))
-    .map((l) =>
-      l
-        .replace(/^\|/, '')
-        .replace(/\|$/, '')
-        .split(/(?<!\\)\|/)
-        .map((c) => c.replace(/\\\|/g, '|').trim()),
-    );
-}
 
 interface Part {
   page: EvidencePage;
@@ -37,7 +28,7 @@ function tablesOf(evidence: AnswerEvidence) {
   return evidence.pages.flatMap((page) =>
     page.elements
       .filter((e) => e.kind === 'table' && e.description)
-      .map((element) => ({ page, element, rows: gridRows(element.description!) }))
+      .map((element) => ({ page, element, rows: markdownRows(element.description!) }))
       .filter((t) => t.rows.length >= 2),
   );
 }
@@ -73,47 +64,21 @@ export function tableColumnCandidate(evidence: AnswerEvidence): AnswerCandidate 
   if (!best) return null;
   const { parts, header } = best as { parts: Part[]; header: string };
   const items = parts.flatMap((p) => p.cells).filter((c) => c !== '');
-  const citations: Citation[] = parts.flatMap(({ page, element, cells }) =>
-    cells
-      .filter((c) => c !== '')
-      .map((quote) => ({
-        docId: element.docId,
-        pageNumber: element.pageNumber,
-        elementId: element.elementId,
-        bbox: element.bbox,
-        quote,
-        score: page.score,
-        step: page.step,
-      })),
+  const citations = parts.flatMap(({ page, element, cells }) =>
+    cells.filter((c) => c !== '').map((quote) => citationAt(page, element, quote)),
   );
   const where = [...new Set(parts.map((p) => `p. ${p.element.pageNumber}`))].join(', ');
   const analysis = `The cells of the table column "${header}" (${where}).`;
   if (evidence.kind === 'COUNT') {
     return {
-      answer: {
-        text: `${items.length} (${header}): ${items.join('; ')} [${where}]`,
-        kind: 'COUNT',
-        value: String(items.length),
-        unit: header.toLowerCase(),
-        scale: null,
+      answer: countAnswer(
         items,
-        formula: null,
-      },
+        `${items.length} (${header}): ${items.join('; ')} [${where}]`,
+        header.toLowerCase(),
+      ),
       citations,
       analysis: `Counted ${analysis.charAt(0).toLowerCase()}${analysis.slice(1)}`,
     };
   }
-  return {
-    answer: {
-      text: `${items.join('; ')} [${where}]`,
-      kind: 'LIST',
-      value: null,
-      unit: null,
-      scale: null,
-      items,
-      formula: null,
-    },
-    citations,
-    analysis,
-  };
+  return { answer: listAnswer(items, `${items.join('; ')} [${where}]`), citations, analysis };
 }

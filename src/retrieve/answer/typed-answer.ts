@@ -62,3 +62,33 @@ export interface AnswerEvidence {
 
 /** Reads one kind of value from the evidence (a table cell, a statement metric, a list); null when it has none. */
 export type CandidateSource = (evidence: AnswerEvidence) => AnswerCandidate | null;
+
+/** A citation of `quote` from one element of an evidence page, naming the step that brought the page. */
+export const citationAt = (page: EvidencePage, element: AnswerElement, quote: string): Citation => ({
+  docId: element.docId,
+  pageNumber: element.pageNumber,
+  elementId: element.elementId,
+  bbox: element.bbox,
+  quote,
+  score: page.score,
+  step: page.step,
+});
+
+/** A LIST answer of `items` in evidence order; `text` is its sentence form. */
+export const listAnswer = (items: string[], text: string): TypedAnswer => ({
+  text,
+  kind: 'LIST',
+  value: null,
+  unit: null,
+  scale: null,
+  items,
+  formula: null,
+});
+
+/** A COUNT of `items`, measured in `noun` ("vessels", "model"), the items kept to show what was counted. */
+export const countAnswer = (items: string[], text: string, noun: string): TypedAnswer => ({
+  ...listAnswer(items, text),
+  kind: 'COUNT',
+  value: String(items.length),
+  unit: noun,
+});

@@ -1,7 +1,7 @@
 import { unitsOf } from '../answer-units';
 import type { Citation } from '../retrieve.types';
 import { contentWords } from '../text-match';
-import type { AnswerCandidate, AnswerEvidence } from './typed-answer';
+import { type AnswerCandidate, type AnswerEvidence, citationAt } from './typed-answer';
 
 // A yes/no answer only when an element of the evidence states the claim (supports it) or denies it (contradicts
 // it): the sentence holds the claim's key words and a polarity cue. Anything less is Not answerable, not a guess.
@@ -74,15 +74,7 @@ export function yesNoCandidate(evidence: AnswerEvidence): AnswerCandidate | null
         const quote = element.text.includes(unit.text) ? unit.text : element.text;
         best = {
           found: { ...found, sentence: quote },
-          citation: {
-            docId: element.docId,
-            pageNumber: element.pageNumber,
-            elementId: element.elementId,
-            bbox: element.bbox,
-            quote,
-            score: page.score,
-            step: page.step,
-          },
+          citation: citationAt(page, element, quote),
         };
       }
     }
