@@ -109,6 +109,8 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
     [IngestErrorCode.PAGE_NOT_FOUND]: 'NOT_FOUND',
     [IngestErrorCode.PAGE_IMAGE_UNAVAILABLE]: 'FAILED_PRECONDITION',
     [IngestErrorCode.BAD_REQUEST]: 'BAD_USER_INPUT',
+    [IngestErrorCode.QUEUE_UNAVAILABLE]: 'SERVICE_UNAVAILABLE',
+    [IngestErrorCode.STORED_FILE_MISSING]: 'INTERNAL_SERVER_ERROR',
   }),
   // Every PDF error is a problem with the file the user gave.
   moduleErrors(PdfError, PdfErrorCode, {

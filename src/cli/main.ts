@@ -8,6 +8,14 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     summary: 'start | stop | status | restart the local Neo4j server',
     run: async (args) => (await import('./neo4j.command')).runNeo4jCommand(args),
   },
+  redis: {
+    summary: 'start | stop | status the local Redis (FOLIO_INGEST_RUNNER=redis)',
+    run: async (args) => (await import('./redis.command')).runRedisCommand(args),
+  },
+  worker: {
+    summary: '[--concurrency N] [--queues ingest] — take ingestion jobs from the Redis queue',
+    run: async (args) => (await import('./worker.command')).runWorkerCommand(args),
+  },
   ingest: {
     summary: '<file.pdf|folder>... — ingest PDFs into the document graph',
     run: async (args) => (await import('./ingest.command')).runIngestCommand(args),
@@ -26,7 +34,8 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     run: async (args) => (await import('./enrich.command')).runEnrichCommand(args),
   },
   search: {
-    summary: '"<query>" [--doc ID]... [--where F] [--strategy S] [--k N] [--rerank] — ranked pages with their evidence',
+    summary:
+      '"<query>" [--doc ID]... [--where F] [--strategy S] [--k N] [--rerank] — ranked pages with their evidence',
     run: async (args) => (await import('./ask.command')).runSearchCommand(args, 'search'),
   },
   ask: {

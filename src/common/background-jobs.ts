@@ -15,6 +15,8 @@ export interface TrackedJob {
   runner?: string | null;
   /** The process that owns the job (process-owner.ts), so a process on its machine knows at once when it died. */
   owner?: string | null;
+  /** Set while the job waits in an external queue (Redis), which tracks it instead of the heartbeat. */
+  queue?: string | null;
 }
 
 /** A job as read back from the store: how long ago its runner last reported (measured by the store's clock). */
@@ -42,7 +44,7 @@ export function abandonedJobReason(staleAfterMs: number): string {
  */
 export function applyStalenessRule<J extends TrackedJob>(stored: StoredJob<J>, staleAfterMs: number): J {
   const { heartbeatAgeMs, ...job } = stored;
-  const open = job.status === 'QUEUED' || job.status === 'RUNNING';
+  const open = (job.status === 'QUEUED' && !job.queue) || job.status === 'RUNNING';
   const stale = heartbeatAgeMs != null && heartbeatAgeMs > staleAfterMs;
   if (!open || !(stale || isDeadOwner(job.owner))) return job as unknown as J;
   return {

@@ -80,6 +80,18 @@ const envSchema = z.object({
   // Ingestions running at once in one process; the rest wait QUEUED. Unset: 1 on up to 2 cores (measured with
   // npm run bench:load, see docs/worker-queue.md), else half the cores.
   FOLIO_INGEST_CONCURRENCY: int(1, 64).optional(),
+  // Who runs ingestions: this process (inline, the default) or `folio worker` processes taking them from Redis.
+  FOLIO_INGEST_RUNNER: z.enum(['inline', 'redis']).default('inline'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/.+/, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  // The local Redis `folio redis start` runs (and REDIS_URL's default).
+  REDIS_PORT: int(1, 65535).default(6379),
+  // A worker that holds a job silently this long (killed) loses it to another worker (BullMQ's lock).
+  FOLIO_WORKER_LOCK_MS: int(1000, 3_600_000).default(30_000),
+  // Attempts per ingestion job when a transient error (Neo4j unavailable) stops one; permanent errors stop at once.
+  FOLIO_INGEST_ATTEMPTS: int(1, 100).default(3),
   // An ingestion or background job silent for this long was left by a process that stopped.
   FOLIO_STALE_HEARTBEAT_MS: int(2000, 86_400_000).default(300_000),
   // GraphQL cost limits, checked before a query runs (see src/api/query-cost.ts for how cost is estimated).
@@ -153,7 +165,13 @@ export interface FolioConfig {
     fileStore: string;
     /** Ingestions one process runs at once. */
     concurrency: number;
+    /** `redis`: the API only enqueues; `folio worker` processes ingest. */
+    runner: 'inline' | 'redis';
+    /** Attempts of a queued job (transient errors only). */
+    attempts: number;
   };
+  /** The queue's Redis (`url`), the local server's port, and how long a worker's hold on a job lasts unrenewed. */
+  redis: { url: string; port: number; lockMs: number };
 }
 
 /** `read`: queries, page images. `write`: also whatever writes (schema.graphql @requiresScope). `admin`: also API keys. */
@@ -333,6 +351,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
       serverPathRoot: e.FOLIO_INGEST_ROOT,
       fileStore: e.FOLIO_FILE_STORE ?? path.join(folioHome(), 'files'),
       concurrency: e.FOLIO_INGEST_CONCURRENCY ?? Math.max(1, Math.floor(os.cpus().length / 2)),
+      runner: e.FOLIO_INGEST_RUNNER,
+      attempts: e.FOLIO_INGEST_ATTEMPTS,
+    },
+    redis: {
+      url: e.REDIS_URL ?? `redis://127.0.0.1:${e.REDIS_PORT}`,
+      port: e.REDIS_PORT,
+      lockMs: e.FOLIO_WORKER_LOCK_MS,
     },
   };
 }

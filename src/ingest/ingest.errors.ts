@@ -14,6 +14,10 @@ export enum IngestErrorCode {
   /** Pages of an encrypted PDF: its password is used once, at ingestion, and not kept. */
   PAGE_IMAGE_UNAVAILABLE = 'PAGE_IMAGE_UNAVAILABLE',
   BAD_REQUEST = 'BAD_REQUEST',
+  /** FOLIO_INGEST_RUNNER=redis and the queue's Redis does not answer: nothing was queued. */
+  QUEUE_UNAVAILABLE = 'QUEUE_UNAVAILABLE',
+  /** A queued job whose stored PDF is gone from the file store (FOLIO_FILE_STORE not shared with the API). */
+  STORED_FILE_MISSING = 'STORED_FILE_MISSING',
 }
 
 export class IngestError extends FolioError<IngestErrorCode> {

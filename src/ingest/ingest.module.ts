@@ -4,7 +4,11 @@ import { IngestRecoveryService } from './ingest-recovery.service';
 import { IngestRepository } from './ingest.repository';
 import { IngestService } from './ingest.service';
 import { IngestionJobService } from './ingestion-job.service';
-import { InlineIngestionRunner } from './ingestion-runner';
+import { INGESTION_RUNNER, InlineIngestionRunner, type IngestionRunner } from './ingestion-runner';
+import { RedisIngestionRunner } from './queue/ingest-queue';
+import { IngestionWorkerService } from './queue/ingestion-worker.service';
+import { FOLIO_CONFIG } from '../config/config.tokens';
+import type { FolioConfig } from '../config/folio-config';
 import { OcrService } from './ocr.service';
 import { PageImageService } from './page-image.service';
 import { ReembedRepository } from './reembed.repository';
@@ -18,12 +22,27 @@ import { ReembedService } from './reembed.service';
     IngestRecoveryService,
     IngestionJobService,
     InlineIngestionRunner,
+    {
+      // Redis is connected to only when FOLIO_INGEST_RUNNER=redis: the inline default needs none.
+      provide: INGESTION_RUNNER,
+      inject: [FOLIO_CONFIG, InlineIngestionRunner, FileStore],
+      useFactory: (config: FolioConfig, inline: InlineIngestionRunner, files: FileStore): IngestionRunner =>
+        config.ingest.runner === 'redis' ? new RedisIngestionRunner(config, files) : inline,
+    },
+    IngestionWorkerService,
     OcrService,
     PageImageService,
     FileStore,
     ReembedService,
     ReembedRepository,
   ],
-  exports: [IngestService, IngestionJobService, IngestRecoveryService, PageImageService, ReembedService],
+  exports: [
+    IngestService,
+    IngestionJobService,
+    IngestionWorkerService,
+    IngestRecoveryService,
+    PageImageService,
+    ReembedService,
+  ],
 })
 export class IngestModule {}

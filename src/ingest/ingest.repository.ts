@@ -104,6 +104,10 @@ export interface IngestionJobRow {
   errorCode: string | null;
   runner?: string | null;
   owner?: string | null;
+  /** Attempts a queue worker made (FOLIO_INGEST_RUNNER=redis); transient errors are retried. */
+  attempts?: number;
+  /** `redis` while the job waits in the Redis queue: BullMQ, not the heartbeat, tracks it until a worker takes it. */
+  queue?: string | null;
   createdAt?: string;
   updatedAt?: string;
   heartbeatAt?: string | null;

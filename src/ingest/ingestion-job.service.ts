@@ -7,7 +7,7 @@ import type { FolioConfig } from '../config/folio-config';
 import { documentBusy, IngestError, IngestErrorCode } from './ingest.errors';
 import { IngestionJobRow, IngestRepository } from './ingest.repository';
 import { documentIdFor, IngestOptions } from './ingest.service';
-import { InlineIngestionRunner } from './ingestion-runner';
+import { INGESTION_RUNNER, type IngestionRunner } from './ingestion-runner';
 import { assertPdfHeader } from './pdf/pdf-parser';
 
 /**
@@ -20,15 +20,17 @@ import { assertPdfHeader } from './pdf/pdf-parser';
 export class IngestionJobService {
   private readonly logger = new Logger(IngestionJobService.name);
   private readonly staleAfterMs: number;
+  private readonly queued: boolean;
   /** Document ids whose job is being stored (not yet with the runner): a second request for one is busy too. */
   private readonly storing = new Set<string>();
 
   constructor(
-    private readonly runner: InlineIngestionRunner,
+    @Inject(INGESTION_RUNNER) private readonly runner: IngestionRunner,
     private readonly repo: IngestRepository,
     @Inject(FOLIO_CONFIG) config: FolioConfig,
   ) {
     this.staleAfterMs = config.heartbeat.staleAfterMs;
+    this.queued = config.ingest.runner === 'redis';
   }
 
   /**
@@ -49,12 +51,21 @@ export class IngestionJobService {
       docId: null,
       error: null,
       errorCode: null,
-      owner: thisOwner(),
+      // A job in the Redis queue belongs to no process until a worker takes it (this API may stop meanwhile).
+      owner: this.queued ? null : thisOwner(),
+      queue: this.queued ? 'redis' : null,
     };
     this.storing.add(docId);
     try {
       await this.repo.saveJob(job);
-      this.runner.submit({ job: { ...job }, docId, bytes, options: opts });
+      try {
+        await this.runner.submit({ job: { ...job }, docId, bytes, options: opts });
+      } catch (err) {
+        const e = err as Error & { code?: unknown };
+        const code = typeof e.code === 'string' ? e.code : 'INTERNAL';
+        await this.repo.saveJob({ ...job, status: 'FAILED', error: e.message, errorCode: code });
+        throw err;
+      }
     } finally {
       this.storing.delete(docId);
     }

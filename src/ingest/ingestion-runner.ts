@@ -18,10 +18,15 @@ export interface IngestionWorkItem {
   options: Omit<IngestOptions, 'onProgress'>;
 }
 
+/** The runner FOLIO_INGEST_RUNNER chose (inline, or the Redis queue's producer). */
+export const INGESTION_RUNNER = Symbol('INGESTION_RUNNER');
+
 /** Where ingestion work items go once their job is stored QUEUED. */
 export interface IngestionRunner {
-  /** Takes the item; it runs when a slot is free, reporting to its job. */
-  submit(item: IngestionWorkItem): void;
+  /** Takes the item; it runs when a slot is free, reporting to its job. Rejects when it cannot take it. */
+  submit(item: IngestionWorkItem): void | Promise<void>;
+  /** How many items wait for a slot here (0 when they wait in another process's queue). */
+  readonly queued: number;
   /** True while an item for this document id waits or runs here. */
   holds(docId: string): boolean;
   /** Waits for every item taken so far (shutdown, tests). */

@@ -1,0 +1,147 @@
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import * as path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { loadConfig } from '../../src/config/folio-config';
+import { ingestUploadForm } from '../support/graphql-upload';
+import { HttpApp, startHttpApp } from '../support/http-app';
+import { makeTextPdf } from '../support/make-pdf';
+
+// FOLIO_INGEST_RUNNER=redis end to end: the API (in this process) only enqueues; a `folio worker` process takes the
+// job from a real Redis the project's launcher starts (its own port, so a developer's Redis is never touched) and
+// ingests into the shared Neo4j. Each test uploads its own generated PDF, unique by a run id, and deletes it.
+const ROOT = path.resolve(__dirname, '..', '..');
+const PORT = String(6390 + (process.pid % 50));
+const RUN = `redis-worker-${process.pid}-${Date.now()}`;
+
+/** `folio redis <action>` on this file's port, through the project's launcher (jest's process.env is its own copy). */
+function redis(action: 'start' | 'stop'): Promise<{ code: number; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['-r', './test/support/ts-register.js', 'src/cli/main.ts', 'redis', action],
+      { cwd: ROOT, env: { ...process.env, REDIS_PORT: PORT }, timeout: 60_000 },
+      (err, _stdout, stderr) =>
+        resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stderr }),
+    );
+  });
+}
+
+interface Worker {
+  child: ChildProcess;
+  output: string[];
+}
+
+async function startWorker(): Promise<Worker> {
+  const child = spawn(
+    process.execPath,
+    ['-r', './test/support/ts-register.js', 'src/cli/main.ts', 'worker', '--concurrency', '1'],
+    { cwd: ROOT, env: { ...process.env, REDIS_PORT: PORT }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  const output: string[] = [];
+  child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
+  for (let i = 0; i < 480; i++) {
+    if (output.join('').includes('Worker ready')) return { child, output };
+    if (child.exitCode !== null) throw new Error(`the worker exited: ${output.join('')}`);
+    await sleep(250);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the worker did not become ready: ${output.join('')}`);
+}
+
+async function stopWorker(worker: Worker | undefined): Promise<void> {
+  if (!worker || worker.child.exitCode !== null) return;
+  const exited = new Promise((resolve) => worker.child.once('exit', resolve));
+  worker.child.kill('SIGTERM');
+  await Promise.race([exited, sleep(20_000).then(() => worker.child.kill('SIGKILL'))]);
+}
+
+describe('FOLIO_INGEST_RUNNER=redis: the API enqueues, a worker process ingests', () => {
+  let http: HttpApp;
+  let worker: Worker | undefined;
+  const created: string[] = [];
+
+  const upload = async (bytes: Uint8Array, fileName: string) => {
+    const form = ingestUploadForm(bytes, fileName, 'id status');
+    const res = await fetch(`${http.url}/graphql`, {
+      method: 'POST',
+      body: form,
+      headers: { 'apollo-require-preflight': 'true' },
+    });
+    return (await res.json()) as {
+      data?: { ingestDocument: { id: string; status: string } };
+      errors?: Array<{ message: string; extensions?: { code?: string } }>;
+    };
+  };
+
+  const waitForJob = async (id: string) => {
+    for (let i = 0; i < 1200; i++) {
+      const res = await http.graphql<{
+        ingestionJob: {
+          status: string;
+          errorCode: string | null;
+          document: { id: string; status: string } | null;
+        };
+      }>(`query($id: ID!) { ingestionJob(id: $id) { status errorCode document { id status } } }`, { id });
+      const job = res.data!.ingestionJob;
+      if (job.status === 'SUCCEEDED' || job.status === 'FAILED') return job;
+      await sleep(250);
+    }
+    throw new Error(`job ${id} did not finish`);
+  };
+
+  beforeAll(async () => {
+    expect(await redis('start')).toEqual({ code: 0, stderr: '' });
+    http = await startHttpApp(loadConfig({ ...process.env, FOLIO_INGEST_RUNNER: 'redis', REDIS_PORT: PORT }));
+    worker = await startWorker();
+  });
+
+  afterAll(async () => {
+    for (const id of created)
+      await http.graphql(`mutation($id: ID!) { deleteDocument(id: $id) { deleted } }`, { id });
+    await stopWorker(worker);
+    await http?.close();
+    await redis('stop');
+  });
+
+  it('a job enqueued by the API is taken by the worker and its document becomes READY', async () => {
+    const bytes = await makeTextPdf([[`Queue run ${RUN}: the heron nests beside the northern reservoir.`]]);
+    const res = await upload(bytes, 'queued.pdf');
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.ingestDocument.status).toBe('QUEUED');
+    const job = await waitForJob(res.data!.ingestDocument.id);
+    expect(job).toMatchObject({ status: 'SUCCEEDED', errorCode: null, document: { status: 'READY' } });
+    created.push(job.document!.id);
+  });
+
+  it('a permanent error (a corrupt PDF) fails the job once, without a retry', async () => {
+    const bytes = new TextEncoder().encode(`%PDF-1.7\n${RUN} this is no PDF body at all\n%%EOF\n`);
+    const res = await upload(bytes, 'corrupt.pdf');
+    expect(res.errors).toBeUndefined();
+    const job = await waitForJob(res.data!.ingestDocument.id);
+    expect(job.status).toBe('FAILED');
+    expect(job.errorCode).toMatch(/PDF/);
+    await sleep(3000); // longer than the first retry's backoff: a retry would show in the worker's log
+    const log = worker!.output.join('');
+    expect(log).toContain(`Job ${res.data!.ingestDocument.id} attempt 1: ${job.errorCode}`);
+    expect(log).not.toContain(`Job ${res.data!.ingestDocument.id} attempt 2`);
+  });
+
+  it('with Redis stopped, an upload is refused at once with SERVICE_UNAVAILABLE while reads keep working', async () => {
+    expect((await redis('stop')).code).toBe(0);
+    try {
+      const bytes = await makeTextPdf([[`Queue run ${RUN}: uploaded while the queue is away.`]]);
+      const t0 = Date.now();
+      const res = await upload(bytes, 'refused.pdf');
+      expect(Date.now() - t0).toBeLessThan(10_000);
+      expect(res.errors?.[0]?.extensions?.code).toBe('SERVICE_UNAVAILABLE');
+      expect(res.errors?.[0]?.message).toContain('npm run redis:start');
+      const read = await http.graphql<{ documents: { totalCount: number } }>(
+        `{ documents(first: 1) { totalCount } }`,
+      );
+      expect(read.errors).toBeUndefined();
+    } finally {
+      expect((await redis('start')).code).toBe(0);
+    }
+  });
+});
