@@ -15,6 +15,13 @@ if ! need java || ! need mvn; then
   $SUDO apt-get update -qq && $SUDO apt-get install -y -qq openjdk-17-jre-headless maven >/dev/null
 fi
 
+# FOLIO_INGEST_RUNNER=redis: `folio redis start` runs Debian's redis-server (skip with REDIS_URL to a Redis elsewhere).
+if [ "${FOLIO_INGEST_RUNNER:-inline}" = redis ] && [ -z "${REDIS_URL:-}" ] && ! need redis-server; then
+  echo "FOLIO_INGEST_RUNNER=redis: installing redis-server with apt-get…"
+  if [ "$(id -u)" = 0 ]; then SUDO=""; else SUDO="sudo"; fi
+  $SUDO apt-get update -qq && DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends redis-server >/dev/null
+fi
+
 stamp=node_modules/.folio-lock-sha
 lock_sha=$(sha256sum package-lock.json | cut -d' ' -f1)
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$lock_sha" ]; then
