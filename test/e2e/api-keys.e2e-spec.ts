@@ -1,8 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { hashApiKey } from '../../src/api/api-keys';
-import { loadConfig } from '../../src/config/folio-config';
-import { HttpApp, startHttpApp } from '../support/http-app';
+import { configWithKeys, HttpApp, startHttpApp } from '../support/http-app';
 import { uniqueCopy } from '../support/ingest-context';
 import { ingestUploadForm } from '../support/graphql-upload';
 
@@ -35,18 +33,9 @@ describe('API keys over HTTP (FOLIO_API_KEYS set)', () => {
   }
 
   beforeAll(async () => {
-    const config = loadConfig();
-    http = await startHttpApp({
-      ...config,
-      auth: {
-        ...config.auth,
-        keys: [
-          { scope: 'admin', sha256: hashApiKey(ADMIN_KEY) },
-          { scope: 'read', sha256: hashApiKey(READ_KEY) },
-        ],
-        openAllowed: true,
-      },
-    });
+    http = await startHttpApp(
+      configWithKeys({ [ADMIN_KEY]: 'admin', [READ_KEY]: 'read' }, { openAllowed: true }),
+    );
   });
   afterAll(async () => {
     if (docId)

@@ -2,13 +2,15 @@
 // read key is refused (403 WRITE_SCOPE_REQUIRED) before anything runs and no page gets a pageRank; the same key
 // still reads the page graph, and a write key stores it. Keys come from FOLIO_API_KEYS (none stored in Neo4j).
 import { randomUUID } from 'node:crypto';
-import { hashApiKey } from '../../src/api/api-keys';
-import { loadConfig } from '../../src/config/folio-config';
 import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../src/graph/graph-executor';
-import { IngestService } from '../../src/ingest/ingest.service';
-import { HttpApp, startHttpApp } from '../support/http-app';
-import { fixture, uniqueCopy } from '../support/ingest-context';
+import {
+  closeAfterDeleting,
+  configWithKeys,
+  HttpApp,
+  ingestSampleReport,
+  startHttpApp,
+} from '../support/http-app';
 
 const READ_KEY = `folio_e2e-scope-read-${randomUUID()}`;
 const WRITE_KEY = `folio_e2e-scope-write-${randomUUID()}`;
@@ -39,29 +41,10 @@ describe('scopes per field and argument, over HTTP', () => {
   }
 
   beforeAll(async () => {
-    const config = loadConfig();
-    http = await startHttpApp({
-      ...config,
-      auth: {
-        ...config.auth,
-        keys: [
-          { scope: 'read', sha256: hashApiKey(READ_KEY) },
-          { scope: 'write', sha256: hashApiKey(WRITE_KEY) },
-        ],
-      },
-    });
-    await http.app.get(IngestService).ingest(uniqueCopy(fixture('pdf', 'sample-report.pdf')), {
-      fileName: 'api-scope.pdf',
-      docId,
-    });
+    http = await startHttpApp(configWithKeys({ [READ_KEY]: 'read', [WRITE_KEY]: 'write' }));
+    await ingestSampleReport(http, docId, 'api-scope.pdf');
   });
-  afterAll(async () => {
-    await http.app
-      .get(IngestService)
-      .deleteDocument(docId)
-      .catch(() => undefined);
-    await http.close();
-  });
+  afterAll(() => closeAfterDeleting(http, docId));
 
   it('refuses pageGraph(write: true) to a read key, literally or through a variable, and writes nothing', async () => {
     for (const [query, variables] of [

@@ -5,9 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../src/config/folio-config';
 import { DocumentRepository } from '../../src/graph/document.repository';
-import { IngestService } from '../../src/ingest/ingest.service';
-import { HttpApp, startHttpApp } from '../support/http-app';
-import { fixture, uniqueCopy } from '../support/ingest-context';
+import { closeAfterDeleting, HttpApp, ingestSampleReport, startHttpApp } from '../support/http-app';
 import { rawGraphql, rawRequest } from '../support/raw-http';
 
 const PUBLIC_URL = 'https://folio.e2e.example:8443/base';
@@ -22,18 +20,9 @@ describe('Host allow-list', () => {
       loadConfig({ ...process.env, FOLIO_PUBLIC_URL: PUBLIC_URL, FOLIO_ALLOWED_HOSTS: 'alias.e2e.example' }),
     );
     port = new URL(http.url).port;
-    await http.app.get(IngestService).ingest(uniqueCopy(fixture('pdf', 'sample-report.pdf')), {
-      fileName: 'host-allow-list.pdf',
-      docId,
-    });
+    await ingestSampleReport(http, docId, 'host-allow-list.pdf');
   });
-  afterAll(async () => {
-    await http.app
-      .get(IngestService)
-      .deleteDocument(docId)
-      .catch(() => undefined);
-    await http.close();
-  });
+  afterAll(() => closeAfterDeleting(http, docId));
 
   it('refuses a foreign Host with 403 before a mutation runs: the document is still there', async () => {
     const res = await rawGraphql(http.url, `mutation { deleteDocument(id: "${docId}") { deleted } }`, {

@@ -1,9 +1,12 @@
 import { INestApplication } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { AddressInfo } from 'node:net';
+import { hashApiKey } from '../../src/api/api-keys';
 import { AppModule } from '../../src/app.module';
 import { FOLIO_CONFIG } from '../../src/config/config.tokens';
-import type { FolioConfig } from '../../src/config/folio-config';
+import { type ApiScope, type FolioConfig, loadConfig } from '../../src/config/folio-config';
+import { IngestService } from '../../src/ingest/ingest.service';
+import { fixture, uniqueCopy } from './ingest-context';
 
 export interface HttpApp {
   app: INestApplication;
@@ -37,4 +40,37 @@ export async function startHttpApp(config?: FolioConfig): Promise<HttpApp> {
     },
     close: () => app.close(),
   };
+}
+
+/** The environment's config with `keys` (plain key → scope) as its FOLIO_API_KEYS, as `startHttpApp` takes it. */
+export function configWithKeys(
+  keys: Record<string, ApiScope>,
+  auth: { openAllowed?: boolean } = {},
+): FolioConfig {
+  const config = loadConfig();
+  return {
+    ...config,
+    auth: {
+      ...config.auth,
+      ...auth,
+      keys: Object.entries(keys).map(([key, scope]) => ({ scope, sha256: hashApiKey(key) })),
+    },
+  };
+}
+
+/** Ingests a fresh copy of the sample report as `docId` (a copy, so its hash is new and nothing is deduplicated). */
+export async function ingestSampleReport(http: HttpApp, docId: string, fileName: string): Promise<void> {
+  await http.app
+    .get(IngestService)
+    .ingest(uniqueCopy(fixture('pdf', 'sample-report.pdf')), { fileName, docId });
+}
+
+/** Deletes a document the test made, if it got that far, then stops the app (for afterAll). */
+export async function closeAfterDeleting(http: HttpApp | undefined, docId: string): Promise<void> {
+  if (!http) return;
+  await http.app
+    .get(IngestService)
+    .deleteDocument(docId)
+    .catch(() => undefined);
+  await http.close();
 }
