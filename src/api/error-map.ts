@@ -158,7 +158,6 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
   moduleErrors(RetrieveError, RetrieveErrorCode, {
     [RetrieveErrorCode.EMPTY_QUERY]: 'BAD_USER_INPUT',
     [RetrieveErrorCode.BAD_K]: 'BAD_USER_INPUT',
-    [RetrieveErrorCode.DOCUMENT_NOT_FOUND]: 'NOT_FOUND',
     [RetrieveErrorCode.ENRICHMENT_MISSING]: 'FAILED_PRECONDITION',
     [RetrieveErrorCode.BAD_TRACE_OPTIONS]: 'BAD_USER_INPUT',
     [RetrieveErrorCode.BAD_FILTER]: 'BAD_USER_INPUT',

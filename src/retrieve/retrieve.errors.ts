@@ -4,7 +4,6 @@ import { FolioError } from '../common/folio-error';
 export enum RetrieveErrorCode {
   EMPTY_QUERY = 'EMPTY_QUERY',
   BAD_K = 'BAD_K',
-  DOCUMENT_NOT_FOUND = 'DOCUMENT_NOT_FOUND',
   BAD_TRACE_OPTIONS = 'BAD_TRACE_OPTIONS',
   /** A scope filter (GraphQL `scope.filter`, CLI `--where`) that cannot be read: an unknown clause, a bad date. */
   BAD_FILTER = 'BAD_FILTER',

@@ -1,3 +1,4 @@
+import { DocumentErrorCode } from '../document/document.errors';
 import type { BBox } from '../document/document-model';
 import type { CrossEncoderReranker } from '../embed/cross-encoder';
 import type { Embedder } from '../embed/embedder';
@@ -232,7 +233,7 @@ describe('RetrieveService.search over rankers', () => {
     });
     await expect(service.search(request('VECTOR', { scope: { docIds: ['missing'] } }))).rejects.toMatchObject(
       {
-        code: RetrieveErrorCode.DOCUMENT_NOT_FOUND,
+        code: DocumentErrorCode.DOCUMENT_NOT_FOUND,
       },
     );
     expect(rankers.VECTOR.requests).toHaveLength(0);

@@ -3,7 +3,7 @@ import { FOLIO_CONFIG } from '../../config/config.tokens';
 import type { FolioConfig } from '../../config/folio-config';
 import { DocumentRepository } from '../../graph/document.repository';
 import type { UsageMeter } from '../../llm/llm-usage';
-import { RetrieveError, RetrieveErrorCode } from '../retrieve.errors';
+import { documentNotFound } from '../../document/document.errors';
 import type { PageHit, SearchScope, StageTiming } from '../retrieve.types';
 import { hasFilter } from './document-filter';
 import { type DocumentRoute, DocumentRouter } from './document-router';
@@ -96,10 +96,7 @@ export class SearchScopeService {
     const found = await Promise.all(docIds.map((id) => this.documents.get(id)));
     const missing = docIds.filter((_, i) => !found[i]);
     if (missing.length) {
-      throw new RetrieveError(
-        RetrieveErrorCode.DOCUMENT_NOT_FOUND,
-        `No document with id ${missing.map((m) => `'${m}'`).join(', ')}. List documents with the 'documents' query.`,
-      );
+      throw documentNotFound(missing.join("', '"), "List documents with the 'documents' query.");
     }
   }
 }

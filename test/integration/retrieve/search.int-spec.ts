@@ -1,5 +1,6 @@
 // Search and ask on the real Neo4j with real embeddings and the real cross-encoder, over the sample report and a
 // second document, so scoping is tested against a corpus that holds more than the scoped document.
+import { DocumentErrorCode } from '../../../src/document/document.errors';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatAnswer } from '../../../src/cli/search-format';
@@ -281,7 +282,7 @@ describe('search and ask', () => {
     await expect(
       ctx.retrieve.search({ ...base, query: 'x', scope: { docIds: ['nope'] } }),
     ).rejects.toMatchObject({
-      code: RetrieveErrorCode.DOCUMENT_NOT_FOUND,
+      code: DocumentErrorCode.DOCUMENT_NOT_FOUND,
     });
   });
 
