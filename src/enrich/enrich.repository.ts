@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { StoredJob } from '../common/background-jobs';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
+import { JobStore } from '../graph/job-store';
 import type { EnrichStageName } from '../document/enrichment-stages';
 
 /** What one stage run cost and produced, stored on the Document as a JSON string per stage. */
@@ -60,6 +61,7 @@ function parseRecord(json: unknown): StageRecord | null {
 @Injectable()
 export class EnrichRepository {
   private readonly q;
+  private readonly jobs: JobStore<EnrichmentJobRow>;
 
   constructor(
     private readonly graph: GraphExecutor,
@@ -76,6 +78,7 @@ export class EnrichRepository {
       failAbandonedJobs: get('enrich-fail-abandoned-jobs'),
       openJobOwners: get('enrich-list-open-job-owners'),
     };
+    this.jobs = new JobStore(graph, this.q);
   }
 
   async documentInfo(docId: string): Promise<{ id: string; status: string; pageCount: number } | null> {
@@ -109,14 +112,12 @@ export class EnrichRepository {
       .filter((r): r is StageRecord => r !== null);
   }
 
-  async saveJob(job: EnrichmentJobRow): Promise<void> {
-    const { createdAt: _c, updatedAt: _u, ...props } = job;
-    await this.graph.write(this.q.saveJob, { job: props });
+  saveJob(job: EnrichmentJobRow): Promise<void> {
+    return this.jobs.save(job);
   }
 
-  async getJob(id: string): Promise<StoredJob<EnrichmentJobRow> | null> {
-    const [row] = await this.graph.read<{ job: StoredJob<EnrichmentJobRow> }>(this.q.getJob, { id });
-    return row?.job ?? null;
+  getJob(id: string): Promise<StoredJob<EnrichmentJobRow> | null> {
+    return this.jobs.get(id);
   }
 
   /** The owners of open enrichment jobs. */
@@ -126,18 +127,12 @@ export class EnrichRepository {
   }
 
   /** Marks FAILED, with `reason`, the open jobs silent for `staleAfterMs` or owned by `deadOwners`; their ids. */
-  async failAbandonedJobs(
+  failAbandonedJobs(
     staleAfterMs: number,
     deadOwners: string[],
     errorCode: string,
     reason: string,
   ): Promise<string[]> {
-    const rows = await this.graph.write<{ id: string }>(this.q.failAbandonedJobs, {
-      staleAfterMs,
-      deadOwners,
-      errorCode,
-      reason,
-    });
-    return rows.map((r) => r.id);
+    return this.jobs.failAbandoned(staleAfterMs, deadOwners, errorCode, reason);
   }
 }

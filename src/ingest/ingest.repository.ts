@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { StoredJob } from '../common/background-jobs';
 import { CypherQuery, CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
+import { JobStore } from '../graph/job-store';
 import type { StoredDocument } from '../graph/document.repository';
 import type { BBox } from '../document/document-model';
 
@@ -131,6 +132,7 @@ function batches<T>(rows: T[], size = BATCH): T[][] {
 @Injectable()
 export class IngestRepository {
   private readonly q;
+  private readonly jobs: JobStore<IngestionJobRow>;
 
   constructor(
     private readonly graph: GraphExecutor,
@@ -165,6 +167,7 @@ export class IngestRepository {
       abandonedDocuments: get('list-abandoned-documents'),
       openWorkOwners: get('list-open-work-owners'),
     };
+    this.jobs = new JobStore(graph, this.q);
   }
 
   async findDocument(docId: string): Promise<StoredIngestDocument | null> {
@@ -250,14 +253,12 @@ export class IngestRepository {
     return row?.total ?? 0;
   }
 
-  async saveJob(job: IngestionJobRow): Promise<void> {
-    const { createdAt: _c, updatedAt: _u, ...props } = job;
-    await this.graph.write(this.q.saveJob, { job: props });
+  saveJob(job: IngestionJobRow): Promise<void> {
+    return this.jobs.save(job);
   }
 
-  async getJob(id: string): Promise<StoredJob<IngestionJobRow> | null> {
-    const [row] = await this.graph.read<{ job: StoredJob<IngestionJobRow> }>(this.q.getJob, { id });
-    return row?.job ?? null;
+  getJob(id: string): Promise<StoredJob<IngestionJobRow> | null> {
+    return this.jobs.get(id);
   }
 
   /** The owners of open ingestion jobs and of documents being ingested. */
@@ -267,19 +268,13 @@ export class IngestRepository {
   }
 
   /** Marks FAILED, with `reason`, the open jobs silent for `staleAfterMs` or owned by `deadOwners`; their ids. */
-  async failAbandonedJobs(
+  failAbandonedJobs(
     staleAfterMs: number,
     deadOwners: string[],
     errorCode: string,
     reason: string,
   ): Promise<string[]> {
-    const rows = await this.graph.write<{ id: string }>(this.q.failAbandonedJobs, {
-      staleAfterMs,
-      deadOwners,
-      errorCode,
-      reason,
-    });
-    return rows.map((r) => r.id);
+    return this.jobs.failAbandoned(staleAfterMs, deadOwners, errorCode, reason);
   }
 
   /** Documents still INGESTING whose heartbeat is older than `staleAfterMs` or whose owner is dead. */
