@@ -39,7 +39,15 @@ export async function runWorkerCommand(args: string[]): Promise<number> {
   }
   const config = loadConfig();
   return withCliApp(async (app) => {
-    const stop = await app.get(IngestionWorkerService).start(concurrency);
+    const stop = await app
+      .get(IngestionWorkerService)
+      .start(concurrency, (o) =>
+        console.log(
+          `Job ${o.jobId} attempt ${o.attempt}: ${o.status}` +
+            (o.docId ? ` document ${o.docId}` : '') +
+            (o.errorCode ? ` ${o.errorCode}` : ''),
+        ),
+      );
     console.log(
       `Worker ready: queue ingest on ${new URL(config.redis.url).host}, concurrency ${concurrency}`,
     );

@@ -114,6 +114,35 @@ describe('FOLIO_INGEST_RUNNER=redis: the API enqueues, a worker process ingests'
     created.push(job.document!.id);
   });
 
+  it('two workers and four uploads: each job is taken by exactly one worker, once, and every document is READY', async () => {
+    const second = await startWorker();
+    try {
+      const ids: string[] = [];
+      for (let n = 0; n < 4; n++) {
+        const bytes = await makeTextPdf([
+          [`Queue run ${RUN}, upload ${n}: lanterns along the canal at dusk.`],
+        ]);
+        const res = await upload(bytes, `pair-${n}.pdf`);
+        expect(res.errors).toBeUndefined();
+        ids.push(res.data!.ingestDocument.id);
+      }
+      for (const id of ids) {
+        const job = await waitForJob(id);
+        expect(job).toMatchObject({ status: 'SUCCEEDED', document: { status: 'READY' } });
+        created.push(job.document!.id);
+      }
+      const logs = [worker!.output.join(''), second.output.join('')];
+      for (const id of ids) {
+        const taken = logs.map((log) => log.split(`Job ${id} attempt`).length - 1);
+        expect(taken.reduce((a, b) => a + b)).toBe(1);
+        expect(logs.join('')).toContain(`Job ${id} attempt 1: SUCCEEDED document`);
+      }
+      expect(new Set(created).size).toBe(created.length);
+    } finally {
+      await stopWorker(second);
+    }
+  });
+
   it('a permanent error (a corrupt PDF) fails the job once, without a retry', async () => {
     const bytes = new TextEncoder().encode(`%PDF-1.7\n${RUN} this is no PDF body at all\n%%EOF\n`);
     const res = await upload(bytes, 'corrupt.pdf');

@@ -21,6 +21,15 @@ const TRANSIENT_CODES = new Set<string>([
 const PROGRESS_WRITE_MS = 1000;
 const RUNNER = `${os.hostname()}:${process.pid}`;
 
+/** How one attempt at a queued job ended (QUEUED: it will be retried). */
+export interface AttemptOutcome {
+  jobId: string;
+  attempt: number;
+  status: 'SUCCEEDED' | 'FAILED' | 'QUEUED';
+  docId: string | null;
+  errorCode: string | null;
+}
+
 /**
  * `folio worker`: takes ingestion jobs from the Redis queue and runs them with the same IngestService the inline
  * runner uses, writing status, progress and heartbeat to the IngestionJob node as the inline runner does.
@@ -28,6 +37,7 @@ const RUNNER = `${os.hostname()}:${process.pid}`;
 @Injectable()
 export class IngestionWorkerService {
   private readonly logger = new Logger(IngestionWorkerService.name);
+  private onFinished: (o: AttemptOutcome) => void = () => {};
 
   constructor(
     private readonly ingest: IngestService,
@@ -36,8 +46,15 @@ export class IngestionWorkerService {
     @Inject(FOLIO_CONFIG) private readonly config: FolioConfig,
   ) {}
 
-  /** Starts taking jobs, `concurrency` at once; the returned function stops (running jobs finish first). */
-  async start(concurrency: number): Promise<() => Promise<void>> {
+  /**
+   * Starts taking jobs, `concurrency` at once, telling `onFinished` each attempt's outcome; the returned function
+   * stops (running jobs finish first).
+   */
+  async start(
+    concurrency: number,
+    onFinished: (o: AttemptOutcome) => void = () => {},
+  ): Promise<() => Promise<void>> {
+    this.onFinished = onFinished;
     const { lockMs } = this.config.redis;
     const worker = new Worker<IngestMessage>(INGEST_QUEUE, (job) => this.process(job), {
       connection: redisConnection(this.config, false),
@@ -99,6 +116,13 @@ export class IngestionWorkerService {
         docId: result.document.id,
       });
       await record.flush();
+      this.onFinished({
+        jobId,
+        attempt: attempts,
+        status: 'SUCCEEDED',
+        docId: result.document.id,
+        errorCode: null,
+      });
     } catch (err) {
       clearInterval(heartbeat);
       const e = err as Error & { code?: unknown };
@@ -112,6 +136,13 @@ export class IngestionWorkerService {
         errorCode: code,
       });
       await record.flush();
+      this.onFinished({
+        jobId,
+        attempt: attempts,
+        status: final ? 'FAILED' : 'QUEUED',
+        docId: null,
+        errorCode: code,
+      });
       this.logger.warn(`Job ${jobId} attempt ${attempts}: ${code}${final ? '' : ' (will be retried)'}`);
       if (final) throw new UnrecoverableError(`${code}: ${e.message}`);
       throw err;
