@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { EVIDENCE_EDGES, type EvidenceEdge, type EvidenceStep } from '../evidence-step';
-import { buildLuceneQuery } from '../lucene-query';
 import { RetrieveRepository, RRF_K, type WalkedPageCandidate } from '../retrieve.repository';
 import {
   ELEMENTS_PER_PAGE,
@@ -10,7 +9,7 @@ import {
   type Ranking,
   timed,
 } from './ranker';
-import { statementPagesFor } from './statement-pages';
+import { fusionInputs } from './statement-pages';
 
 /** Pages the walk starts from, the share of the gap to its seed a walked page closes, decay per hop. */
 const GRAPH_SEEDS = 3;
@@ -29,8 +28,7 @@ export class GraphRanker implements Ranker<'GRAPH'> {
     const trace: string[] = [];
     const timings: Ranking['timings'] = [];
     const warnings: string[] = [];
-    const luceneQuery = buildLuceneQuery(query, ['text'], docIds);
-    const named = await statementPagesFor(this.repo, query, docIds, trace);
+    const { luceneQuery, statementPages: named } = await fusionInputs(this.repo, { query, docIds }, trace);
     // The SIMILAR_TO check runs beside the walk (one round trip less to wait for).
     const [walked, unenriched] = await timed(timings, 'graph-walk', () =>
       Promise.all([

@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { buildLuceneQuery } from '../lucene-query';
 import { RetrieveRepository, RRF_K } from '../retrieve.repository';
 import {
   ELEMENTS_PER_PAGE,
-  NO_WALK,
+  flatRanking,
   type RankRequest,
   type Ranker,
   type RankerNeeds,
   type Ranking,
   timed,
 } from './ranker';
-import { statementPagesFor } from './statement-pages';
+import { fusionInputs } from './statement-pages';
 
 /** How a fused vector + full-text ranking turns element evidence into pages. */
 export interface FusedPagesShape {
@@ -30,8 +29,7 @@ export async function fusedPages(
   const trace: string[] = [];
   const timings: Ranking['timings'] = [];
   const parent = shape.strategy === 'PARENT_PAGE';
-  const luceneQuery = buildLuceneQuery(query, ['text'], docIds);
-  const named = await statementPagesFor(repo, query, docIds, trace);
+  const { luceneQuery, statementPages: named } = await fusionInputs(repo, { query, docIds }, trace);
   const pages = await timed(timings, parent ? 'parent-page' : 'hybrid', () =>
     repo.hybridPages({
       embedding,
@@ -49,15 +47,7 @@ export async function fusedPages(
     `${shape.strategy}: vector + full-text (${luceneQuery ? 'terms' : 'no terms'}) fused by RRF → ` +
       `${pages.length} pages by ${parent ? 'summed element evidence' : 'best element'}`,
   );
-  return {
-    pages,
-    reason: parent ? 'parent-page' : 'hybrid',
-    trace,
-    steps: [],
-    timings,
-    warnings: [],
-    walk: NO_WALK,
-  };
+  return flatRanking(pages, parent ? 'parent-page' : 'hybrid', trace, timings);
 }
 
 /** HYBRID: vector + full-text fused by RRF, each page ranked by its best element. */

@@ -65,6 +65,15 @@ export const ELEMENTS_PER_PAGE = 3;
 
 export const NO_WALK: Ranking['walk'] = { visited: 0, judged: 0, judgeCalls: 0 };
 
+/** The ranking of a ranker that neither walks nor records evidence steps (its pages are its ranking). */
+export const flatRanking = (
+  pages: RankedPage[],
+  reason: string,
+  trace: string[],
+  timings: StageTiming[],
+  warnings: string[] = [],
+): Ranking => ({ pages, reason, trace, steps: [], timings, warnings, walk: NO_WALK });
+
 /** Runs one stage of a ranker and records its wall time. */
 export async function timed<T>(timings: StageTiming[], stage: string, work: () => Promise<T>): Promise<T> {
   const t0 = performance.now();

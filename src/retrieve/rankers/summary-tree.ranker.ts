@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { buildLuceneQuery } from '../lucene-query';
 import { RetrieveRepository, RRF_K } from '../retrieve.repository';
 import {
   ELEMENTS_PER_PAGE,
-  NO_WALK,
+  flatRanking,
   type RankRequest,
   type Ranker,
   type RankerNeeds,
   type Ranking,
   timed,
 } from './ranker';
-import { statementPagesFor } from './statement-pages';
+import { fusionInputs } from './statement-pages';
 
 /**
  * SUMMARY_TREE: MMRAG-DocQA's summary retrieval over the enrich `tree` stage's nodes, fused with full text; without
@@ -26,8 +25,7 @@ export class SummaryTreeRanker implements Ranker<'SUMMARY_TREE'> {
   async rank({ query, embedding, docIds, k }: RankRequest): Promise<Ranking> {
     const trace: string[] = [];
     const timings: Ranking['timings'] = [];
-    const luceneQuery = buildLuceneQuery(query, ['text'], docIds);
-    const named = await statementPagesFor(this.repo, query, docIds, trace);
+    const { luceneQuery, statementPages: named } = await fusionInputs(this.repo, { query, docIds }, trace);
     const pages = await timed(timings, 'summary-tree', () =>
       this.repo.summaryTreePages({
         embedding,
@@ -44,6 +42,6 @@ export class SummaryTreeRanker implements Ranker<'SUMMARY_TREE'> {
       `SUMMARY_TREE: nearest tree nodes (cluster summaries + passages; clusters weighted by their leaves per page) ` +
         `fused by RRF with full-text (${luceneQuery ? 'terms' : 'no terms'}) → ${pages.length} pages`,
     );
-    return { pages, reason: 'summary-tree', trace, steps: [], timings, warnings: [], walk: NO_WALK };
+    return flatRanking(pages, 'summary-tree', trace, timings);
   }
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { RetrieveRepository } from '../retrieve.repository';
 import {
   ELEMENTS_PER_PAGE,
-  NO_WALK,
+  flatRanking,
   type RankRequest,
   type Ranker,
   type RankerNeeds,
@@ -38,14 +38,7 @@ export class VectorRanker implements Ranker<'VECTOR'> {
           `have no head vector (stored before page heads), so VECTOR ranked them by their best passage alone. ` +
           `Add the heads with: npm run folio -- reembed --all --units`,
       );
-    return {
-      pages,
-      reason: 'vector',
-      trace: [`VECTOR: nearest passages → ${pages.length} pages by best passage and page head`],
-      steps: [],
-      timings,
-      warnings,
-      walk: NO_WALK,
-    };
+    const trace = [`VECTOR: nearest passages → ${pages.length} pages by best passage and page head`];
+    return flatRanking(pages, 'vector', trace, timings, warnings);
   }
 }
