@@ -37,7 +37,7 @@ describe('statementsNamed', () => {
 
 describe('statementsAskedFor', () => {
   it.each([
-    ['Does American Water Works have positive working capital based on FY2022 data?', ['balance-sheet']],
+    ['Did Acme Utilities end FY2022 with positive working capital?', ['balance-sheet']],
     [
       'Does Verizon have a healthy liquidity profile based on its quick ratio for FY 2022?',
       ['balance-sheet'],
@@ -45,7 +45,7 @@ describe('statementsAskedFor', () => {
     ['Did Pfizer grow its PP&E between FY20 and FY21?', ['balance-sheet']],
     ['What is the FY2019 gross margin of 3M?', ['income-statement']],
     ['What is the FY2015 unadjusted EBITDA % margin?', ['income-statement', 'cash-flow-statement']],
-    ['Is Verizon a capital intensive business based on FY 2022 data?', ['cash-flow-statement']],
+    ['Judging by FY 2022, is Northwind Telecom a capital intensive business?', ['cash-flow-statement']],
     ['what is roa for ADBE in FY2015?', ['balance-sheet', 'income-statement']],
     ['What is the FY2018 inventory turnover ratio?', ['balance-sheet', 'income-statement']],
     // a statement named outright counts as before

@@ -39,7 +39,7 @@ describe('pages a question names', () => {
   });
 
   it('names no page for a range, a web page or a verb', () => {
-    expect(pageReferencesOf('How many figures are in this paper from Page 3 to Page 10?')).toEqual([]);
+    expect(pageReferencesOf('How many figures does this paper hold from Page 4 to Page 9?')).toEqual([]);
     expect(pageReferencesOf('How many figures are in Pages 100-120 of this paper?')).toEqual([]);
     expect(pageReferencesOf('What does the home page of the website show?')).toEqual([]);
     expect(pageReferencesOf('How many square miles does the county cover?')).toEqual([]);

@@ -10,7 +10,7 @@ describe('searchQueryOf', () => {
       'list',
     ],
     ["Is the market part of the Bay Area? Answer 'yes' or 'no'.", 'yes or no'],
-    ['What date is mentioned on the second page? Format the date as YYYY-MM', 'date format'],
+    ['Which date appears on the third page? Format the date as YYYY-MM', 'date format'],
     [
       'How many rectangles are in the first figure? Please list them by descending order. e.g., ["2","1"]',
       'example',
@@ -44,7 +44,7 @@ describe('searchQueryOf', () => {
 
 describe('searchQueryOf, instructions that ask for a number or say how to report it', () => {
   it.each([
-    'How many lines are highlighted in yellow on the first page? Give me an integer.',
+    'How many words are underlined on the cover page? Give me an integer.',
     'How many square miles did the county cover in 1882? Return me a rounded integer.',
     'What is the ratio in FY2019? Round your answer to two decimal places.',
     'When did the tweets exceed 200,000? Your report time should be in CET time.',

@@ -3,11 +3,11 @@ import { appendixStart, countQuestionOf, countStructure, type DocumentStructure 
 describe('countQuestionOf', () => {
   it.each([
     [
-      'How many figures are available in the entire document?',
+      'How many figures are there in the whole document?',
       { kind: 'figure', unit: 'items', pages: null, appendix: false },
     ],
     [
-      'how many tables are included in the document?',
+      'how many tables are included in this report?',
       { kind: 'table', unit: 'items', pages: null, appendix: false },
     ],
     [
@@ -16,12 +16,12 @@ describe('countQuestionOf', () => {
     ],
     ['How many pages contain tables?', { kind: 'table', unit: 'pages', pages: null, appendix: false }],
     [
-      'How many figures are in this paper from Page 3 to Page 10? ',
-      { kind: 'figure', unit: 'items', pages: { from: 3, to: 10 }, appendix: false },
+      'How many figures are in this paper from Page 4 to Page 9? ',
+      { kind: 'figure', unit: 'items', pages: { from: 4, to: 9 }, appendix: false },
     ],
     [
-      'How many figures are in Pages 100-120 of this paper ?',
-      { kind: 'figure', unit: 'items', pages: { from: 100, to: 120 }, appendix: false },
+      'How many figures are in Pages 90-110 of this paper ?',
+      { kind: 'figure', unit: 'items', pages: { from: 90, to: 110 }, appendix: false },
     ],
     [
       'How many figures are there in the Appendix in the paper?',
@@ -33,11 +33,11 @@ describe('countQuestionOf', () => {
 
   it.each([
     'How many figures are related to Airbus?',
-    'How many figures are shown in this guidebook to teach users "Two-finger scrolling" tips?',
-    'How many pie charts are there in the paper?',
+    'How many figures in this manual demonstrate the "pinch to zoom" gesture?',
+    'How many pie charts does the report show?',
     'How many charts and tables in this report are sourced from annual totals?',
-    'How many pages include figures which have humans?',
-    'How many people appear on pages three and four?',
+    'How many pages have figures that show animals?',
+    'How many people are pictured on pages five and six?',
     'What does Figure 3 show?',
   ])('does not count when the question asks more: "%s"', (question) => {
     expect(countQuestionOf(question)).toBeNull();
