@@ -9,12 +9,4 @@ export enum AnalyticsErrorCode {
 }
 
 /** What can go wrong in structure analytics; `src/api/error-map.ts` maps the codes to GraphQL/HTTP. */
-export class AnalyticsError extends FolioError<AnalyticsErrorCode> {
-  constructor(
-    readonly code: AnalyticsErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AnalyticsError';
-  }
-}
+export class AnalyticsError extends FolioError<AnalyticsErrorCode> {}

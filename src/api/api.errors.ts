@@ -4,12 +4,4 @@ import { FolioError } from '../common/folio-error';
 export const ApiErrorCode = { BAD_USER_INPUT: 'BAD_USER_INPUT', NOT_FOUND: 'NOT_FOUND' } as const;
 export type ApiErrorCode = (typeof ApiErrorCode)[keyof typeof ApiErrorCode];
 
-export class ApiError extends FolioError<ApiErrorCode> {
-  constructor(
-    readonly code: ApiErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ApiError';
-  }
-}
+export class ApiError extends FolioError<ApiErrorCode> {}

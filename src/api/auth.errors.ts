@@ -16,12 +16,4 @@ export enum AuthErrorCode {
   BAD_API_KEY_INPUT = 'BAD_API_KEY_INPUT',
 }
 
-export class AuthError extends FolioError<AuthErrorCode> {
-  constructor(
-    readonly code: AuthErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'AuthError';
-  }
-}
+export class AuthError extends FolioError<AuthErrorCode> {}

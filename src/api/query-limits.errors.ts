@@ -45,16 +45,12 @@ const LIMITS: Record<QueryLimit, { what: string; variable: string; advice: strin
 };
 
 export class QueryLimitError extends FolioError<QueryLimit> {
-  readonly code: QueryLimit;
-
   constructor(
     readonly limit: QueryLimit,
     readonly max: number,
   ) {
     const { what, variable, advice } = LIMITS[limit];
     const setting = variable ? ` (${variable})` : '';
-    super(`Query too complex: ${what} exceeds the limit of ${max}${setting}. ${advice}`);
-    this.name = 'QueryLimitError';
-    this.code = limit;
+    super(limit, `Query too complex: ${what} exceeds the limit of ${max}${setting}. ${advice}`);
   }
 }

@@ -3,5 +3,12 @@
  * wrong and what to do. Modules know nothing of transports; `src/api/error-map.ts` maps each code to GraphQL/HTTP.
  */
 export abstract class FolioError<Code extends string = string> extends Error {
-  abstract readonly code: Code;
+  constructor(
+    readonly code: Code,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = new.target.name;
+  }
 }

@@ -5,15 +5,7 @@ export enum DocumentErrorCode {
   DOCUMENT_NOT_FOUND = 'DOCUMENT_NOT_FOUND',
 }
 
-export class DocumentError extends FolioError<DocumentErrorCode> {
-  constructor(
-    readonly code: DocumentErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'DocumentError';
-  }
-}
+export class DocumentError extends FolioError<DocumentErrorCode> {}
 
 /** No stored document has this id; `hint` says where to find the ids there are. */
 export function documentNotFound(docId: string, hint = ''): DocumentError {

@@ -11,13 +11,4 @@ export enum EmbedErrorCode {
   CLOSED = 'CLOSED',
 }
 
-export class EmbedError extends FolioError<EmbedErrorCode> {
-  constructor(
-    readonly code: EmbedErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'EmbedError';
-  }
-}
+export class EmbedError extends FolioError<EmbedErrorCode> {}

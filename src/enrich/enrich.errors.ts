@@ -8,12 +8,4 @@ export enum EnrichErrorCode {
   JOB_NOT_FOUND = 'JOB_NOT_FOUND',
 }
 
-export class EnrichError extends FolioError<EnrichErrorCode> {
-  constructor(
-    readonly code: EnrichErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'EnrichError';
-  }
-}
+export class EnrichError extends FolioError<EnrichErrorCode> {}

@@ -15,11 +15,10 @@ export enum GraphErrorCode {
 
 export class GraphError extends FolioError<GraphErrorCode> {
   constructor(
-    readonly code: GraphErrorCode,
+    code: GraphErrorCode,
     message: string,
     readonly neo4jCode?: string,
   ) {
-    super(message);
-    this.name = 'GraphError';
+    super(code, message);
   }
 }

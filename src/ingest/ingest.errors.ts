@@ -20,15 +20,7 @@ export enum IngestErrorCode {
   STORED_FILE_MISSING = 'STORED_FILE_MISSING',
 }
 
-export class IngestError extends FolioError<IngestErrorCode> {
-  constructor(
-    readonly code: IngestErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'IngestError';
-  }
-}
+export class IngestError extends FolioError<IngestErrorCode> {}
 
 /** Another ingestion of the same document id (the same bytes) waits or runs right now. */
 export function documentBusy(docId: string): IngestError {

@@ -13,12 +13,11 @@ export enum LlmErrorCode {
 
 export class LlmError extends FolioError<LlmErrorCode> {
   constructor(
-    readonly code: LlmErrorCode,
+    code: LlmErrorCode,
     message: string,
     readonly details: { role?: string; attempts?: number; status?: number; cause?: unknown } = {},
   ) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = 'LlmError';
+    super(code, message, details.cause === undefined ? undefined : { cause: details.cause });
   }
 }
 

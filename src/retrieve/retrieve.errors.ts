@@ -11,12 +11,4 @@ export enum RetrieveErrorCode {
   ENRICHMENT_MISSING = 'ENRICHMENT_MISSING',
 }
 
-export class RetrieveError extends FolioError<RetrieveErrorCode> {
-  constructor(
-    readonly code: RetrieveErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'RetrieveError';
-  }
-}
+export class RetrieveError extends FolioError<RetrieveErrorCode> {}

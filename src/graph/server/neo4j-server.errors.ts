@@ -11,12 +11,4 @@ export enum Neo4jServerErrorCode {
   STOP_FAILED = 'STOP_FAILED',
 }
 
-export class Neo4jServerError extends FolioError<Neo4jServerErrorCode> {
-  constructor(
-    readonly code: Neo4jServerErrorCode,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'Neo4jServerError';
-  }
-}
+export class Neo4jServerError extends FolioError<Neo4jServerErrorCode> {}

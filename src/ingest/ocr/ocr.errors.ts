@@ -8,12 +8,7 @@ export enum OcrErrorCode {
 }
 
 export class OcrError extends FolioError<OcrErrorCode> {
-  constructor(
-    message: string,
-    readonly code: OcrErrorCode,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'OcrError';
+  constructor(message: string, code: OcrErrorCode, options?: { cause?: unknown }) {
+    super(code, message, options);
   }
 }

@@ -10,15 +10,6 @@ export enum PdfErrorCode {
 }
 
 export class PdfError extends FolioError<PdfErrorCode> {
-  constructor(
-    readonly code: PdfErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'PdfError';
-  }
-
   static notAPdf(firstBytes: string): PdfError {
     return new PdfError(
       PdfErrorCode.NOT_A_PDF,
