@@ -3,5 +3,5 @@
 // Returns: written
 UNWIND $rows AS row
 MATCH (p:Page {id: row.pageId})
-SET p.pageRank = row.pageRank, p.community = row.community
+SET p.pageRank = row.pageRank, p.community = toInteger(row.community)
 RETURN count(p) AS written

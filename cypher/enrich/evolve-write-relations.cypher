@@ -6,5 +6,5 @@ UNWIND $edges AS edge
 MATCH (a:Element {id: edge.from})
 MATCH (b:Element {id: edge.to})
 MERGE (a)-[r:RELATES_TO {source: edge.source, relation: edge.relation}]->(b)
-SET r.score = edge.score, r.iteration = edge.iteration, r.reason = edge.reason
+SET r.score = edge.score, r.iteration = toInteger(edge.iteration), r.reason = edge.reason
 RETURN count(r) AS written

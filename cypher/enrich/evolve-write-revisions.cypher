@@ -4,7 +4,7 @@
 UNWIND $rows AS row
 MATCH (e:Element {id: row.elementId})
 MERGE (r:Revision {id: row.id})
-SET r.docId = $docId, r.iteration = row.iteration, r.summary = row.summary, r.keywords = row.keywords,
+SET r.docId = $docId, r.iteration = toInteger(row.iteration), r.summary = row.summary, r.keywords = row.keywords,
     r.mode = row.mode, r.neighbourIds = row.neighbourIds, r.createdAt = datetime()
 MERGE (e)-[:HAS_REVISION]->(r)
 RETURN count(r) AS written

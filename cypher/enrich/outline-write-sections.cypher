@@ -6,8 +6,8 @@
 MATCH (d:Document {id: $docId})
 UNWIND $sections AS row
 CREATE (s:Section {id: row.id, docId: $docId})
-SET s.title = row.title, s.level = row.level, s.path = row.path, s.order = row.order,
-    s.pageStart = row.pageStart, s.pageEnd = row.pageEnd, s.source = 'inferred'
+SET s.title = row.title, s.level = toInteger(row.level), s.path = row.path, s.order = toInteger(row.order),
+    s.pageStart = toInteger(row.pageStart), s.pageEnd = toInteger(row.pageEnd), s.source = 'inferred'
 WITH d, s, row
 CALL (d, s, row) {
   WITH d, s, row WHERE row.parentId IS NULL

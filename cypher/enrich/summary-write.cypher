@@ -14,7 +14,7 @@ CALL (row) {
   RETURN t
 }
 CREATE (s:Summary {id: row.id, docId: $docId})
-SET s.kind = row.kind, s.level = row.level, s.text = row.text, s.keywords = row.keywords, s.source = row.source
+SET s.kind = row.kind, s.level = toInteger(row.level), s.text = row.text, s.keywords = row.keywords, s.source = row.source
 CREATE (s)-[:SUMMARIZES]->(t)
 FOREACH (_ IN CASE WHEN row.kind IN ['page', 'section'] THEN [1] ELSE [] END | SET t.summary = row.text)
 WITH s, row WHERE row.embedding IS NOT NULL

@@ -4,8 +4,9 @@
 // Returns: written
 UNWIND $rows AS row
 CREATE (s:Summary {id: row.id, docId: $docId})
-SET s.kind = 'cluster', s.level = row.level, s.text = row.text, s.keywords = row.keywords,
-    s.source = row.source, s.memberCount = size(row.memberIds), s.leafCount = row.leafCount, s.seed = row.seed
+SET s.kind = 'cluster', s.level = toInteger(row.level), s.text = row.text, s.keywords = row.keywords,
+    s.source = row.source, s.memberCount = size(row.memberIds), s.leafCount = toInteger(row.leafCount),
+    s.seed = toInteger(row.seed)
 WITH s, row
 CALL (s, row) {
   UNWIND row.memberIds AS memberId

@@ -4,7 +4,7 @@
 // Returns: written
 UNWIND $passages AS row
 CREATE (n:NaivePassage {docId: $docId})
-SET n.pageNumber = row.pageNumber, n.order = row.order, n.text = row.text
+SET n.pageNumber = toInteger(row.pageNumber), n.order = toInteger(row.order), n.text = row.text
 WITH n, row
 CALL db.create.setNodeVectorProperty(n, 'embedding', row.embedding)
 RETURN count(n) AS written

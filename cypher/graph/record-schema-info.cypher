@@ -4,6 +4,6 @@
 // Returns: nothing
 MERGE (s:FolioSchema {id: 'folio'})
 SET s.embeddingModel = $embeddingModel,
-    s.embeddingDimension = $embeddingDimension,
+    s.embeddingDimension = toInteger($embeddingDimension),
     s.migrations = [m IN coalesce(s.migrations, []) WHERE NOT m IN $migrations] + $migrations,
     s.updatedAt = datetime()

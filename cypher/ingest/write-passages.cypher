@@ -5,7 +5,7 @@
 UNWIND $passages AS row
 MATCH (p:Page {docId: $docId, number: row.pageNumber})
 CREATE (u:Passage {id: row.id, docId: $docId})
-SET u.pageNumber = row.pageNumber, u.order = row.order, u.kind = row.kind, u.text = row.text
+SET u.pageNumber = toInteger(row.pageNumber), u.order = toInteger(row.order), u.kind = row.kind, u.text = row.text
 CREATE (p)-[:HAS_PASSAGE]->(u)
 WITH u, row
 CALL (u, row) {

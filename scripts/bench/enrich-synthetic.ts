@@ -131,5 +131,12 @@ export async function writeSyntheticDocument(
     embeddingModel: 'synthetic',
   });
   await repo.writeGraph(spec.docId, rows);
-  await repo.markReady(spec.docId, { elementCount: rows.elements.length, sectionCount: 0, ocrPageCount: 0 });
+  await repo.markReady(spec.docId, {
+    elementCount: rows.elements.length,
+    passageCount: rows.passages.length,
+    sectionCount: 0,
+    ocrPageCount: 0,
+    crossReferenceCount: 0,
+    outlineSource: null,
+  });
 }

@@ -19,6 +19,15 @@ describe('parseCypherFile', () => {
       returns: ['document', 'total'],
     });
     expect(q.text).toBe('MATCH (d {id: $id}) RETURN d LIMIT $limit');
+    expect(q.once).toBe(false);
+  });
+
+  it('reads a `// Once:` line as a run-once backfill, outside the purpose', () => {
+    const q = parseCypherFile(
+      'migrations/x',
+      `// Backfills.\n// Once: scans every node.\n${header('none', 'nothing').split('\n').slice(1).join('\n')}MATCH (n) SET n.x = 1`,
+    );
+    expect(q).toMatchObject({ purpose: 'Backfills.', once: true });
   });
 
   it('rejects a file without a header', () => {

@@ -6,6 +6,7 @@ import { PROJECT_ROOT } from '../common/local-paths';
 //   // <one line or more saying what it does>
 //   // Params: $a, $b          (or "none")
 //   // Returns: x, y           (or "nothing")
+//   // Once: <why>             (migrations only, optional: a data backfill run once, not on every start)
 // Queries are loaded and checked once at start-up; a missing or malformed file stops the service.
 
 export interface CypherQuery {
@@ -15,6 +16,8 @@ export interface CypherQuery {
   readonly purpose: string;
   readonly params: readonly string[];
   readonly returns: readonly string[];
+  /** A `// Once:` header: a migration that rewrites data and is skipped once the database records it applied. */
+  readonly once: boolean;
 }
 
 export class CypherRegistryError extends Error {
@@ -67,7 +70,7 @@ export function parseCypherFile(name: string, source: string): CypherQuery {
   if (!returnsLine)
     throw fail('header has no "// Returns:" line (write "// Returns: nothing" if it returns none)');
   const purpose = header
-    .filter((l) => !/^(Params|Returns):/i.test(l))
+    .filter((l) => !/^(Params|Returns|Once):/i.test(l))
     .join(' ')
     .trim();
   if (!purpose) throw fail('header does not say what the query is for');
@@ -90,6 +93,7 @@ export function parseCypherFile(name: string, source: string): CypherQuery {
     purpose,
     params: declared,
     returns: headerList(returnsLine.replace(/^Returns:/i, '')),
+    once: header.some((l) => /^Once:/i.test(l)),
   };
 }
 

@@ -85,3 +85,53 @@ describe('MigrationService.checkSchemaCurrent (read-only commands)', () => {
     expect((error as GraphError).message).toContain(MIGRATING_COMMANDS);
   });
 });
+
+describe('MigrationService.migrate (run-once backfills)', () => {
+  const cypher = new CypherRegistry();
+  const all = cypher.list('migrations/');
+  const once = all.filter((m) => m.once).map((m) => m.name);
+  const config = { embedder: { model: 'bge-small-en-v1.5', dimension: 384 } } as FolioConfig;
+
+  /** A graph whose schema node records `applied`; remembers which migrations ran, failing the first `fails` runs. */
+  function graphOver(applied: string[], fails = 0) {
+    const ran: string[] = [];
+    let failures = 0;
+    const graph = {
+      read: async () => [
+        { embeddingModel: 'bge-small-en-v1.5', embeddingDimension: 384, migrations: applied },
+      ],
+      write: async () => [],
+      runAutoCommit: async (q: { name: string }) => {
+        if (q.name.startsWith('migrations/') && once.includes(q.name) && failures < fails) {
+          failures++;
+          throw new Error('DeadlockDetected');
+        }
+        ran.push(q.name);
+      },
+    } as unknown as GraphExecutor;
+    return { service: new MigrationService(graph, cypher, config), ran };
+  }
+
+  it('has backfills that run once (the integer conversion)', () => {
+    expect(once).toContain('migrations/034-integer-node-properties');
+  });
+
+  it('runs a backfill the database has not recorded, and skips it once recorded; schema commands run always', async () => {
+    const fresh = graphOver([]);
+    await fresh.service.migrate();
+    expect(fresh.ran).toEqual(expect.arrayContaining(all.map((m) => m.name)));
+
+    const done = graphOver(all.map((m) => m.name));
+    await done.service.migrate();
+    expect(done.ran.filter((n) => once.includes(n))).toEqual([]);
+    expect(done.ran).toContain('migrations/001-document-id-unique');
+  });
+
+  it('retries a backfill that fails (two processes starting together can deadlock), then gives up', async () => {
+    const retried = graphOver([], 2);
+    await retried.service.migrate();
+    expect(retried.ran).toContain(once[0]);
+
+    await expect(graphOver([], 3).service.migrate()).rejects.toThrow('DeadlockDetected');
+  }, 20000);
+});

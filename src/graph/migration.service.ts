@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import neo4j from 'neo4j-driver';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
-import { CypherRegistry } from './cypher-registry';
+import { CypherQuery, CypherRegistry } from './cypher-registry';
 import { GraphExecutor } from './graph-executor';
 import { GraphError, GraphErrorCode } from './graph.errors';
 
@@ -33,6 +33,8 @@ export function checkEmbeddingModel(
   );
 }
 
+const BACKFILL_ATTEMPTS = 3;
+
 const DEFAULT_FULLTEXT_ANALYZER = 'standard-no-stop-words';
 
 /** The full-text index a migration creates and the analyzer it declares (Neo4j's default when it declares none). */
@@ -46,8 +48,9 @@ export function fulltextIndexOf(migrationText: string): { name: string; analyzer
 
 /**
  * Idempotent schema migrations: every file under cypher/migrations/ is a named `IF NOT EXISTS` command or a
- * backfill of what only its missing rows lack, applied in file order on each start (re-applying changes nothing). Vector indexes take their dimension from the
- * configured embedder, and the model is recorded so a different one is refused at start-up.
+ * backfill of what only its missing rows lack, applied in file order on each start (re-applying changes nothing);
+ * a `// Once:` backfill that scans a whole label is skipped once recorded. Vector indexes take their dimension
+ * from the configured embedder, and the model is recorded so a different one is refused at start-up.
  */
 @Injectable()
 export class MigrationService {
@@ -71,12 +74,16 @@ export class MigrationService {
     return { model: row.embeddingModel, dimension: row.embeddingDimension ?? undefined };
   }
 
-  /** Migrations of this build the database has not recorded as applied (empty once `migrate` has run). */
-  async pendingMigrations(): Promise<string[]> {
+  private async appliedMigrations(): Promise<string[]> {
     const [row] = await this.graph.read<{ migrations: string[] | null }>(
       this.cypher.get('graph/read-schema-info'),
     );
-    const applied = new Set(row?.migrations ?? []);
+    return row?.migrations ?? [];
+  }
+
+  /** Migrations of this build the database has not recorded as applied (empty once `migrate` has run). */
+  async pendingMigrations(): Promise<string[]> {
+    const applied = new Set(await this.appliedMigrations());
     return this.cypher
       .list('migrations/')
       .map((m) => m.name)
@@ -105,12 +112,12 @@ export class MigrationService {
     if (!opts.allowModelChange) checkEmbeddingModel(await this.recordedModel(), configured);
     const migrations = this.cypher.list('migrations/');
     await this.dropFulltextIndexesWithOtherAnalyzers(migrations.map((m) => m.text));
+    const applied = new Set(await this.appliedMigrations());
     for (const m of migrations) {
+      if (m.once && applied.has(m.name)) continue;
       // Index options need a Cypher INTEGER; a JS number would arrive as a FLOAT.
-      await this.graph.runAutoCommit(
-        m,
-        m.params.includes('dimension') ? { dimension: neo4j.int(configured.dimension) } : {},
-      );
+      const params = m.params.includes('dimension') ? { dimension: neo4j.int(configured.dimension) } : {};
+      await (m.once ? this.runBackfill(m, params) : this.graph.runAutoCommit(m, params));
     }
     await this.graph.write(this.cypher.get('graph/record-schema-info'), {
       embeddingModel: configured.model,
@@ -122,6 +129,22 @@ export class MigrationService {
       `Schema up to date (${migrations.length} migrations, embedder ${configured.model}/${configured.dimension})`,
     );
     return migrations.map((m) => m.name);
+  }
+
+  /**
+   * A backfill rewrites existing nodes in batches: two processes starting together can deadlock on a batch, so it
+   * is retried (it only rewrites what is still unconverted, so a retry redoes nothing).
+   */
+  private async runBackfill(m: CypherQuery, params: Record<string, unknown>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.graph.runAutoCommit(m, params);
+      } catch (err) {
+        if (attempt >= BACKFILL_ATTEMPTS) throw err;
+        this.logger.warn(`Migration ${m.name} failed (${(err as Error).message.split('\n')[0]}); retrying`);
+        await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
+      }
+    }
   }
 
   /** `IF NOT EXISTS` keeps an index whose analyzer a migration changed: drop it, so the migration recreates it. */

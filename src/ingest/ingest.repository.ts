@@ -114,6 +114,29 @@ export interface IngestionJobRow {
   heartbeatAt?: string | null;
 }
 
+/** What an ingestion claims a Document with (cypher/ingest/create-document). */
+export interface NewDocument {
+  id: string;
+  title: string;
+  fileName: string;
+  sha256: string;
+  pageCount: number;
+  tags?: string[];
+  embeddingModel?: string;
+  ingestionId?: string;
+  owner?: string;
+}
+
+/** What a finished ingestion records on its Document (cypher/ingest/mark-document-ready). */
+export interface ReadyStats {
+  elementCount: number;
+  passageCount: number;
+  sectionCount: number;
+  ocrPageCount: number;
+  crossReferenceCount: number;
+  outlineSource: string | null;
+}
+
 export interface DocumentContentCounts {
   pages: number;
   elements: number;
@@ -176,7 +199,7 @@ export class IngestRepository {
   }
 
   /** Claims the id; throws a CONSTRAINT_VIOLATION GraphError when another ingestion holds it. */
-  async createDocument(doc: Record<string, unknown> & { id: string }): Promise<void> {
+  async createDocument(doc: NewDocument): Promise<void> {
     await this.graph.write(this.q.create, { doc });
   }
 
@@ -229,7 +252,7 @@ export class IngestRepository {
     }
   }
 
-  async markReady(docId: string, stats: Record<string, unknown>): Promise<StoredDocument> {
+  async markReady(docId: string, stats: ReadyStats): Promise<StoredDocument> {
     const [row] = await this.graph.write<{ document: StoredDocument }>(this.q.ready, { docId, stats });
     if (!row) throw new Error(`Document ${docId} vanished while it was being ingested`);
     return row.document;

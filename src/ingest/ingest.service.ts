@@ -12,7 +12,7 @@ import type { DocumentModel, ParsedPdf } from '../document/document-model';
 import { documentNotFound } from '../document/document.errors';
 import { FileStore } from './file-store';
 import { buildGraphRows, passageRows, unitSources } from './graph-rows';
-import type { PassageRow } from './ingest.repository';
+import type { NewDocument, PassageRow } from './ingest.repository';
 import { buildRetrievalUnits, pageHeads } from './retrieval-units';
 import { describeWriteOutcome, IngestRecoveryService, withWriteOutcome } from './ingest-recovery.service';
 import { documentBusy, IngestError, IngestErrorCode } from './ingest.errors';
@@ -305,7 +305,7 @@ export class IngestService {
     return doc.heartbeatAgeMs > this.config.heartbeat.staleAfterMs || isDeadOwner(doc.owner);
   }
 
-  private async claim(docId: string, doc: Record<string, unknown> & { id: string }): Promise<void> {
+  private async claim(docId: string, doc: NewDocument): Promise<void> {
     try {
       await this.repo.createDocument(doc);
     } catch (err) {

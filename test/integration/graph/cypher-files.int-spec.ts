@@ -1,5 +1,6 @@
 import { CypherQuery } from '../../../src/graph/cypher-registry';
 import { createGraphContext, GraphContext } from '../../support/graph-context';
+import { testCypher } from '../../support/test-cypher';
 
 // Every query file must at least plan against the real Neo4j: EXPLAIN compiles it without running it.
 describe('cypher/ files', () => {
@@ -9,7 +10,13 @@ describe('cypher/ files', () => {
   });
   afterAll(async () => ctx.close());
 
-  const queries = (): CypherQuery[] => ctx.cypher.list().filter((q) => !q.name.startsWith('migrations/'));
+  // The shipped queries and the test-only ones under test/cypher.
+  const queries = (): CypherQuery[] => [
+    ...ctx.cypher.list().filter((q) => !q.name.startsWith('migrations/')),
+    ...testCypher()
+      .list()
+      .map((q) => ({ ...q, name: `test/${q.name}` })),
+  ];
 
   it('has queries to check', () => {
     expect(queries().length).toBeGreaterThan(5);

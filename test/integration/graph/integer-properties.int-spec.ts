@@ -1,0 +1,197 @@
+// Integers are stored as Cypher INTEGERs (a JavaScript number arrives as a FLOAT unless the query converts it):
+// checked on a freshly ingested and enriched PDF, on jobs, and through the migration that converts a database
+// written by earlier builds.
+import { TestingModule } from '@nestjs/testing';
+import { EnrichModule } from '../../../src/enrich/enrich.module';
+import { EnrichRepository } from '../../../src/enrich/enrich.repository';
+import { EnrichService } from '../../../src/enrich/enrich.service';
+import { CypherRegistry } from '../../../src/graph/cypher-registry';
+import { GraphExecutor } from '../../../src/graph/graph-executor';
+import { MigrationService } from '../../../src/graph/migration.service';
+import { IngestRepository } from '../../../src/ingest/ingest.repository';
+import { IngestService } from '../../../src/ingest/ingest.service';
+import { createFolioTestModule, fixture, uniqueCopy } from '../../support/ingest-context';
+import { testCypher } from '../../support/test-cypher';
+
+/** Every integer property Folio writes, per label (docs/graph-model.md lists the same). */
+const INTEGERS: Record<string, string[]> = {
+  Document: [
+    'pageCount',
+    'elementCount',
+    'passageCount',
+    'sectionCount',
+    'ocrPageCount',
+    'crossReferenceCount',
+  ],
+  Page: ['number', 'elementCount'],
+  Element: ['pageNumber', 'order', 'readingIndex', 'headingLevel'],
+  Passage: ['pageNumber', 'order'],
+  Section: ['level', 'order', 'pageStart', 'pageEnd'],
+  Summary: ['level', 'leafCount', 'memberCount', 'seed'],
+  Revision: ['iteration'],
+  IngestionJob: ['done', 'total', 'attempts'],
+  EnrichmentJob: ['done', 'total'],
+};
+const INTEGER_LISTS: Record<string, string[]> = { Element: ['cellRows', 'cellCols'] };
+/** The only numbers that are measurements, not counts: PDF points, similarity scores (and the vectors). */
+const FLOATS: Record<string, string[]> = {
+  Page: ['width', 'height'],
+  Element: ['bbox', 'cellBoxes'],
+  RELATES_TO: ['score'],
+  SIMILAR_TO: ['score', 'coarse', 'tau'],
+};
+
+interface TypeRow {
+  label: string;
+  property: string;
+  types: string[];
+}
+
+describe('integer properties', () => {
+  let module: TestingModule;
+  let graph: GraphExecutor;
+  let cypher: CypherRegistry;
+  const run = `tint${Date.now().toString(36)}`;
+  const docId = `${run}-doc`;
+
+  const sorted = (rows: TypeRow[]) =>
+    rows
+      .map((r) => ({ ...r, types: [...r.types].sort() }))
+      .sort((a, b) => `${a.label}.${a.property}`.localeCompare(`${b.label}.${b.property}`));
+  const nodeTypes = async () =>
+    sorted(
+      await graph.read<TypeRow>(testCypher().get('graph/node-property-types'), { docId, jobPrefix: run }),
+    );
+  const relationshipTypes = async (): Promise<TypeRow[]> =>
+    (
+      await graph.read<{ type: string; property: string; types: string[] }>(
+        testCypher().get('graph/relationship-property-types'),
+        { docId },
+      )
+    ).map((r) => ({ label: r.type, property: r.property, types: [...r.types].sort() }));
+  const typesOf = (rows: TypeRow[], label: string, property: string) =>
+    rows.find((r) => r.label === label && r.property === property)?.types;
+
+  /** [label, property, types] of every integer property present that holds anything but INTEGERs. */
+  const notIntegers = (rows: TypeRow[]) => [
+    ...Object.entries(INTEGERS).flatMap(([label, props]) =>
+      props
+        .map((p) => [label, p, typesOf(rows, label, p)] as const)
+        .filter(([, , types]) => types && types.join() !== 'INTEGER NOT NULL'),
+    ),
+    ...Object.entries(INTEGER_LISTS).flatMap(([label, props]) =>
+      props
+        .map((p) => [label, p, typesOf(rows, label, p)] as const)
+        .filter(([, , types]) => types && types.join() !== 'LIST<INTEGER NOT NULL> NOT NULL'),
+    ),
+  ];
+
+  beforeAll(async () => {
+    module = await createFolioTestModule([EnrichModule]);
+    graph = module.get(GraphExecutor);
+    cypher = module.get(CypherRegistry);
+    await module.get(IngestService).ingest(uniqueCopy(fixture('pdf', 'sample-report.pdf')), {
+      fileName: 'integers.pdf',
+      docId,
+    });
+    await module.get(EnrichService).run(docId, {});
+    const job = {
+      status: 'RUNNING' as const,
+      stage: 'write',
+      done: 3,
+      total: 7,
+      error: null,
+      errorCode: null,
+    };
+    await new IngestRepository(graph, cypher).saveJob({
+      ...job,
+      id: `${run}-ingestion`,
+      fileName: 'integers.pdf',
+      docId,
+      attempts: 2,
+    });
+    await new EnrichRepository(graph, cypher).saveJob({
+      ...job,
+      id: `${run}-enrichment`,
+      docId,
+      stages: ['similar'],
+      mode: 'offline',
+      crossDocument: false,
+      warnings: [],
+    });
+  });
+  afterAll(async () => {
+    await module
+      .get(IngestService)
+      .deleteDocument(docId)
+      .catch(() => undefined);
+    await graph.write(testCypher().get('graph/delete-jobs'), { jobPrefix: run }).catch(() => undefined);
+    await module.close();
+  });
+
+  it('stores every integer property of an ingested, enriched document and its jobs as INTEGER', async () => {
+    const rows = [...(await nodeTypes()), ...(await relationshipTypes())];
+    // The document exercises each kind of integer: all labels, table cells, headings, evolution rounds.
+    for (const [label, props] of Object.entries({ ...INTEGERS, RELATES_TO: ['iteration'] }))
+      for (const p of props)
+        expect([label, p, typesOf(rows, label, p)]).toEqual([label, p, ['INTEGER NOT NULL']]);
+    for (const [label, props] of Object.entries(INTEGER_LISTS))
+      for (const p of props)
+        expect([label, p, typesOf(rows, label, p)]).toEqual([label, p, ['LIST<INTEGER NOT NULL> NOT NULL']]);
+  });
+
+  it('holds FLOATs only in the measurements (points, scores): a new integer written as a FLOAT fails here', async () => {
+    const rows = [...(await nodeTypes()), ...(await relationshipTypes())];
+    const floats = rows
+      .filter((r) => r.types.some((t) => t.includes('FLOAT')))
+      .map((r) => `${r.label}.${r.property}`)
+      .filter((name) => {
+        const [label, property] = name.split('.') as [string, string];
+        return !(FLOATS[label] ?? []).includes(property) && !/^embedding$|Embedding$/.test(property);
+      });
+    expect(floats).toEqual([]);
+  });
+
+  it('records the embedding dimension as an INTEGER', async () => {
+    // In one transaction: other builds sharing the database record the schema too.
+    const { model, dimension } = module.get(MigrationService).configuredModel;
+    const [row] = await graph.writeTx('test:schema-dimension', async (tx) => {
+      await tx.run(cypher.get('graph/record-schema-info'), {
+        embeddingModel: model,
+        embeddingDimension: dimension,
+        migrations: [],
+      });
+      return tx.run<{ type: string }>(testCypher().get('graph/schema-dimension-type'));
+    });
+    expect(row?.type).toBe('INTEGER NOT NULL');
+  });
+
+  it('the migrations convert a database whose integers earlier builds stored as FLOATs', async () => {
+    const [stored] = await graph.write<{ nodes: number }>(
+      testCypher().get('graph/store-integers-as-floats'),
+      {
+        docId,
+      },
+    );
+    expect(stored?.nodes).toBeGreaterThan(20);
+    const before = [...(await nodeTypes()), ...(await relationshipTypes())];
+    expect(typesOf(before, 'Page', 'number')).toEqual(['FLOAT NOT NULL']);
+    expect(typesOf(before, 'RELATES_TO', 'iteration')).toEqual(['FLOAT NOT NULL']);
+
+    // Once-migrations are skipped when recorded, so the test runs them as the first start after an upgrade does.
+    for (const name of [
+      'migrations/034-integer-node-properties',
+      'migrations/035-integer-relationship-properties',
+    ])
+      await graph.runAutoCommit(cypher.get(name));
+    const after = [...(await nodeTypes()), ...(await relationshipTypes())];
+    expect(notIntegers(after)).toEqual([]);
+    expect(typesOf(after, 'Page', 'number')).toEqual(['INTEGER NOT NULL']);
+    expect(typesOf(after, 'Element', 'cellRows')).toEqual(['LIST<INTEGER NOT NULL> NOT NULL']);
+    expect(typesOf(after, 'RELATES_TO', 'iteration')).toEqual(['INTEGER NOT NULL']);
+
+    // Run again: nothing left to convert, nothing changes.
+    await graph.runAutoCommit(cypher.get('migrations/034-integer-node-properties'));
+    expect([...(await nodeTypes()), ...(await relationshipTypes())]).toEqual(after);
+  });
+});
