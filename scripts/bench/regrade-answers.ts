@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import type { FolioConfig } from '../../src/config/folio-config';
 import { LlmAnswerGrader } from '../../src/eval/answer-grader';
 import { strictGrade } from '../../src/eval/strict-grader';
-import type { BenchReport } from '../../src/eval/bench-runner';
+import type { BenchReport } from '../../src/eval/bench-report.types';
 import { LlmService } from '../../src/llm/llm.service';
 
 async function main(): Promise<void> {

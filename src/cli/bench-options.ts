@@ -1,5 +1,5 @@
 import { STRATEGIES, Strategy } from '../retrieve/retrieve.types';
-import { type BenchScope, TRACE_ABLATIONS, type TraceAblation } from '../eval/bench-runner';
+import { type BenchScope, TRACE_ABLATIONS, type TraceAblation } from '../eval/bench-report.types';
 
 // Parsing of `folio bench` options: each says what was wrong and what the choices are.
 

@@ -30,7 +30,8 @@ import {
   writeIngestReport,
   writeRetrievalReport,
 } from '../eval/bench-report';
-import { type PeerRetriever, runRetrievalBench } from '../eval/bench-runner';
+import type { PeerRetriever } from '../eval/bench-ports';
+import { runRetrievalBench } from '../eval/bench-runner';
 import { costTable } from '../eval/bench-cost';
 import { listPdfFiles, runIngestBench } from '../eval/ingest-bench';
 import { LangChainNeo4jBaseline } from '../eval/peer/langchain-baseline';

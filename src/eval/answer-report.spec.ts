@@ -3,8 +3,8 @@ import type { AskRow } from './answer-judging';
 import { answerBreakdownTable, answerSections, answerTable, answerTrustTable } from './answer-report';
 import { sentenceAnswer } from './strict-grader';
 import { renderMarkdown } from './bench-report';
-import type { BenchReport, QuestionRow } from './bench-runner';
-import { buildRunReport } from './bench-runner';
+import type { BenchReport, QuestionRow } from './bench-report.types';
+import { buildRunReport } from './run-report';
 
 const judges = {
   grader: { name: 'strict (typed value)', grade: () => Promise.reject(new Error('not called')) },

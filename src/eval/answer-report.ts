@@ -1,7 +1,7 @@
 import { summarizeGrades } from './answer-grader';
 import { summarizeTrust } from './answer-trust';
 import type { Table } from './bench-report';
-import type { BenchReport, QuestionRow, RunReport } from './bench-runner';
+import type { BenchReport, QuestionRow, RunReport } from './bench-report.types';
 
 // The `--ask` part of the benchmark report: unanswerable detection and accuracy per grader, the trust columns
 // (grounded, cites evidence when found, cites a page judged irrelevant), and both by answer format, dataset and

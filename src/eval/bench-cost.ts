@@ -1,4 +1,4 @@
-import type { BenchReport } from './bench-runner';
+import type { BenchReport } from './bench-report.types';
 import type { Table } from './bench-report';
 
 const perQuestion = (total: number, n: number) => (n === 0 ? '–' : (total / n).toFixed(1));

@@ -13,8 +13,8 @@ import {
   renderMarkdown,
   writeRetrievalReport,
 } from './bench-report';
-import type { BenchReport, QuestionRow } from './bench-runner';
-import { buildRunReport } from './bench-runner';
+import type { BenchReport, QuestionRow } from './bench-report.types';
+import { buildRunReport } from './run-report';
 import { buildIngestReport } from './ingest-bench';
 import { hopsFromPages, scoreQuestion } from './metrics';
 

@@ -3,7 +3,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { answerSections } from './answer-report';
 import { costTable } from './bench-cost';
-import { BREAKDOWN_KEYS, BenchReport, BreakdownKey, RunReport } from './bench-runner';
+import { BREAKDOWN_KEYS, BenchReport, BreakdownKey, RunReport } from './bench-report.types';
 import { INGEST_STAGES } from '../ingest/ingest.service';
 import type { IngestBenchReport } from './ingest-bench';
 import type { MetricSummary } from './metrics';

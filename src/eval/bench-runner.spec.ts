@@ -6,7 +6,8 @@ import { LlmService } from '../llm/llm.service';
 import { AnswerGrader, LlmAnswerGrader, NotGradedAnswerGrader } from './answer-grader';
 import { StrictAnswerGrader } from './strict-grader';
 import type { BenchQuestion, BenchQuestionSet } from './bench-questions';
-import { BenchAsker, BenchRetriever, PeerRetriever, runRetrievalBench } from './bench-runner';
+import type { BenchAsker, BenchRetriever, PeerRetriever } from './bench-ports';
+import { runRetrievalBench } from './bench-runner';
 
 const q = (over: Partial<BenchQuestion> & { qid: string }): BenchQuestion => ({
   dataset: 'mmlongbench-doc',

@@ -5,7 +5,7 @@ import { RecursiveCharacterTextSplitter } from '@langchain/textsplitters';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Embedder } from '../../embed/embedder';
-import type { PeerDocument, PeerIngestStats, PeerRetriever } from '../bench-runner';
+import type { PeerDocument, PeerIngestStats, PeerRetriever } from '../bench-ports';
 import type { IngestBenchPeer, PeerFileIngest } from '../ingest-bench';
 import { dedupeRanking, type PageRef } from '../metrics';
 import { FolioLangChainEmbeddings } from './folio-langchain-embeddings';

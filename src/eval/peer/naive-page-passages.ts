@@ -1,6 +1,6 @@
 import type { Embedder } from '../../embed/embedder';
 import { buildLuceneQuery } from '../../retrieve/lucene-query';
-import type { PeerDocument, PeerIngestStats, PeerRetriever } from '../bench-runner';
+import type { PeerDocument, PeerIngestStats, PeerRetriever } from '../bench-ports';
 import type { PageRef } from '../metrics';
 import type { NaivePassagesRepository, StoredNaivePassage } from './naive-passages.repository';
 import { pageWindows, type PageWindow } from './page-windows';
