@@ -20,6 +20,7 @@ describe('answerKindOf', () => {
     ['Who chairs the audit committee?', 'NAME'],
     ['Which company audits the group accounts?', 'NAME'],
     ['What is the name of the lead engineer?', 'NAME'],
+    ["What's the district name for EPS code KX04?", 'NAME'],
     ['How much did the retrofit cost?', 'NUMBER'],
     ['What was total revenue in 2022 in millions?', 'NUMBER'],
     ['What is the current ratio for FY2021?', 'NUMBER'],
@@ -27,6 +28,19 @@ describe('answerKindOf', () => {
     ['What latency does the cache add?', 'NUMBER'],
     ['Why did the team choose a ceramic housing?', 'TEXT'],
     ['What is used to cool the reactor core?', 'TEXT'],
+    // one thing asked for by its class: a name or short phrase, whatever quantity decides it
+    ['Which river carries the most freight by tonnage?', 'NAME'],
+    ['Which age group showed the largest change in the share of cyclists?', 'NAME'],
+    ['In 2019, among the listed risks, which one has the biggest gap between the two parties?', 'NAME'],
+    ['What type of license does the toolkit ship under?', 'NAME'],
+    ['Which colour marks the danger zone on the dial?', 'NAME'],
+    ['Where was the first prototype assembled?', 'NAME'],
+    ['What comes between drafting and review in the publishing workflow?', 'NAME'],
+    ['What stage follows after testing in the pipeline figure?', 'NAME'],
+    ['What percentage of the fleet is electric?', 'PERCENTAGE'],
+    ['What phone number of the help desk is printed on the back cover?', 'TEXT'],
+    ["Is the warranty longer for the pro model? Answer 'yes' or 'no'.", 'YES_NO'],
+    ['Were more sensors fitted in the north wing? Directly answer "yes" or "no".', 'YES_NO'],
   ];
   it.each(cases)('%s → %s', (question, kind) => {
     expect(answerKindOf(question)).toBe(kind);

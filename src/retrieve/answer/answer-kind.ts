@@ -6,7 +6,8 @@ import type { AnswerKind, NumberScale } from './typed-answer';
 const YES_NO_OPENING =
   /^\s*(?:is|are|does|do|did|was|were|can|could|has|have|had|will|would|should|shall|may|might|must)\b/i;
 const ALTERNATIVES = /\b\w+\s+or\s+(?!not\b)\w+/i;
-const COUNT = /\b(?:how many|number of (?!employees'? hours)|count (?:of|the)|in how many|total number)\b/i;
+const COUNT =
+  /\b(?:how many|(?<!(?:phone|telephone|fax|case|account|serial|part|contact|registration|reference|tracking|order|id) )number of (?!employees'? hours)|count (?:of|the)|in how many|total number)\b/i;
 const PERCENTAGE =
   /\b(?:what|which) (?:percentage|percent|proportion|share|fraction)\b|\bpercent(?:age)?\b|%|\b(?:growth|tax|interest|return|turnover|churn|conversion|response|participation|unemployment|inflation) rate\b|\bmargin\b|\byear[- ]over[- ]year change\b/i;
 const DATE =
@@ -14,19 +15,52 @@ const DATE =
 const LIST =
   /^\s*(?:please\s+)?(?:list|enumerate|name)\b|\b(?:list (?:all|the|of)|enumerate|name (?:all|the|every|each)|which (?:ones|of the \w+s)|what (?:are|were) (?:all )?the (?!(?:\w+ ){0,2}(?:total|amount|number|assets|liabilities|revenues|sales|earnings|expenses|costs|results)\b)(?:\w+ ){0,2}\w+s\b|in (?:a )?list format|as a list)\b/i;
 const NAME =
-  /^\s*who\b|\b(?:who|whom|whose)\b|\bwhich (?:company|companies|person|individual|country|city|state|team|organi[sz]ation|agency|party|university|brand|product|model|author|firm|bank|auditor|subsidiary|segment|department|region|language|tool|method|dataset)\b|\bwhat(?:'s| is| was| are| were) (?:the )?names?\b|\bname of\b/i;
+  /^\s*who\b|\b(?:who|whom|whose)\b|\bwhich (?:company|companies|person|individual|country|city|state|team|organi[sz]ation|agency|party|university|brand|product|model|author|firm|bank|auditor|subsidiary|segment|department|region|language|tool|method|dataset)\b|\bwhat(?:'s| is| was| are| were) (?:the )?(?:[\w-]+ ){0,2}names?\b|\bname of\b/i;
 const NUMBER =
   /\bwhat (?:\w+ )?(?:latency|speed|size|weight|height|length|duration|temperature|capacity|distance|population|budget|salary|fee|cost|price)\b|\b(?:how (?:much|long|old|often|large|big|high|far|tall|wide|heavy|fast)|what (?:is|was|were|are) the (?:total|amount|value|cost|price|size|average|mean|median|sum|difference|ratio|revenue|income|score|number)|(?:total|sum|difference|average|ratio|revenue|revenues|sales|income|earnings|eps|cash|assets|liabilities|equity|expenses?|costs?|capex|capital expenditures?|debt|dividends?|profit|loss|ebitda|price|amount|value|score|accuracy|recall|precision|f1)\b)/i;
+
+/** The interrogative opens the question or a clause of it ("In 2015, among those, which one…"), not a relative clause. */
+const INTERROGATIVE = /(?:^|[,;:?.]\s+|^(?:\w+\s+){0,2}?)(which|what)\s+((?:[\w'’-]+\s*){1,3})/i;
+/** Words after "which"/"what" that ask for a quantity, a measure or a time, not for a thing. */
+const QUANTITY_HEAD =
+  /^(?:percentage|percent|proportion|share|fraction|number|amount|value|total|sum|ratio|rate|year|date|month|day|quarter|decade|time|price|cost|costs|size|age|level|score|average|mean|median|difference|increase|decrease|growth|margin|range|portion|count|height|length|width|depth|weight|speed|distance|temperature|page|pages|latency|recall|precision|accuracy|f1|revenue|revenues|income|sales|earnings|eps|cash|profit|loss|ebitda|capex|debt|dividend|dividends|expense|expenses|budget|salary|fee|fees|population|capacity|duration|area|volume|frequency|probability|interest|return|yield|turnover|assets|liabilities|equity|minimum|maximum)$/i;
+/** A quantity word that heads a group of things ("age group", "price range" of products is still a range). */
+const GROUP_NOUN = /^(?:group|groups|bracket|category|cohort|band|segment|class)$/i;
+const VERB_OR_AUX =
+  /^(?:is|are|was|were|be|does|do|did|has|have|had|can|could|will|would|should|shall|may|might|must|[’']s|happens?|happened|if|about|else|exactly|kind|type|sort)$/i;
+/** A phone number, an address or a link is a string to copy, not a name. */
+const CONTACT_HEAD = /^(?:phone|telephone|fax|e-?mail|url|web|website|link|address|postcode|zip)$/i;
+/** "Where …", "what comes between/after/before …". */
+const PLACE_OR_SEQUENCE =
+  /^\s*where\b|\bwhat (?:comes|is|was|step|stage|phase)? ?(?:right |immediately |directly )?(?:between|after|before|next)\b/i;
+
+/**
+ * The question asks for one thing by its class ("which continent", "what type of court", "which one", "where",
+ * "what comes after X"): a name or a short phrase, not the quantity its wording may also mention.
+ */
+export function asksForOneThing(question: string): boolean {
+  if (PLACE_OR_SEQUENCE.test(question)) return true;
+  const m = INTERROGATIVE.exec(question);
+  if (!m) return false;
+  const words = m[2]!.trim().split(/\s+/);
+  const [first = '', second = ''] = words;
+  if (/^(?:kind|type|sort|form)$/i.test(first) && /^of$/i.test(second)) return true;
+  if (VERB_OR_AUX.test(first) || CONTACT_HEAD.test(first)) return false;
+  if (QUANTITY_HEAD.test(first)) return GROUP_NOUN.test(second);
+  return /^[\p{L}][\p{L}'’-]*$/u.test(first);
+}
 
 /** The expected answer kind of a question; TEXT when its wording names none. */
 export function answerKindOf(question: string): AnswerKind {
   const q = question.replace(/\s+/g, ' ').trim();
-  if (/\byes or no\b/i.test(q)) return 'YES_NO';
+  if (/\byes\W{0,2}\s+or\s+\W{0,2}no\b/i.test(q)) return 'YES_NO';
   // "Is revenue higher in 2021 or 2022?" chooses between the named things: the answer is one of them.
   if (YES_NO_OPENING.test(q)) return ALTERNATIVES.test(q) ? 'TEXT' : 'YES_NO';
   if (COUNT.test(q)) return 'COUNT';
   if (LIST.test(q)) return 'LIST';
   if (DATE.test(q)) return 'DATE';
+  // "Which age group saw the largest change in percentage?" names a group, whatever quantity decides it
+  if (asksForOneThing(q)) return 'NAME';
   if (PERCENTAGE.test(q)) return 'PERCENTAGE';
   if (NAME.test(q)) return 'NAME';
   if (NUMBER.test(q)) return 'NUMBER';

@@ -89,3 +89,39 @@ describe('typedFromExtractive', () => {
     });
   });
 });
+
+describe('typedFromExtractive: short spans', () => {
+  it('answers a text question with the span of the sentence that answers it, the sentence kept as the text', () => {
+    const s = 'The first prototype was assembled in the Delft Maker Lab, and later moved to a hangar.';
+    const typed = typedFromExtractive(
+      'NAME',
+      'Where was the first prototype assembled?',
+      answered([{ text: s, cellValue: null, element: element(s) }]),
+    );
+    expect(typed).toMatchObject({
+      kind: 'NAME',
+      value: 'Delft Maker Lab',
+      text: `Delft Maker Lab — ${s} [p. 4]`,
+    });
+  });
+
+  it("answers with a table cell's own words when the quoted unit is a cell", () => {
+    const table = element('Dock assignments', '| Vessel | Berth |\n|---|---|\n| Aurora | North Quay |');
+    const typed = typedFromExtractive(
+      'TEXT',
+      'Which berth does the Aurora use?',
+      answered([{ text: 'Aurora, Berth: North Quay', cellValue: 'North Quay', element: table }]),
+    );
+    expect(typed).toMatchObject({ kind: 'TEXT', value: 'North Quay' });
+  });
+
+  it('answers with the row label when the question names the cell value and asks what it labels', () => {
+    const table = element('Districts', '| District | Code |\n|---|---|\n| 4. Pine Hollow | KX04 |');
+    const typed = typedFromExtractive(
+      'NAME',
+      "What's the district name for code KX04?",
+      answered([{ text: '4. Pine Hollow, Code: KX04', cellValue: 'KX04', element: table }]),
+    );
+    expect(typed).toMatchObject({ kind: 'NAME', value: 'Pine Hollow' });
+  });
+});

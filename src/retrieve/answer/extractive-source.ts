@@ -1,9 +1,12 @@
+import { asksForSeveral } from '../answer-units';
 import type { ExtractiveAnswer, QuotedUnit } from '../extractive-answer';
+import { shortSpan } from './short-span';
 import type { AnswerKind, TypedAnswer } from './typed-answer';
 import { printedScale, readValue, type ReadValue } from './typed-value';
 
-// The extractive answer (a quoted sentence or table cell) as a typed answer: TEXT answers are the sentence; for a
-// number, percentage, date, count or name the value is read from the quoted unit, with its unit and the table's scale.
+// The extractive answer (a quoted sentence or table cell) as a typed answer: the value is read from the quoted unit —
+// a number with its unit and the table's scale, a date, or for a name or text the short span that answers — and the
+// sentence stays the answer's text.
 
 const NOT_ANSWERABLE = 'Not answerable';
 
@@ -57,6 +60,11 @@ export function typedFromExtractive(
   if (!answered.answerable) return notAnswerableAnswer(kind);
   const best = answered.quoted[0];
   const sentence = answered.answer;
+  const oneThing = answered.quoted.length === 1 || !asksForSeveral(question);
+  if (best && oneThing && (kind === 'TEXT' || kind === 'NAME')) {
+    const span = spanOf(question, best);
+    if (span) return { ...sentenceAnswer(kind, `${span} — ${sentence}`), value: span };
+  }
   // Several quoted units answer several things: one value would drop the others, so the sentences stand.
   if (best && answered.quoted.length === 1 && kind !== 'TEXT' && kind !== 'LIST' && kind !== 'YES_NO') {
     const read =
@@ -75,13 +83,26 @@ export function typedFromExtractive(
       };
     }
   }
-  return {
-    text: sentence,
-    kind: 'TEXT',
-    value: withoutLabels(sentence),
-    unit: null,
-    scale: null,
-    items: [],
-    formula: null,
-  };
+  return { ...sentenceAnswer('TEXT', sentence), value: withoutLabels(sentence) };
+}
+
+const sentenceAnswer = (kind: AnswerKind, text: string): TypedAnswer => ({
+  text,
+  kind,
+  value: null,
+  unit: null,
+  scale: null,
+  items: [],
+  formula: null,
+});
+
+/**
+ * The short value a quoted unit gives a name or text question: a cell's own value, unless the question names that
+ * value and asks for its label ("which market has code KX04"); else the sentence's span.
+ */
+function spanOf(question: string, unit: QuotedUnit): string | null {
+  const value = unit.cellValue;
+  if (value !== null && !question.toLowerCase().includes(value.toLowerCase()))
+    return /\p{L}/u.test(value) ? value : null;
+  return shortSpan(question, unit.text)?.span ?? null;
 }
