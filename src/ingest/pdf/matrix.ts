@@ -44,3 +44,11 @@ export function transformRect(m: readonly number[], x0: number, y0: number, x1: 
   }
   return [minX, minY, maxX, maxY];
 }
+
+export function roundBox(b: BBox): BBox {
+  return [round2(b[0]), round2(b[1]), round2(b[2]), round2(b[3])];
+}
+
+export function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}

@@ -1,0 +1,190 @@
+// The page's operator list → image regions and vector shapes (rules, graphics) under the current transformation matrix.
+import type { BBox, ImageRegion } from '../../document/document-model';
+import type { PdfjsModule } from '../pdfjs-loader';
+import { applyToPoint, IDENTITY, type Matrix, multiply, roundBox, transformRect } from './matrix';
+
+/** Bound the vector shapes kept per page: map-like pages can paint tens of thousands of paths. */
+const MAX_RULES_PER_PAGE = 4000;
+const MAX_GRAPHICS_PER_PAGE = 4000;
+
+interface OperatorList {
+  fnArray: number[];
+  argsArray: unknown[];
+}
+
+interface ImageArgs {
+  width?: number;
+  height?: number;
+  transform?: number[];
+}
+
+export function scanOperators(
+  pdfjs: PdfjsModule,
+  operatorList: OperatorList,
+  viewportTransform: Matrix,
+  pageWidth: number,
+  pageHeight: number,
+): { images: ImageRegion[]; rules: BBox[]; graphics: BBox[] } {
+  const OPS = pdfjs.OPS;
+  const images: ImageRegion[] = [];
+  const rules: BBox[] = [];
+  const graphics: BBox[] = [];
+  const stack: Matrix[] = [];
+  let ctm: Matrix = IDENTITY;
+  const pageArea = pageWidth * pageHeight;
+
+  const toPage = (m: Matrix, x0: number, y0: number, x1: number, y1: number): BBox =>
+    transformRect(multiply(m, viewportTransform), x0, y0, x1, y1);
+  const addImage = (m: Matrix, pixelWidth?: number, pixelHeight?: number): void => {
+    const bbox = clipToPage(toPage(m, 0, 0, 1, 1), pageWidth, pageHeight);
+    if (!bbox) return;
+    const region: ImageRegion = { bbox: roundBox(bbox) };
+    if (pixelWidth) region.pixelWidth = pixelWidth;
+    if (pixelHeight) region.pixelHeight = pixelHeight;
+    images.push(region);
+  };
+
+  const { fnArray, argsArray } = operatorList;
+  for (let i = 0; i < fnArray.length; i++) {
+    const fn = fnArray[i];
+    const args = argsArray[i] as unknown[] | null;
+    switch (fn) {
+      case OPS.save:
+        stack.push(ctm);
+        break;
+      case OPS.restore:
+        ctm = stack.pop() ?? IDENTITY;
+        break;
+      case OPS.transform:
+        ctm = multiply(args as number[], ctm);
+        break;
+      case OPS.paintFormXObjectBegin: {
+        stack.push(ctm);
+        const matrix = args?.[0];
+        if (Array.isArray(matrix) || ArrayBuffer.isView(matrix))
+          ctm = multiply(Array.from(matrix as ArrayLike<number>), ctm);
+        break;
+      }
+      case OPS.paintFormXObjectEnd:
+        ctm = stack.pop() ?? IDENTITY;
+        break;
+      case OPS.paintImageXObject:
+        addImage(ctm, args?.[1] as number | undefined, args?.[2] as number | undefined);
+        break;
+      case OPS.paintInlineImageXObject:
+      case OPS.paintImageMaskXObject: {
+        const image = args?.[0] as ImageArgs | undefined;
+        addImage(ctm, image?.width, image?.height);
+        break;
+      }
+      case OPS.paintImageXObjectRepeat: {
+        const [, scaleX, scaleY, positions] = (args ?? []) as [unknown, number, number, ArrayLike<number>];
+        for (let k = 0; k + 1 < (positions?.length ?? 0); k += 2) {
+          addImage(multiply([scaleX, 0, 0, scaleY, positions[k] ?? 0, positions[k + 1] ?? 0], ctm));
+        }
+        break;
+      }
+      case OPS.paintImageMaskXObjectGroup: {
+        const group = (args?.[0] ?? []) as ImageArgs[];
+        for (const image of group)
+          if (image.transform) addImage(multiply(image.transform, ctm), image.width, image.height);
+        break;
+      }
+      case OPS.constructPath:
+        if (rules.length < MAX_RULES_PER_PAGE || graphics.length < MAX_GRAPHICS_PER_PAGE) {
+          collectPathShapes(pdfjs, args, ctm, viewportTransform, pageArea, rules, graphics);
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return {
+    images,
+    rules: rules.slice(0, MAX_RULES_PER_PAGE),
+    graphics: graphics.slice(0, MAX_GRAPHICS_PER_PAGE),
+  };
+}
+
+/** Splits a painted path into sub-paths; axis-aligned lines and rectangles become rules, the rest graphics. */
+function collectPathShapes(
+  pdfjs: PdfjsModule,
+  args: unknown[] | null,
+  ctm: Matrix,
+  viewportTransform: Matrix,
+  pageArea: number,
+  rules: BBox[],
+  graphics: BBox[],
+): void {
+  if (!args) return;
+  const [paintOp, data] = args as [number, unknown[] | undefined];
+  // endPath paints nothing (a clipping path).
+  if (paintOp === pdfjs.OPS.endPath) return;
+  const buffer = data?.[0] as ArrayLike<number> | null | undefined;
+  if (!buffer || typeof buffer.length !== 'number') return;
+  const DrawOPS = { moveTo: 0, lineTo: 1, curveTo: 2, quadraticCurveTo: 3, closePath: 4 } as const;
+  const m = multiply(ctm, viewportTransform);
+  let points: Array<[number, number]> = [];
+  let curved = false;
+  const flush = (): void => {
+    if (points.length >= 2) {
+      let x0 = Infinity;
+      let y0 = Infinity;
+      let x1 = -Infinity;
+      let y1 = -Infinity;
+      let axisAligned = !curved;
+      for (let k = 0; k < points.length; k++) {
+        const [x, y] = points[k] ?? [0, 0];
+        x0 = Math.min(x0, x);
+        y0 = Math.min(y0, y);
+        x1 = Math.max(x1, x);
+        y1 = Math.max(y1, y);
+        const prev = points[k - 1];
+        if (prev && Math.abs(prev[0] - x) > 0.5 && Math.abs(prev[1] - y) > 0.5) axisAligned = false;
+      }
+      const box = roundBox([x0, y0, x1, y1]);
+      const area = (x1 - x0) * (y1 - y0);
+      // Page-sized rectangles are backgrounds or frames, not table rules.
+      if (area < pageArea * 0.9) (axisAligned && points.length <= 5 ? rules : graphics).push(box);
+    }
+    points = [];
+    curved = false;
+  };
+  for (let i = 0; i < buffer.length;) {
+    const op = buffer[i++];
+    switch (op) {
+      case DrawOPS.moveTo:
+        flush();
+        points.push(applyToPoint(m, buffer[i] ?? 0, buffer[i + 1] ?? 0));
+        i += 2;
+        break;
+      case DrawOPS.lineTo:
+        points.push(applyToPoint(m, buffer[i] ?? 0, buffer[i + 1] ?? 0));
+        i += 2;
+        break;
+      case DrawOPS.curveTo:
+        curved = true;
+        points.push(applyToPoint(m, buffer[i + 4] ?? 0, buffer[i + 5] ?? 0));
+        i += 6;
+        break;
+      case DrawOPS.quadraticCurveTo:
+        curved = true;
+        points.push(applyToPoint(m, buffer[i + 2] ?? 0, buffer[i + 3] ?? 0));
+        i += 4;
+        break;
+      case DrawOPS.closePath:
+        break;
+      default:
+        i = buffer.length; // Unknown opcode: stop rather than misread coordinates.
+        break;
+    }
+  }
+  flush();
+}
+function clipToPage(bbox: BBox, width: number, height: number): BBox | null {
+  const x0 = Math.max(0, bbox[0]);
+  const y0 = Math.max(0, bbox[1]);
+  const x1 = Math.min(width, bbox[2]);
+  const y1 = Math.min(height, bbox[3]);
+  return x1 - x0 > 0.5 && y1 - y0 > 0.5 ? [x0, y0, x1, y1] : null;
+}
