@@ -211,6 +211,7 @@ export interface IngestionJob {
   document?: Nullable<Document>;
   error?: Nullable<string>;
   errorCode?: Nullable<string>;
+  attempts?: Nullable<number>;
   createdAt?: Nullable<string>;
   updatedAt?: Nullable<string>;
 }

@@ -128,4 +128,11 @@ describe('applyStalenessRule', () => {
     expect(applyStalenessRule(stored('SUCCEEDED', 60_000), 5000).status).toBe('SUCCEEDED');
     expect(applyStalenessRule(stored('RUNNING', null), 5000).status).toBe('RUNNING');
   });
+
+  it("leaves a Redis queue's job, waiting or running, to the queue however silent it is", () => {
+    for (const status of ['QUEUED', 'RUNNING'] as const) {
+      const job = { ...stored(status, 600_000), queue: 'redis' };
+      expect(applyStalenessRule(job, 5000)).toEqual({ ...newJob(), status, queue: 'redis' });
+    }
+  });
 });

@@ -15,7 +15,7 @@ export interface TrackedJob {
   runner?: string | null;
   /** The process that owns the job (process-owner.ts), so a process on its machine knows at once when it died. */
   owner?: string | null;
-  /** Set while the job waits in an external queue (Redis), which tracks it instead of the heartbeat. */
+  /** Set while the job belongs to an external queue (Redis), which tracks it instead of the heartbeat. */
   queue?: string | null;
 }
 
@@ -44,7 +44,8 @@ export function abandonedJobReason(staleAfterMs: number): string {
  */
 export function applyStalenessRule<J extends TrackedJob>(stored: StoredJob<J>, staleAfterMs: number): J {
   const { heartbeatAgeMs, ...job } = stored;
-  const open = (job.status === 'QUEUED' && !job.queue) || job.status === 'RUNNING';
+  // A job of an external queue is the queue's to retry when its worker dies, not ours to call abandoned.
+  const open = (job.status === 'QUEUED' || job.status === 'RUNNING') && !job.queue;
   const stale = heartbeatAgeMs != null && heartbeatAgeMs > staleAfterMs;
   if (!open || !(stale || isDeadOwner(job.owner))) return job as unknown as J;
   return {

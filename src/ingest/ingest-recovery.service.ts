@@ -130,9 +130,15 @@ export class IngestRecoveryService {
     return removed;
   }
 
-  /** The document, everything hanging off it, and its stored PDF unless another document shares the bytes. */
+  /** The document, everything hanging off it, and its stored PDF unless another document or an open job needs it. */
   async remove(docId: string, sha256: string): Promise<void> {
     await this.repo.deleteDocument(docId);
-    if ((await this.repo.countDocumentsWithSha256(sha256)) === 0) await this.files.remove(sha256);
+    await this.releaseFile(sha256);
+  }
+
+  /** Removes the stored PDF once nothing needs it: no document from these bytes, no open job that will read them. */
+  async releaseFile(sha256: string): Promise<void> {
+    const { documents, openJobs } = await this.repo.fileHolders(sha256);
+    if (documents === 0 && openJobs === 0) await this.files.remove(sha256);
   }
 }

@@ -107,8 +107,10 @@ export interface IngestionJobRow {
   owner?: string | null;
   /** Attempts a queue worker made (FOLIO_INGEST_RUNNER=redis); transient errors are retried. */
   attempts?: number;
-  /** `redis` while the job waits in the Redis queue: BullMQ, not the heartbeat, tracks it until a worker takes it. */
+  /** `redis` while the job is the Redis queue's: BullMQ's stalled check, not the heartbeat, tracks it until it ends. */
   queue?: string | null;
+  /** The stored PDF a queue worker reads (FOLIO_INGEST_RUNNER=redis), kept in the file store while the job is open. */
+  fileSha256?: string | null;
   createdAt?: string;
   updatedAt?: string;
   heartbeatAt?: string | null;
@@ -182,7 +184,7 @@ export class IngestRepository {
       ready: get('mark-document-ready'),
       deleteNodes: get('delete-document-nodes'),
       deleteDocument: get('delete-document'),
-      countSha: get('count-documents-with-sha256'),
+      fileHolders: get('count-file-holders'),
       countContent: get('count-document-content'),
       saveJob: get('save-job'),
       getJob: get('get-job'),
@@ -271,9 +273,12 @@ export class IngestRepository {
     return row ?? { pages: 0, elements: 0, passages: 0 };
   }
 
-  async countDocumentsWithSha256(sha256: string): Promise<number> {
-    const [row] = await this.graph.read<{ total: number }>(this.q.countSha, { sha256 });
-    return row?.total ?? 0;
+  /** The documents stored from these bytes and the open jobs whose worker will read them from the file store. */
+  async fileHolders(sha256: string): Promise<{ documents: number; openJobs: number }> {
+    const [row] = await this.graph.read<{ documents: number; openJobs: number }>(this.q.fileHolders, {
+      sha256,
+    });
+    return row ?? { documents: 0, openJobs: 0 };
   }
 
   saveJob(job: IngestionJobRow): Promise<void> {

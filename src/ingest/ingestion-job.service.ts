@@ -39,7 +39,8 @@ export class IngestionJobService {
    */
   async start(bytes: Uint8Array, opts: Omit<IngestOptions, 'onProgress'>): Promise<IngestionJobRow> {
     assertPdfHeader(bytes);
-    const docId = opts.docId ?? documentIdFor(bytes).docId;
+    const { sha256, docId: derivedId } = documentIdFor(bytes);
+    const docId = opts.docId ?? derivedId;
     if (this.runner.holds(docId) || this.storing.has(docId)) throw documentBusy(docId);
     const job: IngestionJobRow = {
       id: randomUUID(),
@@ -54,6 +55,8 @@ export class IngestionJobService {
       // A job in the Redis queue belongs to no process until a worker takes it (this API may stop meanwhile).
       owner: this.queued ? null : thisOwner(),
       queue: this.queued ? 'redis' : null,
+      // A queue worker reads the bytes from the file store: they stay there while this job is open.
+      fileSha256: this.queued ? sha256 : null,
     };
     this.storing.add(docId);
     try {

@@ -1,64 +1,26 @@
-import { ChildProcess, execFile, spawn } from 'node:child_process';
-import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../../src/config/folio-config';
 import { ingestUploadForm } from '../support/graphql-upload';
 import { HttpApp, startHttpApp } from '../support/http-app';
 import { makeTextPdf } from '../support/make-pdf';
+import {
+  redis as redisAt,
+  startWorker as startWorkerAt,
+  stopWorker,
+  WorkerProcess,
+} from '../support/redis-worker';
 
 // FOLIO_INGEST_RUNNER=redis end to end: the API (in this process) only enqueues; a `folio worker` process takes the
 // job from a real Redis the project's launcher starts (its own port, so a developer's Redis is never touched) and
 // ingests into the shared Neo4j. Each test uploads its own generated PDF, unique by a run id, and deletes it.
-const ROOT = path.resolve(__dirname, '..', '..');
 const PORT = String(6390 + (process.pid % 50));
 const RUN = `redis-worker-${process.pid}-${Date.now()}`;
-
-/** `folio redis <action>` on this file's port, through the project's launcher (jest's process.env is its own copy). */
-function redis(action: 'start' | 'stop'): Promise<{ code: number; stderr: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['-r', './test/support/ts-register.js', 'src/cli/main.ts', 'redis', action],
-      { cwd: ROOT, env: { ...process.env, REDIS_PORT: PORT }, timeout: 60_000 },
-      (err, _stdout, stderr) =>
-        resolve({ code: err ? (typeof err.code === 'number' ? err.code : 1) : 0, stderr }),
-    );
-  });
-}
-
-interface Worker {
-  child: ChildProcess;
-  output: string[];
-}
-
-async function startWorker(): Promise<Worker> {
-  const child = spawn(
-    process.execPath,
-    ['-r', './test/support/ts-register.js', 'src/cli/main.ts', 'worker', '--concurrency', '1'],
-    { cwd: ROOT, env: { ...process.env, REDIS_PORT: PORT }, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const output: string[] = [];
-  child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
-  child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
-  for (let i = 0; i < 480; i++) {
-    if (output.join('').includes('Worker ready')) return { child, output };
-    if (child.exitCode !== null) throw new Error(`the worker exited: ${output.join('')}`);
-    await sleep(250);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`the worker did not become ready: ${output.join('')}`);
-}
-
-async function stopWorker(worker: Worker | undefined): Promise<void> {
-  if (!worker || worker.child.exitCode !== null) return;
-  const exited = new Promise((resolve) => worker.child.once('exit', resolve));
-  worker.child.kill('SIGTERM');
-  await Promise.race([exited, sleep(20_000).then(() => worker.child.kill('SIGKILL'))]);
-}
+const redis = (action: 'start' | 'stop') => redisAt(action, PORT);
+const startWorker = () => startWorkerAt(PORT);
 
 describe('FOLIO_INGEST_RUNNER=redis: the API enqueues, a worker process ingests', () => {
   let http: HttpApp;
-  let worker: Worker | undefined;
+  let worker: WorkerProcess | undefined;
   const created: string[] = [];
 
   const upload = async (bytes: Uint8Array, fileName: string) => {
@@ -133,7 +95,7 @@ describe('FOLIO_INGEST_RUNNER=redis: the API enqueues, a worker process ingests'
       }
       const logs = [worker!.output.join(''), second.output.join('')];
       for (const id of ids) {
-        const taken = logs.map((log) => log.split(`Job ${id} attempt`).length - 1);
+        const taken = logs.map((log) => log.split(`Job ${id} attempt 1: RUNNING`).length - 1);
         expect(taken.reduce((a, b) => a + b)).toBe(1);
         expect(logs.join('')).toContain(`Job ${id} attempt 1: SUCCEEDED document`);
       }
@@ -152,7 +114,7 @@ describe('FOLIO_INGEST_RUNNER=redis: the API enqueues, a worker process ingests'
     expect(job.errorCode).toMatch(/PDF/);
     await sleep(3000); // longer than the first retry's backoff: a retry would show in the worker's log
     const log = worker!.output.join('');
-    expect(log).toContain(`Job ${res.data!.ingestDocument.id} attempt 1: ${job.errorCode}`);
+    expect(log).toContain(`Job ${res.data!.ingestDocument.id} attempt 1: FAILED ${job.errorCode}`);
     expect(log).not.toContain(`Job ${res.data!.ingestDocument.id} attempt 2`);
   });
 

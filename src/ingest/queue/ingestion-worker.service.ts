@@ -1,12 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { Job, UnrecoverableError, Worker } from 'bullmq';
+import { Job, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import * as os from 'node:os';
-import { FINISHED_STAGE } from '../../common/background-jobs';
+import { ABANDONED_JOB_CODE, FINISHED_STAGE } from '../../common/background-jobs';
 import { thisOwner } from '../../common/process-owner';
 import { FOLIO_CONFIG } from '../../config/config.tokens';
 import type { FolioConfig } from '../../config/folio-config';
 import { GraphErrorCode } from '../../graph/graph.errors';
 import { FileStore } from '../file-store';
+import { IngestRecoveryService } from '../ingest-recovery.service';
 import { IngestError, IngestErrorCode } from '../ingest.errors';
 import { IngestionJobRow, IngestRepository } from '../ingest.repository';
 import { IngestService } from '../ingest.service';
@@ -21,11 +22,11 @@ const TRANSIENT_CODES = new Set<string>([
 const PROGRESS_WRITE_MS = 1000;
 const RUNNER = `${os.hostname()}:${process.pid}`;
 
-/** How one attempt at a queued job ended (QUEUED: it will be retried). */
+/** An attempt at a queued job: RUNNING when taken, then how it ended (QUEUED: it will be retried). */
 export interface AttemptOutcome {
   jobId: string;
   attempt: number;
-  status: 'SUCCEEDED' | 'FAILED' | 'QUEUED';
+  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'QUEUED';
   docId: string | null;
   errorCode: string | null;
 }
@@ -37,24 +38,25 @@ export interface AttemptOutcome {
 @Injectable()
 export class IngestionWorkerService {
   private readonly logger = new Logger(IngestionWorkerService.name);
-  private onFinished: (o: AttemptOutcome) => void = () => {};
+  private onAttempt: (o: AttemptOutcome) => void = () => {};
 
   constructor(
     private readonly ingest: IngestService,
     private readonly repo: IngestRepository,
     private readonly files: FileStore,
+    private readonly recovery: IngestRecoveryService,
     @Inject(FOLIO_CONFIG) private readonly config: FolioConfig,
   ) {}
 
   /**
-   * Starts taking jobs, `concurrency` at once, telling `onFinished` each attempt's outcome; the returned function
+   * Starts taking jobs, `concurrency` at once, telling `onAttempt` when an attempt starts and how it ends; the returned function
    * stops (running jobs finish first).
    */
   async start(
     concurrency: number,
-    onFinished: (o: AttemptOutcome) => void = () => {},
+    onAttempt: (o: AttemptOutcome) => void = () => {},
   ): Promise<() => Promise<void>> {
-    this.onFinished = onFinished;
+    this.onAttempt = onAttempt;
     const { lockMs } = this.config.redis;
     const worker = new Worker<IngestMessage>(INGEST_QUEUE, (job) => this.process(job), {
       connection: redisConnection(this.config, false),
@@ -65,8 +67,40 @@ export class IngestionWorkerService {
       maxStalledCount: this.config.ingest.attempts,
     });
     worker.on('error', (err) => this.logger.warn(`Redis: ${err.message}`));
-    await worker.waitUntilReady();
-    return () => worker.close();
+    worker.on('stalled', (jobId) =>
+      this.logger.warn(`Job ${jobId}: its worker stopped answering; the queue gives it to a worker again`),
+    );
+    // A job whose workers kept dying is failed by the queue itself, not by a worker: record it on the job node.
+    const events = new QueueEvents(INGEST_QUEUE, { connection: redisConnection(this.config, false) });
+    events.on('error', (err) => this.logger.warn(`Redis: ${err.message}`));
+    events.on('failed', ({ jobId, failedReason }) => {
+      if (/stalled more than/.test(failedReason)) void this.failStalled(jobId);
+    });
+    await Promise.all([worker.waitUntilReady(), events.waitUntilReady()]);
+    return async () => {
+      await worker.close();
+      await events.close();
+    };
+  }
+
+  private async failStalled(jobId: string): Promise<void> {
+    try {
+      const stored = await this.repo.getJob(jobId);
+      if (!stored || stored.status === 'SUCCEEDED' || stored.status === 'FAILED') return;
+      const { heartbeatAgeMs: _age, heartbeatAt: _beat, ...row } = stored;
+      await this.repo.saveJob({
+        ...row,
+        status: 'FAILED',
+        queue: null,
+        errorCode: ABANDONED_JOB_CODE,
+        error:
+          `The worker running this job stopped ${row.attempts ?? 1} time(s) without finishing it ` +
+          '(killed, or out of memory); the queue gave up. Check the workers, then upload again.',
+      });
+      if (row.fileSha256) await this.recovery.releaseFile(row.fileSha256);
+    } catch (err) {
+      this.logger.warn(`Could not record the stalled job ${jobId}: ${(err as Error).message}`);
+    }
   }
 
   private async process(job: Job<IngestMessage>): Promise<void> {
@@ -77,11 +111,12 @@ export class IngestionWorkerService {
       return;
     }
     const { heartbeatAgeMs: _age, heartbeatAt: _beat, ...row } = stored;
-    const attempts = job.attemptsMade + 1;
+    // Started attempts count the ones whose worker died (BullMQ's attemptsMade counts only failed ones).
+    const attempts = Math.max(job.attemptsStarted, job.attemptsMade + 1);
     const record = this.recorder({
       ...row,
       status: 'RUNNING',
-      queue: null,
+      queue: 'redis',
       runner: RUNNER,
       owner: thisOwner(),
       attempts,
@@ -90,6 +125,7 @@ export class IngestionWorkerService {
     });
     const heartbeat = setInterval(() => record.save({}), this.config.heartbeat.intervalMs);
     heartbeat.unref();
+    this.onAttempt({ jobId, attempt: attempts, status: 'RUNNING', docId: null, errorCode: null });
     try {
       const bytes = await this.files.read(sha256);
       if (!bytes)
@@ -111,12 +147,13 @@ export class IngestionWorkerService {
       clearInterval(heartbeat);
       record.save({
         status: 'SUCCEEDED',
+        queue: null,
         stage: FINISHED_STAGE,
         done: record.job.total,
         docId: result.document.id,
       });
       await record.flush();
-      this.onFinished({
+      this.onAttempt({
         jobId,
         attempt: attempts,
         status: 'SUCCEEDED',
@@ -127,16 +164,18 @@ export class IngestionWorkerService {
       clearInterval(heartbeat);
       const e = err as Error & { code?: unknown };
       const code = typeof e.code === 'string' ? e.code : 'INTERNAL';
-      const final = !TRANSIENT_CODES.has(code) || attempts >= (job.opts.attempts ?? 1);
+      const final = !TRANSIENT_CODES.has(code) || job.attemptsMade + 1 >= (job.opts.attempts ?? 1);
       // A job that will run again waits QUEUED in Redis (its last error readable meanwhile).
       record.save({
         status: final ? 'FAILED' : 'QUEUED',
         queue: final ? null : 'redis',
+        attempts,
         error: e.message,
         errorCode: code,
       });
       await record.flush();
-      this.onFinished({
+      if (final) await this.recovery.releaseFile(sha256).catch(() => undefined);
+      this.onAttempt({
         jobId,
         attempt: attempts,
         status: final ? 'FAILED' : 'QUEUED',
