@@ -1,5 +1,6 @@
 // npm run bench:structure — scores the stored titles and outlines of the labelled dev PDFs (already ingested) against
 // bench-data/structure-labels.json; reads Neo4j only (the schema is checked, never migrated). Rules: structure-score.ts.
+// With --parse it reads the PDFs themselves with the working tree's rules instead (structure-parse.ts).
 import { Global, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import * as fs from 'node:fs';
@@ -11,6 +12,7 @@ import type * as DocumentRepositoryFile from '../../src/graph/document.repositor
 import type * as GraphModuleFile from '../../src/graph/graph.module';
 import type * as GraphTokensFile from '../../src/graph/graph.tokens';
 import { loadCompiled } from '../compiled-build';
+import { parseLabelled } from './structure-parse';
 import {
   DOCUMENT_KINDS,
   type DocumentScore,
@@ -42,14 +44,8 @@ function readLabels(file: string): StructureLabel[] {
   return parsed.documents;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      labels: { type: 'string', default: path.join('bench-data', 'structure-labels.json') },
-      out: { type: 'string', default: path.join('bench-results', 'structure') },
-    },
-  });
-  const labels = readLabels(values.labels);
+/** Scores of the documents as stored in Neo4j; `absent` collects those not ingested or not READY. */
+async function storedScores(labels: StructureLabel[], absent: string[]): Promise<DocumentScore[]> {
   const build = {
     ...(await loadCompiled<typeof ConfigModuleFile>('config/config.module')),
     ...(await loadCompiled<typeof ContentRepositoryFile>('graph/content.repository')),
@@ -66,14 +62,12 @@ async function main(): Promise<void> {
   @Module({ imports: [SchemaCheckOnly, build.ConfigModule, build.GraphModule] })
   class StructureBenchModule {}
   const app = await NestFactory.createApplicationContext(StructureBenchModule, { logger: ['error', 'warn'] });
-  let scores: DocumentScore[];
-  const absent: string[] = [];
   try {
     // A document's id is the first 16 hex characters of its file's sha256.
     const ids = labels.map((l) => l.sha256.slice(0, 16));
     const documents = await app.get(build.DocumentRepository).getMany(ids);
     const sections = await app.get(build.ContentRepository).sectionsOf(ids);
-    scores = labels.flatMap((label, i) => {
+    return labels.flatMap((label, i) => {
       const doc = documents[i];
       if (doc === null || doc === undefined || doc.status !== 'READY') {
         absent.push(`${label.file} (${ids[i]})`);
@@ -91,7 +85,42 @@ async function main(): Promise<void> {
   } finally {
     await app.close();
   }
-  if (absent.length > 0) console.warn(`Not scored (not ingested or not READY): ${absent.join(', ')}`);
+}
+
+/** Scores of the documents as the working tree's layout rules read the PDFs in `pdfDir`. */
+async function parsedScores(
+  labels: StructureLabel[],
+  pdfDir: string,
+  cacheDir: string,
+  absent: string[],
+): Promise<DocumentScore[]> {
+  const read = await parseLabelled(labels, pdfDir, cacheDir, (line) => console.log(line));
+  return labels.flatMap((label, i) => {
+    const doc = read[i];
+    if (!doc) {
+      absent.push(`${label.file} (not in ${pdfDir})`);
+      return [];
+    }
+    return [scoreDocument(label, doc.title, doc.sections)];
+  });
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      labels: { type: 'string', default: path.join('bench-data', 'structure-labels.json') },
+      out: { type: 'string', default: path.join('bench-results', 'structure') },
+      parse: { type: 'boolean', default: false },
+      pdfs: { type: 'string', default: path.join('..', 'shared', 'bench', 'pdfs') },
+      cache: { type: 'string', default: path.join('bench-results', 'structure', 'parsed') },
+    },
+  });
+  const labels = readLabels(values.labels);
+  const absent: string[] = [];
+  const scores = values.parse
+    ? await parsedScores(labels, values.pdfs, values.cache, absent)
+    : await storedScores(labels, absent);
+  if (absent.length > 0) console.warn(`Not scored: ${absent.join(', ')}`);
 
   const table = structureTable(scores);
   const byKind = Object.fromEntries(
@@ -104,6 +133,7 @@ async function main(): Promise<void> {
   const report = {
     generatedAt: new Date().toISOString(),
     labels: values.labels,
+    source: values.parse ? `the PDFs in ${values.pdfs}, read with the working tree's rules` : 'Neo4j',
     rules: {
       title:
         'normalised stored title equals the normalised label title or an alternative (NFKC, lower case, non-alphanumeric runs as one space)',
