@@ -29,12 +29,25 @@ export function headingNumber(title: string): string | null {
   return m?.[1] ?? null;
 }
 
+/** An SEC form's item line set in capitals: "ITEM 2. MANAGEMENT'S DISCUSSION AND ANALYSIS OF …". */
+const FORM_ITEM = /^ITEM\s+\d{1,2}[A-C]?\.\s+[^\p{Ll}]+$/u;
+
 export function isHeading(candidate: HeadingCandidate, bodyFontSize: number): boolean {
   const text = candidate.text.trim();
   const words = text.split(/\s+/).length;
+  // Long for a heading, but a form's item titles run to two lines in body-size capitals.
+  if (
+    FORM_ITEM.test(text) &&
+    words <= 30 &&
+    candidate.lineCount <= 3 &&
+    candidate.fontSize >= bodyFontSize * 0.95
+  )
+    return true;
   if (!text || words > 18 || candidate.lineCount > 3 || text.length > 160) return false;
   if (!/\p{L}/u.test(text)) return false;
   if (/^[\p{Ll}]/u.test(text) && !CHAPTER.test(text)) return false;
+  // "(In millions, except per share data)", "(Unaudited)", "(continued)": a note on what follows, not its title.
+  if (text.startsWith('(')) return false;
   const endsLikeSentence = /[.,;:]$/.test(text) && !/^\d+(\.\d+)*\.?\s/.test(text);
   const larger = candidate.fontSize >= bodyFontSize * 1.15;
   const numbered = numberingLevel(text) !== null;

@@ -2,6 +2,7 @@
 // Elements before the first section belong to no section (there is no synthetic "Front matter" section);
 // running headers and footers are page furniture and belong to no section either.
 import type { LayoutElement, OutlineEntry, SectionNode } from '../../document/document-model';
+import { outlineHeadings } from './outline-headings';
 
 interface Positioned {
   node: SectionNode;
@@ -62,42 +63,18 @@ export function sectionsFromOutline(
   return flat.map((f) => f.node);
 }
 
-/** The front of a document, where its title and cover lines are: the first 20 % of its pages, at least two. */
-const FRONT_FRACTION = 0.2;
-const FRONT_MIN_PAGES = 2;
-
-/**
- * The headings that title the document rather than open a section: on its front pages, at a level no later
- * heading reaches, with at least two headings after them. Nested by font size they would become every section's
- * ancestor (a report's title over all its chapters, a cover's address over an 8-K); they are sections of their own
- * that end at the next heading, and later headings do not nest under them.
- */
-function titleHeadings(headings: LayoutElement[], pageCount: number): Set<LayoutElement> {
-  const front = Math.max(FRONT_MIN_PAGES, Math.ceil(FRONT_FRACTION * pageCount));
-  const titles = new Set<LayoutElement>();
-  // From the end, the highest level (smallest number) any later heading has: one pass, however many headings.
-  let highestLater = Number.POSITIVE_INFINITY;
-  for (let i = headings.length - 1; i >= 0; i--) {
-    const heading = headings[i]!;
-    const level = heading.headingLevel ?? 1;
-    if (heading.pageNumber <= front && headings.length - 1 - i >= 2 && highestLater > level)
-      titles.add(heading);
-    highestLater = Math.min(highestLater, level);
-  }
-  return titles;
-}
-
-export function sectionsFromHeadings(elements: LayoutElement[], pageCount: number): SectionNode[] {
-  const headings = elements.filter((e) => e.kind === 'heading' && e.text.trim());
-  const titles = titleHeadings(headings, pageCount);
-  const titleNodes = new Set<SectionNode>();
+export function sectionsFromHeadings(
+  elements: LayoutElement[],
+  pageCount: number,
+  coverKeys: ReadonlySet<string> = new Set(),
+): SectionNode[] {
+  const outline = outlineHeadings(elements, pageCount, coverKeys);
+  const closesAtNext = new Set<SectionNode>();
   const flat: Positioned[] = [];
   const stack: SectionNode[] = [];
-  for (const heading of headings) {
-    const level = heading.headingLevel ?? 1;
+  for (const { heading, title, level, canParent } of outline) {
     while (stack.length && (levels.get(stack[stack.length - 1]!) ?? 0) >= level) stack.pop();
     const parent = stack[stack.length - 1] ?? null;
-    const title = heading.text.replace(/\s+/g, ' ').trim();
     const order = flat.length;
     const node: SectionNode = {
       key: `s${order}`,
@@ -113,25 +90,25 @@ export function sectionsFromHeadings(elements: LayoutElement[], pageCount: numbe
     };
     flat.push({ node, top: heading.bbox[1] });
     levels.set(node, level);
-    if (titles.has(heading)) titleNodes.add(node);
-    else stack.push(node);
+    if (canParent) stack.push(node);
+    else closesAtNext.add(node);
   }
-  // pageEnd: the page of the last element before the next heading at the same or a higher level (a title's: the
-  // next heading).
+  // pageEnd: the page of the last element before the next heading at the same or a higher level (a title's or a
+  // contents page's: the next heading).
   const positions = new Map(elements.map((e, i) => [e.key, i]));
   flat.forEach((item, i) => {
     const ownLevel = levels.get(item.node) ?? 1;
-    const next = flat
-      .slice(i + 1)
-      .find((f) => titleNodes.has(item.node) || (levels.get(f.node) ?? 1) <= ownLevel);
-    if (!next) return;
-    const nextHeading = headings.find((h) => h.pageNumber === next.node.pageStart && h.bbox[1] === next.top);
+    const nextIndex = flat.findIndex(
+      (f, j) => j > i && (closesAtNext.has(item.node) || (levels.get(f.node) ?? 1) <= ownLevel),
+    );
+    if (nextIndex < 0) return;
+    const nextHeading = outline[nextIndex]?.heading;
     const index = nextHeading ? (positions.get(nextHeading.key) ?? 0) : 0;
     const before = elements
       .slice(0, index)
       .reverse()
       .find((e) => e.kind !== 'page-header' && e.kind !== 'page-footer');
-    item.node.pageEnd = Math.max(item.node.pageStart, before?.pageNumber ?? next.node.pageStart);
+    item.node.pageEnd = Math.max(item.node.pageStart, before?.pageNumber ?? item.node.pageStart);
   });
   assignElements(flat, elements);
   return flat.map((f) => f.node);
