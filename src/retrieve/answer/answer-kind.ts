@@ -12,8 +12,21 @@ const PERCENTAGE =
   /\b(?:what|which) (?:percentage|percent|proportion|share|fraction)\b|\bpercent(?:age)?\b|%|\b(?:growth|tax|interest|return|turnover|churn|conversion|response|participation|unemployment|inflation) rate\b|\bmargin\b|\byear[- ]over[- ]year change\b/i;
 const DATE =
   /^\s*when\b|\b(?:what|which|in which|in what) (?:year|date|month|day|quarter|decade)\b|\bwhen (?:was|were|did|does|is|will)\b|\bwhat time\b/i;
-const LIST =
-  /^\s*(?:please\s+)?(?:list|enumerate|name)\b|\b(?:list (?:all|the|of)|enumerate|name (?:all|the|every|each)|which (?:ones|of the \w+s)|what (?:are|were) (?:all )?the (?!(?:\w+ ){0,2}(?:total|amount|number|assets|liabilities|revenues|sales|earnings|expenses|costs|results)\b)(?:\w+ ){0,2}\w+s\b|in (?:a )?list format|as a list)\b/i;
+/** Plural nouns that name an amount (a number question), not a set of things to list. */
+const AMOUNT_NOUNS =
+  'totals?|amounts?|numbers?|assets|liabilities|revenues|sales|earnings|expenses|costs|results|profits|losses|savings|proceeds|shares|dividends|percentages|rates|ratios|margins|units|hours|days|years|months|minutes|dollars|points';
+const LIST = new RegExp(
+  [
+    String.raw`^\s*(?:please\s+)?(?:list|enumerate|name)\b`,
+    String.raw`\b(?:list (?:all|the|of)|enumerate|name (?:all|the|every|each)|which (?:ones|of the \w+s)|in (?:a )?list format|as a list)\b`,
+    // "What are the (four) main risks …": a plural the answer enumerates, unless it names an amount
+    String.raw`\bwhat (?:are|were) (?:all )?the (?!(?:\w+ ){0,2}(?:${AMOUNT_NOUNS})\b)(?:\w+ ){0,2}\w+s\b`,
+    // "Which (two) magazines are …", "What sensors does the rover carry?", "What kinds of …"
+    String.raw`^\s*(?:[^?]*?,\s*)?(?:which|what) (?!(?:\w+ ){0,2}(?:${AMOUNT_NOUNS})\b)(?:[\w-]+ ){0,2}[\w-]*[^s\W']s (?:of [\w-]+ )?(?:do|does|did|are|were|have|has|can|could|will|would|appear|occur)\b`,
+    String.raw`\bwhat (?:kinds|types|sorts|categories) of\b`,
+  ].join('|'),
+  'i',
+);
 const NAME =
   /^\s*who\b|\b(?:who|whom|whose)\b|\bwhich (?:company|companies|person|individual|country|city|state|team|organi[sz]ation|agency|party|university|brand|product|model|author|firm|bank|auditor|subsidiary|segment|department|region|language|tool|method|dataset)\b|\bwhat(?:'s| is| was| are| were) (?:the )?(?:[\w-]+ ){0,2}names?\b|\bname of\b/i;
 const NUMBER =
