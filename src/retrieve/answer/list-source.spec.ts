@@ -1,5 +1,5 @@
 import type { AnswerElement } from '../extractive-answer';
-import { listCandidate, listItems } from './list-source';
+import { listCandidate } from './list-source';
 import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
 
 let order = 0;
@@ -24,16 +24,6 @@ const evidence = (question: string, kind: AnswerKind, pages: EvidencePage[]): An
   question,
   kind,
   pages,
-});
-
-describe('listItems', () => {
-  it('splits a list element at its markers and joins wrapped lines to their item', () => {
-    expect(listItems('• Infrared camera\n• Laser rangefinder with a\nsecond line\n2) Gas sensor')).toEqual([
-      'Infrared camera',
-      'Laser rangefinder with a second line',
-      'Gas sensor',
-    ]);
-  });
 });
 
 describe('listCandidate', () => {
@@ -87,5 +77,122 @@ describe('listCandidate', () => {
   it('answers nothing when no heading names the subject, or the question asks for no list', () => {
     expect(rover('LIST', 'List the tyres fitted to the trailer.')).toBeNull();
     expect(rover('TEXT', 'What sensors are on the rover?')).toBeNull();
+  });
+
+  it('reads the heading above a lead line, and bullet lines set inside a paragraph', () => {
+    const found = listCandidate(
+      evidence('What tools does the repair kit contain?', 'LIST', [
+        page(7, 1, [
+          el(7, 'heading', 'Repair kit'),
+          el(7, 'paragraph', 'Every van carries one. It contains:'),
+          el(7, 'paragraph', '• Torque wrench\n• Spare seals\n• Pipe cutter'),
+          el(7, 'paragraph', 'Return the kit after use.'),
+        ]),
+      ]),
+    );
+    expect(found?.answer.items).toEqual(['Torque wrench', 'Spare seals', 'Pipe cutter']);
+    expect(found?.citations).toHaveLength(1);
+    expect(found?.citations[0]).toMatchObject({ pageNumber: 7, bbox: expect.any(Array) });
+  });
+
+  it('lists each item once when the continued page repeats one, and skips number-only "lists"', () => {
+    const found = listCandidate(
+      evidence('List the stations on the coastal line.', 'LIST', [
+        page(2, 1, [
+          el(2, 'list', '-4\n-2\n-7'),
+          el(2, 'heading', 'Stations on the coastal line'),
+          el(2, 'list', '• Harbour\n• Lighthouse'),
+        ]),
+        page(3, 2, [el(3, 'list', '• Lighthouse\n• Dunes'), el(3, 'paragraph', 'Trains run hourly.')]),
+      ]),
+    );
+    expect(found?.answer.items).toEqual(['Harbour', 'Lighthouse', 'Dunes']);
+    expect(found?.citations.map((c) => c.pageNumber)).toEqual([2, 3]);
+  });
+
+  it('prefers, of two lists that name the subject alike, the one with the count asked for', () => {
+    const found = listCandidate(
+      evidence('What are the three phases of the drying process?', 'LIST', [
+        page(5, 1, [
+          el(5, 'heading', 'Drying process phases (overview)'),
+          el(5, 'list', '• Heat\n• Hold'),
+          el(5, 'heading', 'Drying process phases'),
+          el(5, 'list', '• Heat\n• Hold\n• Cool'),
+        ]),
+      ]),
+    );
+    expect(found?.answer.items).toEqual(['Heat', 'Hold', 'Cool']);
+  });
+
+  it('keeps the last n items when the question asks for the last n', () => {
+    const found = listCandidate(
+      evidence('What are the last 2 chapters of the handbook?', 'LIST', [
+        page(1, 1, [
+          el(1, 'heading', 'Chapters of this handbook'),
+          el(1, 'list', '1. Welcome\n2. Safety\n3. Tools\n4. Repairs'),
+        ]),
+      ]),
+    );
+    expect(found?.answer.items).toEqual(['Tools', 'Repairs']);
+  });
+
+  it('reads an enumeration written in a sentence that names the subject, cited to its element', () => {
+    const found = listCandidate(
+      evidence('What business segments does the group report?', 'LIST', [
+        page(4, 1, [
+          el(4, 'heading', 'Overview'),
+          el(
+            4,
+            'paragraph',
+            'The group was founded in 1950. It reports four business segments: Marine; Rail; Energy and Water; Aviation.',
+          ),
+        ]),
+      ]),
+    );
+    expect(found?.answer).toMatchObject({
+      kind: 'LIST',
+      items: ['Marine', 'Rail', 'Energy and Water', 'Aviation'],
+    });
+    expect(found?.citations[0]?.elementId).toBe('p4-e' + order);
+    expect(found?.analysis).toContain('enumerated');
+  });
+
+  it('reads no enumeration from a sentence about something else', () => {
+    const found = listCandidate(
+      evidence('What business segments does the group report?', 'LIST', [
+        page(4, 1, [el(4, 'paragraph', 'Its ships call at Oslo, Bergen, Hull and Leith.')]),
+      ]),
+    );
+    expect(found).toBeNull();
+  });
+
+  it('lists the titles of a run of titled paragraphs under the lead that names the subject', () => {
+    const found = listCandidate(
+      evidence('What divisions does the shipyard have?', 'LIST', [
+        page(9, 1, [
+          el(9, 'heading', 'Organisation'),
+          el(9, 'paragraph', 'The shipyard is organised in three divisions.'),
+          el(9, 'paragraph', 'Marine Division: builds ferries and tugs for coastal routes.'),
+          el(9, 'paragraph', 'Repair Division: docks and refits vessels of up to 40,000 tonnes.'),
+          el(9, 'paragraph', 'Design Office: draws hulls for both divisions and for clients.'),
+          el(9, 'paragraph', 'The yard employs 900 people.'),
+        ]),
+      ]),
+    );
+    expect(found?.answer.items).toEqual(['Marine Division', 'Repair Division', 'Design Office']);
+    expect(found?.citations).toHaveLength(3);
+  });
+
+  it('does not take a single titled paragraph for a list', () => {
+    const found = listCandidate(
+      evidence('What divisions does the shipyard have?', 'LIST', [
+        page(9, 1, [
+          el(9, 'paragraph', 'The shipyard is organised in divisions.'),
+          el(9, 'paragraph', 'Marine Division: builds ferries and tugs for coastal routes.'),
+          el(9, 'paragraph', 'The yard employs 900 people.'),
+        ]),
+      ]),
+    );
+    expect(found).toBeNull();
   });
 });

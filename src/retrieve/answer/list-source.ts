@@ -1,5 +1,18 @@
 import type { AnswerElement } from '../extractive-answer';
-import { contentWords } from '../text-match';
+import { sentences } from '../text-match';
+import {
+  type AskedCount,
+  askedCount,
+  askedSlice,
+  bulletLines,
+  distinct,
+  enumeration,
+  listItems,
+  namesThings,
+  paragraphTitle,
+  share,
+  subjectWords,
+} from './list-items';
 import {
   type AnswerCandidate,
   type AnswerEvidence,
@@ -9,95 +22,130 @@ import {
   listAnswer,
 } from './typed-answer';
 
-// LIST and COUNT answers from the evidence's own lists: the list (or bullets) right under the heading, caption or
-// lead sentence that names what the question asks for, continued onto the next page when the list runs on there.
+// LIST and COUNT answers from the evidence's own lists: the list (or bullet lines) under the heading, caption or
+// lead sentence that names what the question asks for, continued onto the next page when it runs on there; else an
+// enumeration written in a sentence that names it ("… in five segments: A, B, C, D and E").
 
-/** The share of the question's words a heading must hold to name the list asked for. */
+export { listItems, share, subjectWords };
+
+/** The share of the question's subject words an anchor (heading and lead line) must hold to name the list. */
 const ANCHOR_SHARE = 0.5;
-/** A lead-in longer than this is a paragraph, not a heading or "… include:" line. */
+/** The share an enumerating sentence must hold: it names its subject in the same breath, so more is asked. */
+const ENUMERATION_SHARE = 0.6;
+/** A lead-in longer than this is a paragraph, not a heading or "… include:" line (its last sentence may lead). */
 const MAX_ANCHOR_CHARS = 240;
 const FURNITURE = new Set(['page-header', 'page-footer']);
-/** A list item's marker: a bullet, a dash, "1.", "a)", "(iv)". */
-const ITEM_MARKER =
-  /^\s*(?:[•◦▪▫■□●○◆◇►▶➢✓✔\u2022\u2023\u2043-]|[–—*·]\s|\(?\d{1,2}[.)]\s|\(?[a-zA-Z][.)]\s|\([ivx]{1,4}\)\s)\s*/;
-/** Words of a question that ask for a list rather than name its subject. */
-const ASKING = new Set([
-  'list',
-  'name',
-  'enumerate',
-  'all',
-  'many',
-  'number',
-  'count',
-  'item',
-  'format',
-  'please',
-]);
 
 interface Placed {
   element: AnswerElement;
   page: EvidencePage;
+  items: string[];
 }
 
-/** The items of a list element: one per marker line, wrapped lines joined to their item, markers dropped. */
-export function listItems(text: string): string[] {
-  const items: string[] = [];
-  for (const line of text.split(/\n+/)) {
-    const trimmed = line.trim();
-    if (trimmed === '') continue;
-    if (ITEM_MARKER.test(trimmed) || items.length === 0) items.push(trimmed.replace(ITEM_MARKER, '').trim());
-    else items[items.length - 1] = `${items[items.length - 1]!} ${trimmed}`;
-  }
-  return items.filter((i) => i !== '');
+interface Found {
+  anchor: string;
+  parts: Placed[];
+  share: number;
 }
-
-/** The question's subject words ("What sensors does the rover carry?" → sensor, rover, carry). */
-export function subjectWords(question: string): string[] {
-  return [...new Set(contentWords(question).filter((w) => !ASKING.has(w)))];
-}
-
-export const share = (words: string[], text: string) => {
-  if (words.length === 0) return 0;
-  const present = new Set(contentWords(text));
-  return words.filter((w) => present.has(w)).length / words.length;
-};
 
 /** The page's body elements (no running headers or footers), in reading order. */
 const body = (page: EvidencePage) => page.elements.filter((e) => !FURNITURE.has(e.kind));
 
-/** The list elements from `start` on: consecutive lists, continued at the top of the next page of the evidence. */
+/** The items of a list-like element: a list, or a paragraph of bullet lines; none for anything else. */
+function itemsOf(element: AnswerElement): string[] {
+  if (element.kind === 'list') return listItems(element.text);
+  if (element.kind === 'paragraph') return bulletLines(element.text);
+  return [];
+}
+
+/** The title of a paragraph in a run of titled paragraphs, as the one item it adds; none for anything else. */
+function titleItems(element: AnswerElement): string[] {
+  const title = element.kind === 'paragraph' ? paragraphTitle(element.text) : null;
+  return title ? [title] : [];
+}
+
+/** Whether a list, or a run of titled paragraphs, starts at elements[i]. */
+const startsList = (elements: AnswerElement[], i: number) =>
+  itemsOf(elements[i]!).length > 0 ||
+  (titleItems(elements[i]!).length > 0 && titleItems(elements[i + 1] ?? elements[i]!).length > 0);
+
+/** What an element says as an anchor: a heading or caption whole, a paragraph by its last sentence ("… include:"). */
+function anchorText(element: AnswerElement): string {
+  if (element.text.length <= MAX_ANCHOR_CHARS) return element.text;
+  return sentences(element.text).pop()?.slice(-MAX_ANCHOR_CHARS) ?? '';
+}
+
+/**
+ * The list-like elements from `start` on, continued at the top of the next page of the evidence: consecutive lists,
+ * or consecutive titled paragraphs (two at least), whichever starts there.
+ */
 function gather(pages: EvidencePage[], page: EvidencePage, start: number): Placed[] {
+  const first = body(page)[start];
+  const read = first && itemsOf(first).length === 0 ? titleItems : itemsOf;
   const out: Placed[] = [];
   let current: EvidencePage | undefined = page;
   let index = start;
   while (current) {
     const elements = body(current);
-    while (index < elements.length && elements[index]!.kind === 'list')
-      out.push({ element: elements[index++]!, page: current });
+    while (index < elements.length) {
+      const items = read(elements[index]!);
+      if (items.length === 0) break;
+      out.push({ element: elements[index++]!, page: current, items });
+    }
     // the list runs to the end of the page: it may go on at the top of the next page
     if (index < elements.length) break;
     const at: EvidencePage = current;
     current = pages.find((p) => p.docId === at.docId && p.pageNumber === at.pageNumber + 1);
     index = 0;
   }
-  return out;
+  return read === titleItems && out.length < 2 ? [] : out;
 }
 
-/** The anchor (heading, caption, lead line) that best names the question's subject and has a list right under it. */
-function findList(evidence: AnswerEvidence): { anchor: Placed; items: Placed[]; share: number } | null {
-  const words = subjectWords(evidence.question);
-  let best: { anchor: Placed; items: Placed[]; share: number } | null = null;
+/** A found list beats another by naming more of the subject; at equal naming, by holding the count asked for. */
+function better(a: Found, b: Found | null, asked: AskedCount | null): boolean {
+  if (!b) return true;
+  if (a.share !== b.share) return a.share > b.share;
+  const size = (f: Found) => f.parts.flatMap((p) => p.items).length;
+  return asked !== null && size(a) === asked.n && size(b) !== asked.n;
+}
+
+/** The list under the anchor (its element and the heading above it) that best names the question's subject. */
+function findList(evidence: AnswerEvidence, words: string[], asked: AskedCount | null): Found | null {
+  let best: Found | null = null;
   for (const page of evidence.pages) {
     const elements = body(page);
     elements.forEach((element, i) => {
-      if (element.kind === 'list' || element.text.length > MAX_ANCHOR_CHARS) return;
+      if (itemsOf(element).length > 0 || titleItems(element).length > 0) return;
       // the list starts right under it, or (the anchor ending its page) at the top of the next page
-      if (elements[i + 1]?.kind !== 'list' && i !== elements.length - 1) return;
-      const s = share(words, element.text);
-      if (s < ANCHOR_SHARE || (best && s <= best.share)) return;
-      const items = gather(evidence.pages, page, i + 1);
-      if (items.length > 0) best = { anchor: { element, page }, items, share: s };
+      if (i < elements.length - 1 && !startsList(elements, i + 1)) return;
+      const above = elements[i - 1];
+      const heading = above && above.kind === 'heading' && element.kind !== 'heading' ? `${above.text} ` : '';
+      const anchor = `${heading}${anchorText(element)}`.trim();
+      const s = share(words, anchor);
+      if (s < ANCHOR_SHARE) return;
+      const parts = gather(evidence.pages, page, i + 1).filter((p) => namesThings(p.items));
+      const found = { anchor, parts, share: s };
+      if (parts.length > 0 && better(found, best, asked)) best = found;
     });
+  }
+  return best;
+}
+
+/** An enumeration written in a sentence that names the question's subject; the best-naming one in evidence order. */
+function findEnumeration(evidence: AnswerEvidence, words: string[], asked: AskedCount | null): Found | null {
+  let best: Found | null = null;
+  for (const page of evidence.pages) {
+    for (const element of body(page)) {
+      if (element.kind !== 'paragraph' && element.kind !== 'list') continue;
+      for (const sentence of sentences(element.text)) {
+        const found = enumeration(sentence, asked?.n === 2 ? 2 : 3);
+        if (!found) continue;
+        const s = share(words, found.lead);
+        if (s < ENUMERATION_SHARE) continue;
+        const candidate = { anchor: found.lead, parts: [{ element, page, items: found.items }], share: s };
+        if (better(candidate, best, asked)) best = candidate;
+      }
+    }
   }
   return best;
 }
@@ -105,30 +153,36 @@ function findList(evidence: AnswerEvidence): { anchor: Placed; items: Placed[]; 
 const pageLabels = (placed: Placed[]) =>
   [...new Set(placed.map((p) => `p. ${p.element.pageNumber}`))].join(', ');
 
-/** A LIST answer: the items of the list under the heading that names what the question asks for. */
+/** A LIST (or COUNT) answer: the items of the list the question names, cited element by element, in evidence order. */
 export function listCandidate(evidence: AnswerEvidence): AnswerCandidate | null {
   if (evidence.kind !== 'LIST' && evidence.kind !== 'COUNT') return null;
-  const found = findList(evidence);
+  const words = subjectWords(evidence.question);
+  const asked = askedCount(evidence.question);
+  const list = findList(evidence, words, asked);
+  // a count is read from a list's items; an enumerating sentence usually states its count itself
+  const inline = evidence.kind === 'LIST' ? findEnumeration(evidence, words, asked) : null;
+  const found = list && (!inline || list.share >= inline.share) ? list : inline;
   if (!found) return null;
-  const items = found.items.flatMap((p) => listItems(p.element.text));
+  const items = askedSlice(distinct(found.parts.flatMap((p) => p.items)), asked);
   if (items.length === 0) return null;
-  const citations = found.items.map((p) => citationAt(p.page, p.element, p.element.text));
-  const where = `${pageLabels(found.items)}, under "${found.anchor.element.text.trim()}"`;
+  const citations = found.parts.map((p) => citationAt(p.page, p.element, p.element.text));
+  const how = found === list ? 'the items of the list' : 'the items enumerated';
+  const where = `${pageLabels(found.parts)}, under "${found.anchor}"`;
   if (evidence.kind === 'COUNT') {
     const noun = /\bhow many\s+([\p{L}-]+)/iu.exec(evidence.question)?.[1]?.toLowerCase() ?? 'items';
     return {
       answer: countAnswer(
         items,
-        `${items.length} ${noun}: ${items.join('; ')} [${pageLabels(found.items)}]`,
+        `${items.length} ${noun}: ${items.join('; ')} [${pageLabels(found.parts)}]`,
         noun,
       ),
       citations,
-      analysis: `Counted the ${items.length} items of the list on ${where}.`,
+      analysis: `Counted ${how} on ${where} (${items.length}).`,
     };
   }
   return {
-    answer: listAnswer(items, `${items.join('; ')} [${pageLabels(found.items)}]`),
+    answer: listAnswer(items, `${items.join('; ')} [${pageLabels(found.parts)}]`),
     citations,
-    analysis: `The items of the list on ${where}.`,
+    analysis: `The answer is ${how} on ${where}.`,
   };
 }

@@ -60,4 +60,17 @@ describe('tableColumnCandidate', () => {
     expect(tableColumnCandidate(evidence('List the captains of the fleet.', 'LIST', fleet))).toBeNull();
     expect(tableColumnCandidate(evidence('Which vessels run?', 'TEXT', fleet))).toBeNull();
   });
+
+  it('lists a repeated cell once and keeps the last n rows when the question asks for them', () => {
+    const routes =
+      '| Route | Vessel |\n|---|---|\n| North | Gull |\n| North | Gull |\n| South | Tern |\n| East | Puffin |';
+    const found = tableColumnCandidate(
+      evidence('What are the last 2 routes in the timetable?', 'LIST', [page(3, 1, [table(3, routes)])]),
+    );
+    expect(found?.answer.items).toEqual(['South', 'East']);
+    const all = tableColumnCandidate(
+      evidence('Which routes does the timetable show?', 'LIST', [page(3, 1, [table(3, routes)])]),
+    );
+    expect(all?.answer.items).toEqual(['North', 'South', 'East']);
+  });
 });

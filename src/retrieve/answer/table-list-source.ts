@@ -1,5 +1,5 @@
 import type { AnswerElement } from '../extractive-answer';
-import { share, subjectWords } from './list-source';
+import { askedCount, askedSlice, distinct, share, subjectWords } from './list-items';
 import { markdownRows } from './table-grid';
 import {
   type AnswerCandidate,
@@ -63,9 +63,13 @@ export function tableColumnCandidate(evidence: AnswerEvidence): AnswerCandidate 
   });
   if (!best) return null;
   const { parts, header } = best as { parts: Part[]; header: string };
-  const items = parts.flatMap((p) => p.cells).filter((c) => c !== '');
+  // a cell repeated down a column (a merged cell read once per row) is one item
+  const items = askedSlice(
+    distinct(parts.flatMap((p) => p.cells).filter((c) => c !== '')),
+    askedCount(evidence.question),
+  );
   const citations = parts.flatMap(({ page, element, cells }) =>
-    cells.filter((c) => c !== '').map((quote) => citationAt(page, element, quote)),
+    cells.filter((c) => items.includes(c)).map((quote) => citationAt(page, element, quote)),
   );
   const where = [...new Set(parts.map((p) => `p. ${p.element.pageNumber}`))].join(', ');
   const analysis = `The cells of the table column "${header}" (${where}).`;

@@ -1,0 +1,180 @@
+import { contentWords } from '../text-match';
+
+// The pieces a list answer is made of: the items of a list (or of bullet lines set inside a paragraph), the items
+// of an enumeration written in a sentence ("… five segments: A, B, C, D and E."), and the number of items or the
+// slice of them the question asks for ("the three …", "the last 4 …", "top 2 …").
+
+/** A list item's marker: a bullet, a dash, "1.", "a)", "(iv)". */
+const ITEM_MARKER =
+  /^\s*(?:[•◦▪▫■□●○◆◇►▶➢✓✔\u2022\u2023\u2043-]|[–—*·]\s|\(?\d{1,2}[.)]\s|\(?[a-zA-Z][.)]\s|\([ivx]{1,4}\)\s)\s*/;
+/** Words of a question that ask for a list rather than name its subject. */
+const ASKING = new Set([
+  'list',
+  'name',
+  'enumerate',
+  'all',
+  'many',
+  'number',
+  'count',
+  'item',
+  'format',
+  'please',
+  'answer',
+  'kind',
+  'type',
+  'first',
+  'last',
+  'top',
+]);
+const NUMBER_WORDS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+};
+const ENUMERATION_CUE =
+  /:|\b(?:includes?|including|included|are|were|comprise[sd]?|consists? of|such as|namely|as follows|following)\b:?/gi;
+/** An item longer than this is a passage, not a thing named in an enumeration. */
+const MAX_ENUMERATED_WORDS = 8;
+
+/** The items of a list element: one per marker line, wrapped lines joined to their item, markers dropped. */
+export function listItems(text: string): string[] {
+  const items: string[] = [];
+  for (const line of text.split(/\n+/)) {
+    const trimmed = line.trim();
+    if (trimmed === '') continue;
+    if (ITEM_MARKER.test(trimmed) || items.length === 0) items.push(trimmed.replace(ITEM_MARKER, '').trim());
+    else items[items.length - 1] = `${items[items.length - 1]!} ${trimmed}`;
+  }
+  return items.filter((i) => i !== '');
+}
+
+/** Bullet lines set inside a paragraph (two or more lines opening with a marker), as a list's items; else none. */
+export function bulletLines(text: string): string[] {
+  const lines = text.split(/\n+/).filter((l) => l.trim() !== '');
+  const marked = lines.findIndex((l) => ITEM_MARKER.test(l));
+  if (marked < 0 || lines.slice(marked).filter((l) => ITEM_MARKER.test(l)).length < 2) return [];
+  return listItems(lines.slice(marked).join('\n'));
+}
+
+/** A section number opening a paragraph ("10.7.1.2.", "3)", "B."). */
+const NUMBERING = /^\s*(?:\d{1,2}(?:\.\d{1,2})*[.)]?|[A-Z][.)])\s+/;
+/** A title is a few words: more is a sentence. */
+const MAX_TITLE_WORDS = 8;
+
+/**
+ * The title a paragraph opens with, as one of a run of titled paragraphs ("Industrial Business: The segment
+ * serves …", "2.3. Mismatch repair. The system …", "Is the service safe? The service was …"); null for a paragraph
+ * that opens with a plain sentence.
+ */
+export function paragraphTitle(text: string): string | null {
+  const numbered = NUMBERING.test(text);
+  const rest = text.replace(NUMBERING, '');
+  const m = /^([^.:?!\n]{2,80}?)(:|\?|\.(?=\s*\p{Lu}))\s*\S/u.exec(rest);
+  if (!m) return null;
+  const title = m[1]!.trim();
+  if (title.split(/\s+/).length > MAX_TITLE_WORDS || !/^\p{Lu}/u.test(title)) return null;
+  // a plain sentence ends at its full stop too: without a number or a colon, only a question is a title
+  if (m[2] === '.' && !numbered) return null;
+  return m[2] === '?' ? `${title}?` : title;
+}
+
+/** Items that name things: a list of bare numbers ("-4", "-2", a chart's tick labels) is not an answer's list. */
+export const namesThings = (items: string[]) =>
+  items.filter((i) => /\p{L}{2}/u.test(i)).length >= items.length / 2;
+
+/** The items once each, in order (the same item repeated on a continued page or in a wrapped cell counts once). */
+export function distinct(items: string[]): string[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = item
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, ' ')
+      .trim();
+    if (key === '' || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The question's subject words ("What sensors does the rover carry?" → sensor, rover, carry). */
+export function subjectWords(question: string): string[] {
+  return [
+    ...new Set(
+      contentWords(question).filter((w) => !ASKING.has(w) && !(w in NUMBER_WORDS) && !/^\d+$/.test(w)),
+    ),
+  ];
+}
+
+/** The share of `words` that `text` holds. */
+export const share = (words: string[], text: string) => {
+  if (words.length === 0) return 0;
+  const present = new Set(contentWords(text));
+  return words.filter((w) => present.has(w)).length / words.length;
+};
+
+/** How many items the question asks for, and which end of the list when it asks for some of them. */
+export interface AskedCount {
+  n: number;
+  end: 'first' | 'last' | null;
+}
+
+/** "the three stages" → 3; "the last 4 chapters" → last 4; "top2 texts" → first 2; null when it names no count. */
+export function askedCount(question: string): AskedCount | null {
+  const m =
+    /\b(first|last|top)?\s*(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\s+(?:[\p{L}-]+\s+){0,2}?[\p{L}-]*[^\Ws]s\b/iu.exec(
+      question,
+    ) ?? /\b(top)(\d{1,2})\b/i.exec(question);
+  if (!m) return null;
+  const word = m[2]!.toLowerCase();
+  const n = NUMBER_WORDS[word] ?? Number(word);
+  if (!Number.isInteger(n) || n < 2 || n > 20) return null;
+  const end = m[1]?.toLowerCase();
+  return { n, end: end === 'last' ? 'last' : end === 'first' || end === 'top' ? 'first' : null };
+}
+
+/** The items the question asks for: all of them, or its first or last n when it names an end. */
+export function askedSlice(items: string[], asked: AskedCount | null): string[] {
+  if (!asked?.end || items.length <= asked.n) return items;
+  return asked.end === 'first' ? items.slice(0, asked.n) : items.slice(items.length - asked.n);
+}
+
+/**
+ * An enumeration written in a sentence: what follows "include", "are", "such as", "namely" or a colon, split at
+ * commas or semicolons with the last item after "and"/"or". Null unless it names at least `min` short items.
+ */
+export function enumeration(sentence: string, min = 3): { lead: string; items: string[] } | null {
+  const text = sentence.replace(/\s+/g, ' ').trim();
+  // the cue is the last one before the first separator: "are reported in five segments: A, B, …" cues at ":"
+  const firstSeparator = text.search(/[,;]/);
+  if (firstSeparator < 0) return null;
+  const cues = [...text.slice(0, firstSeparator).matchAll(ENUMERATION_CUE)];
+  const cue = cues[cues.length - 1];
+  if (!cue) return null;
+  const at = cue.index + cue[0].length;
+  const lead = text.slice(0, at).trim();
+  const tail = text
+    .slice(at)
+    .replace(/[.;:]\s*$/, '')
+    .trim();
+  const bySemicolon = tail.includes(';');
+  const parts = tail.split(bySemicolon ? /\s*;\s*/ : /\s*,\s*/);
+  if (parts.length < 2) return null;
+  // "…, C and D" / "…, C, and D": the last part holds the last item, or the last two
+  const last = parts.pop()!;
+  const pair = /^(.+?)\s+(?:and|or)\s+(.+)$/i.exec(last);
+  const items = [
+    ...parts,
+    ...(bySemicolon || /^(?:and|or)\s/i.test(last) || !pair ? [last] : [pair[1]!, pair[2]!]),
+  ]
+    .map((i) => i.replace(/^(?:and|or)\s+/i, '').trim())
+    .filter((i) => i !== '');
+  if (items.length < min) return null;
+  if (items.some((i) => i.split(' ').length > MAX_ENUMERATED_WORDS || !/\p{L}/u.test(i))) return null;
+  return { lead, items };
+}
