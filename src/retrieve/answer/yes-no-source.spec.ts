@@ -50,6 +50,30 @@ describe('verdictOf', () => {
   });
 });
 
+describe('verdictOf, paraphrased', () => {
+  const ask = (question: string, sentence: string) =>
+    verdictOf(claimWords(question), sentence, question)?.verdict ?? null;
+  it('supports a claim stated in other words, the change in the same direction', () => {
+    expect(
+      ask(
+        'Did visitor numbers at the museum rise in 2019?',
+        'In 2019 the museum welcomed more visitors than ever.',
+      ),
+    ).toBe('Yes');
+  });
+  it('contradicts a claim whose change the sentence states the other way', () => {
+    expect(ask('Did ticket sales rise in 2020?', 'Ticket sales fell sharply in 2020.')).toBe('No');
+    expect(ask('Did ticket sales fall in 2020?', 'Ticket sales did not decline in 2020.')).toBe('No');
+    expect(ask('Did ticket sales fall in 2020?', 'Ticket sales did not rise in 2020.')).toBeNull();
+  });
+  it("neither supports nor contradicts when the sentence lacks the claim's name or year", () => {
+    expect(
+      ask('Did Nordbank raise its dividend in 2021?', 'Southbank raised its dividend in 2021.'),
+    ).toBeNull();
+    expect(ask('Did ticket sales rise in 2020?', 'Ticket sales rose in 2018.')).toBeNull();
+  });
+});
+
 describe('yesNoCandidate', () => {
   it('answers from the element that denies the claim, cited with its step', () => {
     const found = yesNoCandidate(

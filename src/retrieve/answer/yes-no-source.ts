@@ -4,10 +4,16 @@ import { contentWords } from '../text-match';
 import { type AnswerCandidate, type AnswerEvidence, citationAt } from './typed-answer';
 
 // A yes/no answer only when an element of the evidence states the claim (supports it) or denies it (contradicts
-// it): the sentence holds the claim's key words and a polarity cue. Anything less is Not answerable, not a guess.
+// it): the sentence holds the claim's names and numbers, most of its other words, and a polarity cue (a negation,
+// or a change the other way: "fell" against "did … rise"). Anything less is Not answerable, not a guess.
 
-/** The share of the claim's key words a sentence must hold to state the claim. */
-const CLAIM_SHARE = 0.75;
+/** The share of the claim's words a sentence must hold to state it (in its own words: a paraphrase drops some). */
+const CLAIM_SHARE = 0.6;
+/** Words of a change up or down: a sentence stating the opposite change contradicts the claim. */
+const UP =
+  /\b(?:increas\w*|grew|grow\w*|rise|rises|rising|rose|higher|more|above|gain\w*|improv\w*|expand\w*|accelerat\w*)\b/i;
+const DOWN =
+  /\b(?:decreas\w*|declin\w*|fell|fall\w*|drop\w*|lower|less|fewer|below|reduc\w*|shr[iau]nk\w*|worsen\w*|slow\w*|decelerat\w*)\b/i;
 /** Words that frame a yes/no question, not its claim. */
 const FRAMING = new Set([
   'yes',
@@ -32,6 +38,20 @@ export function claimWords(question: string): string[] {
   return [...new Set(contentWords(claim).filter((w) => !FRAMING.has(w)))];
 }
 
+/** A change up or down stated by a text; null when it states none or both. */
+function direction(text: string): 'up' | 'down' | null {
+  const up = UP.test(text);
+  const down = DOWN.test(text);
+  return up === down ? null : up ? 'up' : 'down';
+}
+
+/** The claim's names and numbers ("Verizon", "2022", "PPNE"): a sentence without all of them is about something else. */
+export function keyTerms(question: string): string[] {
+  const names = [...question.matchAll(/(?<=\S\s+)(?:\p{Lu}[\p{L}\p{N}&-]*)/gu)].map((m) => m[0]);
+  const numbers = question.match(/\b\d+(?:[.,]\d+)?\b/g) ?? [];
+  return [...new Set(contentWords([...names, ...numbers].join(' ')))];
+}
+
 /** Whether the question itself is negated ("Isn't the pump serviceable?"): a supporting "not" then means yes. */
 const negatedQuestion = (question: string) => /^\s*\w+n[’']t\b|^\s*\w+\s+(?:\w+\s+)?not\b/i.test(question);
 
@@ -43,13 +63,20 @@ export interface ClaimVerdict {
 
 /** The verdict a sentence gives on the claim, or null when it does not state the claim with a polarity cue. */
 export function verdictOf(words: string[], sentence: string, question: string): ClaimVerdict | null {
-  if (words.length === 0) return null;
+  const claim = words.filter((w) => !UP.test(w) && !DOWN.test(w));
+  if (claim.length === 0) return null;
   const present = new Set(contentWords(sentence));
-  const share = words.filter((w) => present.has(w)).length / words.length;
+  if (!keyTerms(question).every((w) => present.has(w))) return null;
+  const share = claim.filter((w) => present.has(w)).length / claim.length;
   if (share < CLAIM_SHARE) return null;
   const negative = NEGATIVE.test(sentence);
-  if (!negative && !AFFIRMATIVE.test(sentence)) return null;
-  const yes = negative === negatedQuestion(question);
+  const asked = direction(question);
+  const stated = direction(sentence);
+  const opposite = asked !== null && stated !== null && asked !== stated;
+  if (!negative && !opposite && !AFFIRMATIVE.test(sentence) && stated === null) return null;
+  // "did not rise" asked "did it fall?": not rising is not falling
+  if (negative && opposite) return null;
+  const yes = (negative !== opposite) === negatedQuestion(question);
   return { verdict: yes ? 'Yes' : 'No', sentence, share };
 }
 
