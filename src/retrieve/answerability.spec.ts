@@ -4,6 +4,7 @@ import {
   answerableProbability,
   documentCues,
   DocumentVocabulary,
+  namedButAbsent,
   questionProper,
   withinOneEdit,
 } from './answerability';
@@ -20,6 +21,18 @@ const cuesOf = (question: string) =>
     contentWords(questionProper(question)).map((word) => ({ word, weight: 1 })),
     guide,
   );
+
+describe('namedButAbsent', () => {
+  it('names what the question names and the document lacks: a name, a number, a reference', () => {
+    expect(namedButAbsent('How long does the Thinkpad battery last?', guide)).toBe('"thinkpad"');
+    expect(namedButAbsent('How long did the battery of the 2019 model last?', guide)).toBe('"2019"');
+    expect(namedButAbsent('What does Figure 9 show?', guide)).toBe('"figure 9"');
+  });
+  it('is null when the document holds all of it, or when nothing is known of the document', () => {
+    expect(namedButAbsent('How long does the MacBook Air battery of the 2016 model last?', guide)).toBeNull();
+    expect(namedButAbsent('How long does the Thinkpad battery last?', null)).toBeNull();
+  });
+});
 
 describe('answerability cues', () => {
   it('drops the answer-format instructions from the question', () => {

@@ -292,3 +292,21 @@ export function documentCues(
     missingReferences: cap(references.filter((r) => !vocabulary.hasReference(r)).length),
   };
 }
+
+/**
+ * What the question names that the document lacks (a number, a name, a figure or page it does not have), or null.
+ * A value read from a table or list answers the question the document holds, not one about something it never
+ * mentions ("the HAQ leadership" asked of a report on the MQA's), so a typed answer is refused on this alone.
+ */
+export function namedButAbsent(fullQuestion: string, vocabulary: DocumentVocabulary | null): string | null {
+  if (!vocabulary || vocabulary.empty) return null;
+  const question = questionProper(fullQuestion);
+  const references = questionReferences(question);
+  const referenced = new Set(references.map((r) => String(r.number)));
+  const missing = [
+    ...references.filter((r) => !vocabulary.hasReference(r)).map((r) => `${r.kind} ${r.number}`),
+    ...questionNumbers(question).filter((n) => !referenced.has(n) && !vocabulary.hasNumber(n)),
+    ...questionNames(question).filter((n) => !vocabulary.hasName(n)),
+  ];
+  return missing.length > 0 ? missing.map((m) => `"${m}"`).join(', ') : null;
+}

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { LlmError } from '../../llm/llm.errors';
 import type { UsageMeter } from '../../llm/llm-usage';
 import { LlmService } from '../../llm/llm.service';
-import type { DocumentVocabulary } from '../answerability';
+import { type DocumentVocabulary, namedButAbsent } from '../answerability';
 import { ExtractiveAnswerer } from '../extractive-answer';
 import { RetrieveRepository } from '../retrieve.repository';
 import type { AnswerFormat } from '../../llm/prompts/answer.prompt';
@@ -108,6 +108,16 @@ export class AnswerPipeline {
     for (const source of CANDIDATE_SOURCES) {
       const found = source.read(evidence);
       if (found) {
+        // the value answers what the document holds; a question naming what it never mentions is another question
+        const docIds = [...new Set(found.citations.map((c) => c.docId))];
+        const absent = namedButAbsent(evidence.question, await context.vocabulary(docIds));
+        if (absent) {
+          return notAnswerable(
+            evidence.kind,
+            `The question names ${absent}, which the document never mentions, so the value read from ` +
+              `${found.citations[0] ? `p. ${found.citations[0].pageNumber}` : 'the evidence'} answers another question.`,
+          );
+        }
         return {
           answer: found.answer,
           answerable: true,
