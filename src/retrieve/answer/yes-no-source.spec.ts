@@ -72,6 +72,14 @@ describe('verdictOf, paraphrased', () => {
     ).toBeNull();
     expect(ask('Did ticket sales rise in 2020?', 'Ticket sales rose in 2018.')).toBeNull();
   });
+  it('neither supports nor contradicts a claim of change with a sentence that states no change', () => {
+    expect(
+      ask(
+        'Did the club increase its membership fees in 2021?',
+        'The club has published its membership fees for 2021.',
+      ),
+    ).toBeNull();
+  });
 });
 
 describe('yesNoCandidate', () => {

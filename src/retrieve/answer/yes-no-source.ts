@@ -73,6 +73,8 @@ export function verdictOf(words: string[], sentence: string, question: string): 
   const asked = direction(question);
   const stated = direction(sentence);
   const opposite = asked !== null && stated !== null && asked !== stated;
+  // a claim of change ("did debt increase?") is stated only by a sentence that states a change
+  if (asked !== null && stated === null) return null;
   if (!negative && !opposite && !AFFIRMATIVE.test(sentence) && stated === null) return null;
   // "did not rise" asked "did it fall?": not rising is not falling
   if (negative && opposite) return null;
