@@ -30,6 +30,8 @@ describe('namedButAbsent', () => {
   });
   it('is null when the document holds all of it, or when nothing is known of the document', () => {
     expect(namedButAbsent('How long does the MacBook Air battery of the 2016 model last?', guide)).toBeNull();
+    // one of its names is enough: "Thinkpad" may be what the question calls the MacBook Air
+    expect(namedButAbsent('How long does the Thinkpad (or MacBook Air) battery last?', guide)).toBeNull();
     expect(namedButAbsent('How long does the Thinkpad battery last?', null)).toBeNull();
   });
 });

@@ -294,7 +294,8 @@ export function documentCues(
 }
 
 /**
- * What the question names that the document lacks (a number, a name, a figure or page it does not have), or null.
+ * What the question names that the document lacks (a number, a figure or page it does not have, or every name it
+ * gives), or null.
  * A value read from a table or list answers the question the document holds, not one about something it never
  * mentions ("the HAQ leadership" asked of a report on the MQA's), so a typed answer is refused on this alone.
  */
@@ -306,7 +307,9 @@ export function namedButAbsent(fullQuestion: string, vocabulary: DocumentVocabul
   const missing = [
     ...references.filter((r) => !vocabulary.hasReference(r)).map((r) => `${r.kind} ${r.number}`),
     ...questionNumbers(question).filter((n) => !referenced.has(n) && !vocabulary.hasNumber(n)),
-    ...questionNames(question).filter((n) => !vocabulary.hasName(n)),
   ];
+  // a name is judged with the others: "Block (formerly Square)" names the company the filing calls Square
+  const names = questionNames(question);
+  if (names.length > 0 && names.every((n) => !vocabulary.hasName(n))) missing.push(...names);
   return missing.length > 0 ? missing.map((m) => `"${m}"`).join(', ') : null;
 }
