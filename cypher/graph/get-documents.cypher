@@ -3,4 +3,4 @@
 // Returns: document
 UNWIND $ids AS id
 MATCH (d:Document {id: id})
-RETURN d {.*, ingestedAt: toString(d.ingestedAt)} AS document
+RETURN d {.*, ingestedAt: toString(d.ingestedAt), tags: coalesce(d.tags, []), kind: d.kind} AS document

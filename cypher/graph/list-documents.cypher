@@ -7,6 +7,6 @@ WHERE d.status IN $statuses
   AND ($afterId IS NULL
     OR d.ingestedAt < datetime($afterIngestedAt)
     OR (d.ingestedAt = datetime($afterIngestedAt) AND d.id > $afterId))
-RETURN d {.*, ingestedAt: toString(d.ingestedAt)} AS document
+RETURN d {.*, ingestedAt: toString(d.ingestedAt), tags: coalesce(d.tags, []), kind: d.kind} AS document
 ORDER BY d.ingestedAt DESC, d.id ASC
 LIMIT toInteger($limit)

@@ -7,5 +7,7 @@ RETURN d {
   .*,
   ingestedAt: toString(d.ingestedAt),
   heartbeatAt: toString(d.heartbeatAt),
+  tags: coalesce(d.tags, []),
+  kind: d.kind,
   heartbeatAgeMs: duration.inSeconds(coalesce(d.heartbeatAt, d.ingestedAt), datetime()).milliseconds
 } AS document

@@ -6,4 +6,5 @@ SET d.elementCount = toInteger($stats.elementCount), d.passageCount = toInteger(
     d.sectionCount = toInteger($stats.sectionCount), d.ocrPageCount = toInteger($stats.ocrPageCount),
     d.crossReferenceCount = toInteger($stats.crossReferenceCount), d.outlineSource = $stats.outlineSource,
     d.status = 'READY', d.heartbeatAt = datetime(), d.stage = null
-RETURN d {.*, ingestedAt: toString(d.ingestedAt), heartbeatAt: toString(d.heartbeatAt)} AS document
+RETURN d {.*, ingestedAt: toString(d.ingestedAt), heartbeatAt: toString(d.heartbeatAt), tags: coalesce(d.tags, []), kind: d.kind}
+  AS document

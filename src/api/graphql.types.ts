@@ -16,6 +16,7 @@ export type EvidenceVerdict = 'RELEVANT' | 'IRRELEVANT' | 'NOT_JUDGED';
 export type AnswerKind = 'NUMBER' | 'PERCENTAGE' | 'DATE' | 'COUNT' | 'NAME' | 'LIST' | 'YES_NO' | 'TEXT';
 export type IngestionJobStatus = 'QUEUED' | 'RUNNING' | 'SUCCEEDED' | 'FAILED';
 export type DocumentStatus = 'INGESTING' | 'READY' | 'FAILED';
+export type DocumentKind = 'TEXT' | 'SLIDES' | 'SCANNED';
 export type ElementKind =
   | 'HEADING'
   | 'PARAGRAPH'
@@ -41,6 +42,7 @@ export interface ScopeInput {
 export interface DocumentFilterInput {
   titleContains?: Nullable<string>;
   tags?: Nullable<string[]>;
+  kinds?: Nullable<DocumentKind[]>;
   ingestedAfter?: Nullable<string>;
   ingestedBefore?: Nullable<string>;
 }
@@ -282,6 +284,8 @@ export interface Document {
   pageCount: number;
   status: DocumentStatus;
   ingestedAt: string;
+  tags: string[];
+  kind?: Nullable<DocumentKind>;
   embeddingModel?: Nullable<string>;
   elementCount?: Nullable<number>;
   sectionCount?: Nullable<number>;

@@ -66,6 +66,7 @@ function scopeOf(scope: ScopeInput | null): SearchScope {
       ? {
           titleContains: f.titleContains ?? undefined,
           tags: f.tags ?? undefined,
+          kinds: f.kinds ?? undefined,
           ingestedAfter: f.ingestedAfter ?? undefined,
           ingestedBefore: f.ingestedBefore ?? undefined,
         }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { DocumentKind } from '../document/document-kind';
 import { CypherRegistry } from './cypher-registry';
 import { GraphExecutor } from './graph-executor';
 
@@ -10,6 +11,10 @@ export interface StoredDocument {
   pageCount: number;
   status: 'INGESTING' | 'READY' | 'FAILED';
   ingestedAt: string;
+  /** Labels set at ingest ([] when none). */
+  tags: string[];
+  /** Null on a document ingested before kinds were recorded, until migration 036 sets it. */
+  kind: DocumentKind | null;
   embeddingModel: string | null;
 }
 

@@ -46,6 +46,8 @@ function stored(id: string, over: Partial<StoredIngestDocument> = {}): StoredIng
     pageCount: 2,
     status: 'READY',
     ingestedAt: '2026-11-26T00:00:00Z',
+    tags: [],
+    kind: 'TEXT',
     embeddingModel: 'fake-model-3d',
     heartbeatAt: null,
     heartbeatAgeMs: 0,

@@ -9,6 +9,7 @@ import type { Embedder } from '../embed/embedder';
 import type { StoredDocument } from '../graph/document.repository';
 import { GraphError, GraphErrorCode } from '../graph/graph.errors';
 import type { DocumentModel, ParsedPdf } from '../document/document-model';
+import { documentKind } from '../document/document-kind';
 import { documentNotFound } from '../document/document.errors';
 import { FileStore } from './file-store';
 import { buildGraphRows, passageRows, unitSources } from './graph-rows';
@@ -198,6 +199,7 @@ export class IngestService {
         id: docId,
         title: opts.title ?? model.title,
         tags: normalisedTags(opts.tags),
+        kind: documentKind(model.pages),
         fileName: opts.fileName,
         sha256,
         pageCount: model.pageCount,

@@ -5,7 +5,7 @@ import { folioFromSources } from '../support/folio-cli';
 import { startHttpApp, type HttpApp } from '../support/http-app';
 import { makeTextPdf } from '../support/make-pdf';
 
-// Narrowing the library by stored fields: tags set at ingest, searched with the CLI's --where and GraphQL's
+// Narrowing the library by stored fields: tags set at ingest and the kind read from the pages, searched with the CLI's --where and GraphQL's
 // scope.filter; a filter that cannot be read is a clear error in both.
 describe('library scope filters (CLI subprocess, GraphQL over HTTP)', () => {
   const docId = `where-${process.pid}-${Date.now()}`;
@@ -53,9 +53,29 @@ describe('library scope filters (CLI subprocess, GraphQL over HTTP)', () => {
     expect(result.pages.map((p) => p.docId)).toEqual(result.pages.map(() => docId));
     expect(result.trace[0]).toBe('scope: 1 filtered document(s), routed to documents first');
 
-    const bad = await folioFromSources('search', question, '--where', 'kind=deck');
+    const deck = await folioFromSources('search', question, '--where', `tag=${tag},kind=slides`, '--json');
+    expect(deck.code).toBe(0);
+    expect((JSON.parse(deck.stdout) as { pages: unknown[] }).pages).toEqual([]);
+
+    const bad = await folioFromSources('search', question, '--where', 'author=smith');
     expect(bad.code).toBe(1);
-    expect(bad.stderr).toContain('--where clause "kind=deck" is not understood. Use comma-separated clauses');
+    expect(bad.stderr).toContain(
+      '--where clause "author=smith" is not understood. Use comma-separated clauses',
+    );
+    const badKind = await folioFromSources('search', question, '--where', 'kind=deck');
+    expect(badKind.code).toBe(1);
+    expect(badKind.stderr).toContain(
+      'kind "deck" is not a document kind; give one of text, slides, scanned.',
+    );
+  });
+
+  it('GraphQL Document has the tags set at ingest and the kind read from its pages', async () => {
+    const res = await http.graphql<{ document: { tags: string[]; kind: string } }>(
+      'query($id: ID!) { document(id: $id) { tags kind } }',
+      { id: docId },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.document).toEqual({ tags: [tag], kind: 'TEXT' });
   });
 
   it('GraphQL scope.filter narrows the same way; a bad date is BAD_USER_INPUT that says what to give', async () => {
@@ -64,7 +84,7 @@ describe('library scope filters (CLI subprocess, GraphQL over HTTP)', () => {
     }`;
     const res = await http.graphql<{ search: { pages: Array<{ docId: string }>; trace: string[] } }>(query, {
       q: question,
-      scope: { filter: { tags: [tag], titleContains: 'TOWER' } },
+      scope: { filter: { tags: [tag], titleContains: 'TOWER', kinds: ['TEXT'] } },
     });
     expect(res.errors).toBeUndefined();
     expect(res.data!.search.pages[0]).toMatchObject({ docId, pageNumber: 1 });
@@ -76,6 +96,13 @@ describe('library scope filters (CLI subprocess, GraphQL over HTTP)', () => {
     });
     expect(none.errors).toBeUndefined();
     expect(none.data!.search.pages).toEqual([]);
+
+    const slides = await http.graphql<{ search: { pages: unknown[] } }>(query, {
+      q: question,
+      scope: { filter: { tags: [tag], kinds: ['SLIDES'] } },
+    });
+    expect(slides.errors).toBeUndefined();
+    expect(slides.data!.search.pages).toEqual([]);
 
     const bad = await http.graphql(query, { q: question, scope: { filter: { ingestedAfter: 'last week' } } });
     expect(bad.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');

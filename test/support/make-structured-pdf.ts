@@ -12,6 +12,8 @@ export type PdfBlock =
 export interface StructuredPdfOptions {
   /** The Info dictionary's Title, when the test needs one. */
   metadataTitle?: string;
+  /** Landscape Letter pages (a slide deck's shape); portrait by default. */
+  layout?: 'portrait' | 'landscape';
 }
 
 /**
@@ -22,6 +24,7 @@ export interface StructuredPdfOptions {
 export function makeStructuredPdf(pages: PdfBlock[][], opts: StructuredPdfOptions = {}): Promise<Uint8Array> {
   const doc = new PDFDocument({
     size: 'LETTER',
+    layout: opts.layout ?? 'portrait',
     autoFirstPage: false,
     info: opts.metadataTitle ? { Title: opts.metadataTitle } : {},
   });

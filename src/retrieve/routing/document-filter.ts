@@ -1,3 +1,4 @@
+import { DOCUMENT_KINDS, type DocumentKind, isDocumentKind } from '../../document/document-kind';
 import { RetrieveError, RetrieveErrorCode } from '../retrieve.errors';
 
 /** Narrows a search to the documents whose stored fields match; every given field must match. */
@@ -6,6 +7,8 @@ export interface DocumentFilter {
   titleContains?: string;
   /** Every tag listed (set at ingest). */
   tags?: string[];
+  /** Any of these kinds (document-kind.ts). */
+  kinds?: DocumentKind[];
   /** Ingested at or after this instant (ISO 8601 date or date-time). */
   ingestedAfter?: string;
   /** Ingested before this instant. */
@@ -16,6 +19,7 @@ export interface DocumentFilter {
 export function filterParams(filter: DocumentFilter): {
   titleContains: string | null;
   tags: string[] | null;
+  kinds: DocumentKind[] | null;
   ingestedAfter: string | null;
   ingestedBefore: string | null;
 } {
@@ -27,6 +31,7 @@ export function filterParams(filter: DocumentFilter): {
   return {
     titleContains: filter.titleContains?.trim() || null,
     tags: tags.length ? tags : null,
+    kinds: filter.kinds?.length ? [...new Set(filter.kinds)] : null,
     ingestedAfter: after,
     ingestedBefore: before,
   };
@@ -36,11 +41,18 @@ export function filterParams(filter: DocumentFilter): {
 export function hasFilter(filter: DocumentFilter | undefined): filter is DocumentFilter {
   if (!filter) return false;
   const p = filterParams(filter);
-  return p.titleContains !== null || p.tags !== null || p.ingestedAfter !== null || p.ingestedBefore !== null;
+  return (
+    p.titleContains !== null ||
+    p.tags !== null ||
+    p.kinds !== null ||
+    p.ingestedAfter !== null ||
+    p.ingestedBefore !== null
+  );
 }
 
 export const WHERE_SYNTAX =
   'comma-separated clauses: title~<words> (title contains), tag=<tag> (repeatable: all must match), ' +
+  `kind=<${DOCUMENT_KINDS.join('|').toLowerCase()}> (repeatable: any matches), ` +
   'after=<YYYY-MM-DD> and before=<YYYY-MM-DD> (ingested); e.g. "title~annual,tag=finance,after=2024-01-01"';
 
 /** Parses the CLI's --where (WHERE_SYNTAX) into a filter; a clause it does not know is a BAD_FILTER error. */
@@ -52,7 +64,7 @@ export function parseWhere(where: string): DocumentFilter {
     .filter(Boolean);
   if (clauses.length === 0) throw badFilter(`--where is empty. Use ${WHERE_SYNTAX}.`);
   for (const clause of clauses) {
-    const m = /^(title)\s*~\s*(.+)$/i.exec(clause) ?? /^(tag|after|before)\s*=\s*(.+)$/i.exec(clause);
+    const m = /^(title)\s*~\s*(.+)$/i.exec(clause) ?? /^(tag|kind|after|before)\s*=\s*(.+)$/i.exec(clause);
     if (!m) throw badFilter(`--where clause "${clause}" is not understood. Use ${WHERE_SYNTAX}.`);
     const [, key, value] = m as unknown as [string, string, string];
     switch (key.toLowerCase()) {
@@ -63,6 +75,9 @@ export function parseWhere(where: string): DocumentFilter {
       case 'tag':
         filter.tags = [...(filter.tags ?? []), value.trim()];
         break;
+      case 'kind':
+        filter.kinds = [...(filter.kinds ?? []), kindOf(value)];
+        break;
       case 'after':
         filter.ingestedAfter = value.trim();
         break;
@@ -72,6 +87,15 @@ export function parseWhere(where: string): DocumentFilter {
   }
   filterParams(filter); // dates checked now, so a bad one fails before anything runs
   return filter;
+}
+
+function kindOf(value: string): DocumentKind {
+  const kind = value.trim().toUpperCase();
+  if (!isDocumentKind(kind))
+    throw badFilter(
+      `kind "${value.trim()}" is not a document kind; give one of ${DOCUMENT_KINDS.join(', ').toLowerCase()}.`,
+    );
+  return kind;
 }
 
 function instant(field: string, value: string): string {

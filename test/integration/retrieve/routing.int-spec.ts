@@ -5,7 +5,7 @@ import { json, startFakeOpenAiServer } from '../../support/fake-openai-server';
 import { makeStructuredPdf, type PdfBlock } from '../../support/make-structured-pdf';
 import { createIngestContext, type IngestContext } from '../../support/ingest-context';
 
-type Topic = { key: string; title: string; tags: string[]; pages: PdfBlock[][] };
+type Topic = { key: string; title: string; tags: string[]; pages: PdfBlock[][]; slides?: boolean };
 
 const para = (text: string): PdfBlock => ({ type: 'paragraph', text });
 const heading = (text: string): PdfBlock => ({ type: 'heading', text });
@@ -89,16 +89,25 @@ describe('document routing (unscoped search over a library)', () => {
         pages: sourdough('revised edition'),
       },
       { key: 'glacier', title: `${run} Glacier monitoring report`, tags: [`${run}-ice`], pages: GLACIER },
-      { key: 'bees', title: `${run} Rooftop beekeeping guide`, tags: [`${run}-food`], pages: BEES },
+      {
+        key: 'bees',
+        title: `${run} Rooftop beekeeping guide`,
+        tags: [`${run}-food`],
+        pages: BEES,
+        slides: true,
+      },
     ];
     for (const t of topics) {
       ids[t.key] = `${run}-${t.key}`;
-      await ctx.ingest.ingest(await makeStructuredPdf(t.pages), {
-        fileName: `${t.key}.pdf`,
-        docId: ids[t.key],
-        title: t.title,
-        tags: t.tags,
-      });
+      await ctx.ingest.ingest(
+        await makeStructuredPdf(t.pages, { layout: t.slides ? 'landscape' : 'portrait' }),
+        {
+          fileName: `${t.key}.pdf`,
+          docId: ids[t.key],
+          title: t.title,
+          tags: t.tags,
+        },
+      );
     }
   });
   afterAll(async () => {
@@ -140,7 +149,7 @@ describe('document routing (unscoped search over a library)', () => {
       expect(result.trace.some((l) => l.startsWith(`routing: chose document ${id} `))).toBe(true);
   });
 
-  it('narrows the scope by a filter: title, tags, ingestion date', async () => {
+  it('narrows the scope by a filter: title, tags, kind, ingestion date', async () => {
     const query = 'How often does the Nolsoy lighthouse lamp rotate?';
     // Only the food documents are admitted: the lighthouse is out of scope however well it matches.
     const food = await ctx.retrieve.search({
@@ -153,6 +162,23 @@ describe('document routing (unscoped search over a library)', () => {
     const foodIds = [ids.sourdough, ids.sourdough2, ids.bees];
     expect(food.pages.filter((p) => !foodIds.includes(p.docId))).toEqual([]);
     expect(food.trace[0]).toBe('scope: 3 filtered document(s), routed to documents first');
+    // The beekeeping guide's pages are landscape: ingest stored it as SLIDES, the two handbooks as TEXT.
+    const deck = await ctx.retrieve.search({
+      query: 'sourdough starter hydration',
+      strategy: 'HYBRID',
+      scope: { filter: { tags: [`${ctx.runId}-food`], kinds: ['SLIDES'] } },
+      k: 5,
+    });
+    expect(deck.trace[0]).toBe('scope: 1 filtered document(s), routed to documents first');
+    expect(new Set(deck.pages.map((p) => p.docId))).toEqual(new Set([ids.bees]));
+    const text = await ctx.retrieve.search({
+      query: 'rooftop hives varroa',
+      strategy: 'HYBRID',
+      scope: { filter: { tags: [`${ctx.runId}-food`], kinds: ['TEXT', 'SCANNED'] } },
+      k: 5,
+    });
+    expect(text.trace[0]).toBe('scope: 2 filtered document(s), routed to documents first');
+    expect(text.pages.filter((p) => p.docId === ids.bees)).toEqual([]);
     const revised = await ctx.retrieve.search({
       query: 'sourdough starter hydration',
       strategy: 'GRAPH',
