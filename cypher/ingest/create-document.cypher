@@ -4,7 +4,7 @@
 // Params: $doc
 // Returns: id
 CREATE (d:Document {id: $doc.id})
-SET d.title = $doc.title, d.tags = $doc.tags, d.fileName = $doc.fileName, d.sha256 = $doc.sha256,
+SET d.title = $doc.title, d.tags = $doc.tags, d.kind = $doc.kind, d.fileName = $doc.fileName, d.sha256 = $doc.sha256,
     d.pageCount = toInteger($doc.pageCount), d.embeddingModel = $doc.embeddingModel,
     d.ingestionId = $doc.ingestionId, d.owner = $doc.owner,
     d.status = 'INGESTING', d.ingestedAt = datetime(), d.heartbeatAt = datetime()

@@ -5,6 +5,7 @@ import { GraphExecutor } from '../graph/graph-executor';
 import { JobStore } from '../graph/job-store';
 import type { StoredDocument } from '../graph/document.repository';
 import type { BBox } from '../document/document-model';
+import type { DocumentKind } from '../document/document-kind';
 
 // Rows as the write queries take them; vectors are plain number arrays (the driver sends them as lists).
 export interface PageRow {
@@ -124,6 +125,7 @@ export interface NewDocument {
   sha256: string;
   pageCount: number;
   tags?: string[];
+  kind?: DocumentKind;
   embeddingModel?: string;
   ingestionId?: string;
   owner?: string;
