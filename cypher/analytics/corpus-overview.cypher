@@ -12,9 +12,9 @@ CALL (d) {
 CALL (d) {
   OPTIONAL MATCH (e:Element {docId: d.id})
   RETURN count(e) AS elements,
-         count(CASE WHEN e.kind IN ['table', 'figure', 'chart'] THEN 1 END) AS visuals,
-         count(CASE WHEN e.kind IN ['table', 'figure', 'chart'] AND NOT EXISTS { (:Element)-[:CAPTIONS]->(e) }
-                    THEN 1 END) AS uncaptioned,
+         count(CASE WHEN e:Table|Figure|Chart THEN 1 END) AS visuals,
+         count(CASE WHEN e:Table|Figure|Chart AND NOT EXISTS { (:Element)-[:CAPTIONS]->(e) } THEN 1 END)
+           AS uncaptioned,
          sum(COUNT { (e)-[:REFERS_TO]->() }) AS references
 }
 CALL (d) {

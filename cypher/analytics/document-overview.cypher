@@ -11,9 +11,8 @@ CALL (d) {
 }
 CALL (d) {
   OPTIONAL MATCH (e:Element {docId: d.id})
-  RETURN count(e) AS elements, count(CASE WHEN e.kind = 'table' THEN 1 END) AS tables,
-         count(CASE WHEN e.kind = 'figure' THEN 1 END) AS figures,
-         count(CASE WHEN e.kind = 'chart' THEN 1 END) AS charts
+  RETURN count(e) AS elements, count(CASE WHEN e:Table THEN 1 END) AS tables,
+         count(CASE WHEN e:Figure THEN 1 END) AS figures, count(CASE WHEN e:Chart THEN 1 END) AS charts
 }
 CALL (d) {
   RETURN COUNT { (s:Section {docId: d.id}) } AS sections

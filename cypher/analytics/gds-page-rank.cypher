@@ -8,7 +8,7 @@ CALL gds.pageRank.stream($graphName,
 YIELD nodeId, score
 WITH gds.util.asNode(nodeId) AS p, score
 RETURN p.id AS pageId, p.docId AS docId, p.number AS pageNumber, score,
-       coalesce(COLLECT { MATCH (p)-[:HAS_ELEMENT]->(e:Element {kind: 'heading'})
+       coalesce(COLLECT { MATCH (p)-[:HAS_ELEMENT]->(e:Heading)
                           RETURN left(e.text, 80) ORDER BY e.readingIndex LIMIT 1 }[0],
                 left(coalesce(p.text, ''), 60)) AS title
 ORDER BY score DESC, docId, pageNumber

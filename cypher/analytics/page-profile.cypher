@@ -6,9 +6,8 @@
 MATCH (p:Page {docId: $docId})
 CALL (p) {
   OPTIONAL MATCH (p)-[:HAS_ELEMENT]->(e:Element)
-  RETURN count(e) AS elements, count(CASE WHEN e.kind = 'table' THEN 1 END) AS tables,
-         count(CASE WHEN e.kind = 'figure' THEN 1 END) AS figures,
-         count(CASE WHEN e.kind = 'chart' THEN 1 END) AS charts
+  RETURN count(e) AS elements, count(CASE WHEN e:Table THEN 1 END) AS tables,
+         count(CASE WHEN e:Figure THEN 1 END) AS figures, count(CASE WHEN e:Chart THEN 1 END) AS charts
 }
 CALL (p) {
   RETURN COUNT { (p)-[:NEXT_PAGE]-(:Page) } AS nextPage, COUNT { (p)-[:SIMILAR_TO]-(:Page) } AS similar,

@@ -15,7 +15,7 @@ WITH p, cp
 CALL (p, cp) {
   MATCH (p)-[:HAS_ELEMENT]->(e:Element)
   CREATE (cp)-[:HAS_ELEMENT]->(ce:Element)
-  SET ce = e {.*, id: $targetId + substring(e.id, size($sourceId)), docId: $targetId}
+  SET ce = e {.*, id: $targetId + substring(e.id, size($sourceId)), docId: $targetId}, ce:$(labels(e))
   RETURN count(ce) AS elements
 }
 CALL (p, cp) {

@@ -80,6 +80,19 @@ export const ELEMENT_KINDS = [
 ] as const;
 export type ElementKind = (typeof ELEMENT_KINDS)[number];
 
+/**
+ * The secondary label an Element carries for its kind (`:Element:Table`, `:Element:PageHeader`): the kind in
+ * PascalCase, the rule cypher/ingest/write-elements and migration 036 apply in Cypher.
+ */
+export function elementKindLabel(kind: string): string {
+  return kind
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('');
+}
+
+export const ELEMENT_KIND_LABELS: readonly string[] = ELEMENT_KINDS.map(elementKindLabel);
+
 /** An atomic layout element in reading order, small enough to embed whole. */
 export interface LayoutElement {
   /** Stable within the document: `p{page}-e{order}`. */

@@ -1,4 +1,5 @@
 import type { FolioConfig } from '../config/folio-config';
+import { ELEMENT_KIND_LABELS } from '../document/document-model';
 import { CypherRegistry } from './cypher-registry';
 import type { GraphExecutor } from './graph-executor';
 import { GraphError, GraphErrorCode } from './graph.errors';
@@ -134,4 +135,12 @@ describe('MigrationService.migrate (run-once backfills)', () => {
 
     await expect(graphOver([], 3).service.migrate()).rejects.toThrow('DeadlockDetected');
   }, 20000);
+});
+
+describe('migration 036 (element kind labels)', () => {
+  it('recognises every kind label, so an element that has one is never rewritten', () => {
+    const text = new CypherRegistry().get('migrations/036-element-kind-labels').text;
+    const checked = [...text.matchAll(/\be:(\w+)/g)].map((m) => m[1]).filter((l) => l !== 'Element');
+    expect(checked.sort()).toEqual([...ELEMENT_KIND_LABELS].sort());
+  });
 });

@@ -33,7 +33,7 @@ export function checkEmbeddingModel(
   );
 }
 
-const BACKFILL_ATTEMPTS = 3;
+const MIGRATION_ATTEMPTS = 3;
 
 const DEFAULT_FULLTEXT_ANALYZER = 'standard-no-stop-words';
 
@@ -117,7 +117,7 @@ export class MigrationService {
       if (m.once && applied.has(m.name)) continue;
       // Index options need a Cypher INTEGER; a JS number would arrive as a FLOAT.
       const params = m.params.includes('dimension') ? { dimension: neo4j.int(configured.dimension) } : {};
-      await (m.once ? this.runBackfill(m, params) : this.graph.runAutoCommit(m, params));
+      await this.runIdempotent(m, params);
     }
     await this.graph.write(this.cypher.get('graph/record-schema-info'), {
       embeddingModel: configured.model,
@@ -132,15 +132,15 @@ export class MigrationService {
   }
 
   /**
-   * A backfill rewrites existing nodes in batches: two processes starting together can deadlock on a batch, so it
-   * is retried (it only rewrites what is still unconverted, so a retry redoes nothing).
+   * Two processes starting together can deadlock on a backfill's batch or race on an index: every migration is
+   * idempotent (a backfill only rewrites what is still unconverted), so a failed one is retried.
    */
-  private async runBackfill(m: CypherQuery, params: Record<string, unknown>): Promise<void> {
+  private async runIdempotent(m: CypherQuery, params: Record<string, unknown>): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.graph.runAutoCommit(m, params);
       } catch (err) {
-        if (attempt >= BACKFILL_ATTEMPTS) throw err;
+        if (attempt >= MIGRATION_ATTEMPTS) throw err;
         this.logger.warn(`Migration ${m.name} failed (${(err as Error).message.split('\n')[0]}); retrying`);
         await new Promise((resolve) => setTimeout(resolve, 500 * attempt));
       }

@@ -2,9 +2,11 @@ import {
   browserPostConnectCommand,
   FOLIO_GRASS,
   FOLIO_GRASS_RULES,
+  STYLED_KIND_LABELS,
   STYLED_LABELS,
   STYLED_TYPES,
 } from './browser-style';
+import { ELEMENT_KIND_LABELS } from '../../document/document-model';
 
 /**
  * The style as Neo4j Browser reads it (its parseGrass: JSON when it parses, else a CSS reader that drops quotes
@@ -93,6 +95,26 @@ describe("Folio's Neo4j Browser style", () => {
       for (const property of read)
         expect([label, STRING_PROPERTIES[label]]).toEqual([label, expect.arrayContaining([property])]);
     }
+  });
+
+  it('colours the element kind labels people look for, after node.Element so Browser lets them win', () => {
+    expect(STYLED_KIND_LABELS).toEqual(
+      expect.arrayContaining(['Table', 'Figure', 'Chart', 'Caption', 'Heading']),
+    );
+    const order = Object.keys(FOLIO_GRASS_RULES);
+    const colours = new Set<string>();
+    for (const label of STYLED_KIND_LABELS) {
+      expect(ELEMENT_KIND_LABELS).toContain(label);
+      expect(order.indexOf(`node.${label}`)).toBeGreaterThan(order.indexOf('node.Element'));
+      // No caption of its own: the Element caption ("{kind}: {text}") applies.
+      expect(rules[`node.${label}`]).toEqual({
+        color: expect.stringMatching(/^#[0-9a-f]{6}$/i),
+        'border-color': expect.any(String),
+      });
+      colours.add(rules[`node.${label}`]!.color!);
+    }
+    expect(colours.has(rules['node.Element']!.color!)).toBe(false);
+    expect(colours.size).toBe(STYLED_KIND_LABELS.length);
   });
 
   it('captions the typed relationships with their properties', () => {

@@ -5,9 +5,8 @@
 type Rule = Record<string, string>;
 
 /**
- * Captions name only string properties: Browser prints a number stored as a float as "61.0", so a page is captioned
- * by its `name` ("p. 61", written with the page) rather than by `number`. GraSS selects by label and type only, so
- * element kinds share one colour; the caption leads with the kind instead.
+ * Captions name only string properties (a page by its `name`, "p. 61", not its number). Element kinds are secondary
+ * labels (:Element:Table), so the kinds people look for get their own colour below; the caption leads with the kind.
  */
 const NODE_STYLES: Record<string, Rule> = {
   Document: { diameter: '80px', color: '#1f4e79', 'border-color': '#163a5a', caption: '{title}' },
@@ -17,6 +16,15 @@ const NODE_STYLES: Record<string, Rule> = {
   Passage: { diameter: '45px', color: '#bab0ac', 'border-color': '#9c9490', caption: '{text}' },
   Summary: { diameter: '55px', color: '#b07aa1', 'border-color': '#8f5f82', caption: '{kind}: {text}' },
   Revision: { diameter: '30px', color: '#edc948', 'border-color': '#c9a933', caption: 'revision: {summary}' },
+};
+
+/** Colours of element kind labels; Browser merges matching rules in order, so these follow node.Element and win. */
+const KIND_STYLES: Record<string, Rule> = {
+  Heading: { color: '#59a14f', 'border-color': '#45803d' },
+  Table: { color: '#e15759', 'border-color': '#b94446' },
+  Figure: { color: '#9c755f', 'border-color': '#7c5c4a' },
+  Chart: { color: '#ff9da7', 'border-color': '#d97f88' },
+  Caption: { color: '#8cd17d', 'border-color': '#6fae61' },
 };
 
 const RELATIONSHIP_CAPTIONS: Record<string, string> = {
@@ -55,6 +63,7 @@ export const FOLIO_GRASS_RULES: Record<string, Rule> = {
   ...Object.fromEntries(
     Object.entries(NODE_STYLES).map(([label, props]) => [`node.${label}`, { ...props, ...NODE_TEXT }]),
   ),
+  ...Object.fromEntries(Object.entries(KIND_STYLES).map(([label, props]) => [`node.${label}`, props])),
   ...Object.fromEntries(
     Object.entries(RELATIONSHIP_CAPTIONS).map(([type, caption]) => [
       `relationship.${type}`,
@@ -83,4 +92,6 @@ export const CAPTION_PROPERTIES: Record<string, string[]> = Object.fromEntries(
 
 /** The labels and relationship types the style covers (for the test that keeps it complete). */
 export const STYLED_LABELS = Object.keys(NODE_STYLES);
+/** The element kind labels the style colours (each one of ELEMENT_KIND_LABELS). */
+export const STYLED_KIND_LABELS = Object.keys(KIND_STYLES);
 export const STYLED_TYPES = Object.keys(RELATIONSHIP_CAPTIONS);

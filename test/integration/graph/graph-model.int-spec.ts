@@ -1,10 +1,11 @@
-// Integers are stored as Cypher INTEGERs (a JavaScript number arrives as a FLOAT unless the query converts it):
-// checked on a freshly ingested and enriched PDF, on jobs, and through the migration that converts a database
-// written by earlier builds.
+// The graph model on a freshly ingested and enriched PDF: integers stored as Cypher INTEGERs (a JavaScript number
+// arrives as a FLOAT unless the query converts it), element kinds as secondary labels, and the migrations that
+// bring a database written by earlier builds to both.
 import { TestingModule } from '@nestjs/testing';
 import { EnrichModule } from '../../../src/enrich/enrich.module';
 import { EnrichRepository } from '../../../src/enrich/enrich.repository';
 import { EnrichService } from '../../../src/enrich/enrich.service';
+import { ELEMENT_KIND_LABELS, elementKindLabel } from '../../../src/document/document-model';
 import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
 import { MigrationService } from '../../../src/graph/migration.service';
@@ -47,7 +48,7 @@ interface TypeRow {
   types: string[];
 }
 
-describe('integer properties', () => {
+describe('the graph model', () => {
   let module: TestingModule;
   let graph: GraphExecutor;
   let cypher: CypherRegistry;
@@ -60,7 +61,10 @@ describe('integer properties', () => {
       .sort((a, b) => `${a.label}.${a.property}`.localeCompare(`${b.label}.${b.property}`));
   const nodeTypes = async () =>
     sorted(
-      await graph.read<TypeRow>(testCypher().get('graph/node-property-types'), { docId, jobPrefix: run }),
+      // An element's kind label repeats its Element row.
+      (
+        await graph.read<TypeRow>(testCypher().get('graph/node-property-types'), { docId, jobPrefix: run })
+      ).filter((r) => !ELEMENT_KIND_LABELS.includes(r.label)),
     );
   const relationshipTypes = async (): Promise<TypeRow[]> =>
     (
@@ -193,5 +197,46 @@ describe('integer properties', () => {
     // Run again: nothing left to convert, nothing changes.
     await graph.runAutoCommit(cypher.get('migrations/034-integer-node-properties'));
     expect([...(await nodeTypes()), ...(await relationshipTypes())]).toEqual(after);
+  });
+
+  const kindLabels = () =>
+    graph.read<{ kind: string; labels: string[] }>(testCypher().get('graph/element-kind-labels'), { docId });
+
+  it('labels every element with its kind (:Element:Table, :Element:PageHeader)', async () => {
+    const elements = await kindLabels();
+    expect(elements.length).toBeGreaterThan(10);
+    for (const e of elements)
+      expect([...e.labels].sort()).toEqual(['Element', elementKindLabel(e.kind)].sort());
+    const kinds = new Set(elements.map((e) => e.kind));
+    for (const kind of ['heading', 'paragraph', 'table', 'figure', 'caption']) expect(kinds).toContain(kind);
+  });
+
+  it('counts tables, figures and charts by label in the analytics as the kinds say', async () => {
+    const kinds = (await kindLabels()).map((e) => e.kind);
+    const [overview] = await graph.read<{ tables: number; figures: number; charts: number }>(
+      cypher.get('analytics/document-overview'),
+      { docId },
+    );
+    expect(overview).toMatchObject({
+      tables: kinds.filter((k) => k === 'table').length,
+      figures: kinds.filter((k) => k === 'figure').length,
+      charts: kinds.filter((k) => k === 'chart').length,
+    });
+    expect(overview?.tables).toBeGreaterThan(0);
+  });
+
+  it('the migration labels the elements of a database written without kind labels, on every start', async () => {
+    const labelled = await kindLabels();
+    const [removed] = await graph.write<{ elements: number }>(
+      testCypher().get('graph/remove-element-kind-labels'),
+      { docId },
+    );
+    expect(removed?.elements).toBe(labelled.length);
+    expect((await kindLabels()).every((e) => e.labels.length === 1)).toBe(true);
+
+    await module.get(MigrationService).migrate();
+    const byKind = (rows: Array<{ kind: string; labels: string[] }>) =>
+      rows.map((e) => `${e.kind}:${[...e.labels].sort().join(':')}`).sort();
+    expect(byKind(await kindLabels())).toEqual(byKind(labelled));
   });
 });
