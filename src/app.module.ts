@@ -5,7 +5,7 @@ import { FOLIO_CONFIG } from './config/config.tokens';
 import type { FolioConfig } from './config/folio-config';
 import type { EmbedConfig } from './embed/embed.config';
 import { EmbedModule } from './embed/embed.module';
-import type { OnnxEmbeddingModelName } from './embed/model-assets';
+import type { OnnxEmbeddingModelName } from './embed/model-catalogue';
 import { AnalyticsModule } from './analytics/analytics.module';
 import { EnrichModule } from './enrich/enrich.module';
 import { GraphModule } from './graph/graph.module';

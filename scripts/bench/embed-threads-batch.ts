@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createEmbedder } from '../../src/embed/create-embedder';
-import type { OnnxEmbeddingModelName } from '../../src/embed/model-assets';
+import type { OnnxEmbeddingModelName } from '../../src/embed/model-catalogue';
 import { measureEmbeddingThroughput } from '../../src/embed/embed-throughput';
 import { unitSources } from '../../src/ingest/graph-rows';
 import { analyzeLayout } from '../../src/ingest/layout/analyze-layout';

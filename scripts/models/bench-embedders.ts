@@ -4,12 +4,8 @@
 import * as fs from 'node:fs';
 import { CrossEncoderReranker } from '../../src/embed/cross-encoder';
 import { measureEmbeddingThroughput } from '../../src/embed/embed-throughput';
-import {
-  EMBEDDING_MODELS,
-  ensureEmbeddingModel,
-  ensureRerankerModel,
-  isOnnxEmbeddingModelName,
-} from '../../src/embed/model-assets';
+import { EMBEDDING_MODELS, isOnnxEmbeddingModelName } from '../../src/embed/model-catalogue';
+import { ensureEmbeddingModel, ensureRerankerModel } from '../../src/embed/model-assets';
 import { OnnxEmbedder } from '../../src/embed/onnx-embedder';
 
 const SENTENCES = [

@@ -2,12 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { fetchMavenProfile, mavenProfileArtifacts } from '../common/maven-fetch';
 import { folioHome } from '../common/local-paths';
-import {
-  ensureEmbeddingModel,
-  ensureRerankerModel,
-  type InstalledModel,
-  ONNX_EMBEDDING_MODEL_NAMES,
-} from '../embed/model-assets';
+import { ONNX_EMBEDDING_MODEL_NAMES } from '../embed/model-catalogue';
+import { ensureEmbeddingModel, ensureRerankerModel, type InstalledModel } from '../embed/model-assets';
 import { selectGdsPluginJars } from '../graph/server/gds-plugin-jars';
 
 const USAGE = `Usage: folio assets fetch [--only neo4j,gds,models]

@@ -1,7 +1,7 @@
 import type { EmbedderConfig, OpenAiEmbedderConfig, OpenEmbeddingsTransport } from './embed.config';
 import { EmbedError, EmbedErrorCode } from './embed.errors';
 import type { Embedder } from './embedder';
-import { embeddingModelSpec, type OnnxEmbeddingModelName } from './model-assets';
+import { embeddingModelSpec, type OnnxEmbeddingModelName } from './model-catalogue';
 import { OnnxEmbedder, type OnnxEmbedderOptions } from './onnx-embedder';
 import { OpenAiCompatibleEmbedder } from './openai-embedder';
 

@@ -1,9 +1,9 @@
-import type { OnnxEmbeddingModelName } from './model-assets';
+import type { OnnxEmbeddingModelName } from './model-catalogue';
 
 export interface OnnxEmbedderConfig {
   backend: 'onnx';
   model: OnnxEmbeddingModelName;
-  /** Texts per inference call; default 32 for fp32, 1 for int8 (batch-independent vectors, see model-assets.ts). */
+  /** Texts per inference call; default 32 for fp32, 1 for int8 (batch-independent vectors, see model-catalogue.ts). */
   batchSize?: number;
   /** Cores inference may use: one worker thread with a single-threaded onnxruntime session each; default 2. */
   threads?: number;

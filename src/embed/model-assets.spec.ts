@@ -6,12 +6,11 @@ import { EmbedErrorCode } from './embed.errors';
 import {
   EMBEDDING_MODELS,
   embeddingModelSpec,
-  ensurePinnedModel,
-  ensureRerankerModel,
   RERANKER_MODEL,
-  type ArchiveSource,
   type PinnedModelSpec,
-} from './model-assets';
+} from './model-catalogue';
+import { type ArchiveSource } from './model-fetchers';
+import { ensurePinnedModel, ensureRerankerModel } from './model-assets';
 
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 const archive = (entries: Record<string, string>): ArchiveSource => ({

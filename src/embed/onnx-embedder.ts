@@ -2,7 +2,8 @@ import { BertTokenizer, type EncodedInput, type TextEncoder } from './bert-token
 import { l2Normalize, requirePositiveInteger, runInLengthSortedBatches } from './batching';
 import { EmbedError, EmbedErrorCode } from './embed.errors';
 import type { Embedder } from './embedder';
-import { ensureEmbeddingModel, type EmbeddingModelSpec, type OnnxEmbeddingModelName } from './model-assets';
+import { type EmbeddingModelSpec, type OnnxEmbeddingModelName } from './model-catalogue';
+import { ensureEmbeddingModel } from './model-assets';
 import { OnnxSessionPool, type EncoderRunner } from './onnx-session';
 
 export interface OnnxEmbedderOptions {

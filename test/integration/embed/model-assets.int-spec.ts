@@ -2,13 +2,15 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import {
   EMBEDDING_MODELS,
-  ensureEmbeddingModel,
-  ensureRerankerModel,
   ONNX_EMBEDDING_MODEL_NAMES,
   RERANKER_MODEL,
-  sha256File,
-  type InstalledModel,
   type PinnedModelSpec,
+} from '../../../src/embed/model-catalogue';
+import { sha256File } from '../../../src/embed/model-fetchers';
+import {
+  ensureEmbeddingModel,
+  ensureRerankerModel,
+  type InstalledModel,
 } from '../../../src/embed/model-assets';
 
 async function expectPinned(installed: InstalledModel, spec: PinnedModelSpec): Promise<void> {

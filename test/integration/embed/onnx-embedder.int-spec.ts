@@ -1,7 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { measureEmbeddingThroughput } from '../../../src/embed/embed-throughput';
-import { ensureEmbeddingModel, type OnnxEmbeddingModelName } from '../../../src/embed/model-assets';
+import { type OnnxEmbeddingModelName } from '../../../src/embed/model-catalogue';
+import { ensureEmbeddingModel } from '../../../src/embed/model-assets';
 import { OnnxEmbedder } from '../../../src/embed/onnx-embedder';
 
 // Real ONNX inference, checked against vectors computed independently in Python (onnxruntime + the Rust
