@@ -32,6 +32,10 @@ describe('answerKindOf', () => {
     ['What is the current ratio for FY2021?', 'NUMBER'],
     ['What recall@3 does the graph walk reach?', 'NUMBER'],
     ['What latency does the cache add?', 'NUMBER'],
+    ['What were the pension liabilities at year end? Answer in millions.', 'NUMBER'],
+    ['What depth does the probe reach? Please write the answer in float format.', 'NUMBER'],
+    ['Which page shows the wiring diagram? Give me an integer.', 'NUMBER'],
+    ['What are the lease obligations for 2024? Round your answer to one decimal place.', 'NUMBER'],
     ['Why did the team choose a ceramic housing?', 'TEXT'],
     ['What is used to cool the reactor core?', 'TEXT'],
     // one thing asked for by its class: a name or short phrase, whatever quantity decides it

@@ -31,6 +31,9 @@ const NAME =
   /^\s*who\b|\b(?:who|whom|whose)\b|\bwhich (?:company|companies|person|individual|country|city|state|team|organi[sz]ation|agency|party|university|brand|product|model|author|firm|bank|auditor|subsidiary|segment|department|region|language|tool|method|dataset)\b|\bwhat(?:'s| is| was| are| were) (?:the )?(?:[\w-]+ ){0,2}names?\b|\bname of\b/i;
 const NUMBER =
   /\bwhat (?:\w+ )?(?:latency|speed|size|weight|height|length|duration|temperature|capacity|distance|population|budget|salary|fee|cost|price)\b|\b(?:how (?:much|long|old|often|large|big|high|far|tall|wide|heavy|fast)|what (?:is|was|were|are) the (?:total|amount|value|cost|price|size|average|mean|median|sum|difference|ratio|revenue|income|score|number)|(?:total|sum|difference|average|ratio|revenue|revenues|sales|income|earnings|eps|cash|assets|liabilities|equity|expenses?|costs?|capex|capital expenditures?|debt|dividends?|profit|loss|ebitda|price|amount|value|score|accuracy|recall|precision|f1)\b)/i;
+/** The question asks for its answer as a number: "answer in millions", "in float format", "give me an integer". */
+const NUMBER_FORMAT =
+  /\b(?:answer|write|give|return|express|report)\b[^.?]{0,40}\b(?:in|into|as|with) (?:(?:an? |the )?(?:int|integer|float|decimal|numeric|number)(?: format)?|(?:usd |us\$ |\$ )?(?:thousands?|millions?|billions?))\b|\b(?:give me|as|return me) an? (?:rounded )?(?:integer|float|number)\b|\bround (?:your |the )?(?:answer|result|value)? ?to\b/i;
 
 /** The interrogative opens the question or a clause of it ("In 2015, among those, which one…"), not a relative clause. */
 const INTERROGATIVE = /(?:^|[,;:?.]\s+|^(?:\w+\s+){0,2}?)(which|what)\s+((?:[\w'’-]+\s*){1,3})/i;
@@ -70,6 +73,8 @@ export function answerKindOf(question: string): AnswerKind {
   // "Is revenue higher in 2021 or 2022?" chooses between the named things: the answer is one of them.
   if (YES_NO_OPENING.test(q)) return ALTERNATIVES.test(q) ? 'TEXT' : 'YES_NO';
   if (COUNT.test(q)) return 'COUNT';
+  // a number format asked for settles it, whatever the wording ("What are the lease costs? Answer in millions.")
+  if (NUMBER_FORMAT.test(q) && !DATE.test(q)) return PERCENTAGE.test(q) ? 'PERCENTAGE' : 'NUMBER';
   if (LIST.test(q)) return 'LIST';
   if (DATE.test(q)) return 'DATE';
   // "Which age group saw the largest change in percentage?" names a group, whatever quantity decides it

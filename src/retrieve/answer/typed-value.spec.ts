@@ -12,6 +12,16 @@ describe('numbersIn', () => {
   it('skips page, table and quarter references', () => {
     expect(numbersIn('See Table 4 on p. 12 for Q3.').map((n) => n.value)).toEqual([]);
   });
+
+  it('skips digits that are part of a name, an id, a range or a footnote mark, not a value', () => {
+    const text = 'Figure 9-1 shows the 8051AH board (COVID-19 era, filed 09/13/18), as the survey said.”18';
+    expect(numbersIn(text).map((n) => n.value)).toEqual([]);
+    expect(numbersIn('It weighs 4.5 kg (about 10%), i.e. $3.20.').map((n) => n.value)).toEqual([
+      '4.5',
+      '10',
+      '3.2',
+    ]);
+  });
 });
 
 describe('printedScale', () => {
@@ -44,6 +54,37 @@ describe('pickNumber', () => {
       pickNumber('PERCENTAGE', 'Trains carried 61 % of commuters.', 'What share of commuters took trains?'),
     ).toEqual(expect.objectContaining({ value: '61', unit: '%' }));
     expect(pickNumber('PERCENTAGE', 'Trains carried 4,000 commuters.', 'What share took trains?')).toBeNull();
+  });
+
+  it('reads the number the question words sit around, not the first of the sentence', () => {
+    const text = 'About 48% of leaners said they voted, compared with 59% of party members.';
+    expect(pickNumber('PERCENTAGE', text, 'What share of party members voted?')).toEqual(
+      expect.objectContaining({ value: '59', unit: '%' }),
+    );
+  });
+
+  it('prefers the number followed by the thing the question measures, over a footnote mark', () => {
+    const text =
+      'Settlers called it fertile in 1882.”18 The county covers roughly 538 square miles of prairie.';
+    expect(pickNumber('COUNT', text, 'How many square miles does the county cover?')).toEqual(
+      expect.objectContaining({ value: '538' }),
+    );
+  });
+
+  it('reads the value in the place of the year asked from "…, respectively"', () => {
+    const text =
+      'Licence fees were $12.4 million, $10.1 million and $9.8 million for the years ended 2019, 2018 and 2017, respectively.';
+    expect(pickNumber('NUMBER', text, 'What were licence fees in 2018?')).toEqual(
+      expect.objectContaining({ value: '10.1', unit: 'USD', scale: 'millions' }),
+    );
+  });
+
+  it('counts only whole numbers that are neither percentages nor money', () => {
+    const text = 'Each of the 3 sensors costs $8.71 and adds 12.5% weight.';
+    expect(pickNumber('COUNT', text, 'How many sensors does the kit have?')).toEqual(
+      expect.objectContaining({ value: '3' }),
+    );
+    expect(pickNumber('COUNT', 'It costs $8.71, or 12.5% more.', 'How many sensors?')).toBeNull();
   });
 
   it('counts have no scale', () => {

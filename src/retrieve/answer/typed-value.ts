@@ -1,4 +1,5 @@
 import { contentWords } from '../text-match';
+import { respectiveValue, tieScore } from './number-choice';
 import type { AnswerKind, NumberScale } from './typed-answer';
 
 // The typed value a quoted sentence or table cell states: a number with its unit and scale, a percentage, a date or
@@ -59,6 +60,17 @@ export function decimal(n: number): string {
   return String(Number(n.toFixed(6)));
 }
 
+/**
+ * Digits glued to letters or to other digits by a hyphen, slash or dot name something ("Figure 9-1", "COVID-19",
+ * "8051AH", "09/13/18", a footnote mark after a word: "state.”18"); they are not a value the text states.
+ */
+function partOfName(text: string, index: number, length: number): boolean {
+  const left = /[^\s]*$/.exec(text.slice(0, index))?.[0] ?? '';
+  const right = /^[^\s]*/.exec(text.slice(index + length))?.[0] ?? '';
+  const glued = (side: string) => /[\p{L}\p{N}]/u.test(side.replace(/^[([{"'“‘]+|[)\]}"'”’.,;:!?]+$/gu, ''));
+  return glued(left) || glued(right.replace(/^[).,;:!?%"'”’\]]+(?=\s|$)/u, ''));
+}
+
 /** Every number the text prints, with its currency or percent sign and its scale word. */
 export function numbersIn(text: string): NumberMention[] {
   const out: NumberMention[] = [];
@@ -67,6 +79,8 @@ export function numbersIn(text: string): NumberMention[] {
     // "p. 12", "Table 3", "Q3": references, not values
     const before = text.slice(Math.max(0, m.index - 7), m.index);
     if (/(?:\bp\.|\bpage|\btable|\bfigure|\bfig\.|\bsection|\bq|\bfy|\bh|\bnote)\s*$/i.test(before)) continue;
+    const start = m.index + printed.length - printed.trimStart().length;
+    if (partOfName(text, start, printed.trim().length)) continue;
     const raw = Number(digits!.replace(/,/g, ''));
     if (!Number.isFinite(raw)) continue;
     const negative = (open && close) || sign ? -1 : 1;
@@ -86,7 +100,7 @@ export function numbersIn(text: string): NumberMention[] {
       unit,
       scale,
       printed: printed.trim(),
-      index: m.index,
+      index: start,
       isYear,
     });
   }
@@ -108,18 +122,15 @@ function questionNumbers(question: string): Set<string> {
   return new Set(numbersIn(question).map((n) => n.value));
 }
 
-/** Distance from a position to the nearest of the question's words in the text (characters). */
-function nearness(text: string, index: number, words: string[]): number {
-  const lower = text.toLowerCase();
-  let best = Infinity;
-  for (const w of words) {
-    for (let at = lower.indexOf(w); at >= 0; at = lower.indexOf(w, at + 1))
-      best = Math.min(best, Math.abs(at - index));
-  }
-  return best;
-}
+/** Numbers that can be a count: whole, not negative, neither a percentage nor an amount of money. */
+const countable = (n: NumberMention) =>
+  n.unit === null && n.scale === null && /^\d+$/.test(n.value) && !n.isYear;
 
-/** The number that answers: one the question does not state, a year only when a year is asked, nearest its words. */
+/**
+ * The number that answers: one the question does not state, a year only when a year is asked, of the kind asked
+ * (a percentage, a whole count), the value in the place of the year asked in "…, respectively", else the one the
+ * question's words sit around (number-choice.ts); the first printed on a tie.
+ */
 export function pickNumber(
   kind: AnswerKind,
   text: string,
@@ -127,12 +138,24 @@ export function pickNumber(
   tableScale: NumberScale | null = null,
 ): ReadValue | null {
   const asked = questionNumbers(question);
-  const words = contentWords(question).filter((w) => !/\d/.test(w));
-  const mentions = numbersIn(text).filter((n) => !asked.has(n.value) && (kind === 'DATE' || !n.isYear));
+  const all = numbersIn(text);
+  const mentions = all.filter((n) => !asked.has(n.value) && (kind === 'DATE' || !n.isYear));
   const fitting =
-    kind === 'PERCENTAGE' ? mentions.filter((n) => n.unit === '%') : mentions.filter((n) => n.unit !== '%');
-  const pool = fitting.length > 0 ? fitting : kind === 'PERCENTAGE' ? [] : mentions;
-  const best = [...pool].sort((a, b) => nearness(text, a.index, words) - nearness(text, b.index, words))[0];
+    kind === 'PERCENTAGE'
+      ? mentions.filter((n) => n.unit === '%')
+      : kind === 'COUNT'
+        ? mentions.filter(countable)
+        : mentions.filter((n) => n.unit !== '%');
+  const pool = fitting.length > 0 || kind !== 'NUMBER' ? fitting : mentions;
+  const years = numbersIn(question)
+    .filter((n) => n.isYear)
+    .map((n) => Number(n.value));
+  const respective = respectiveValue(text, all, years);
+  const words = new Set(contentWords(question).filter((w) => !/\d/.test(w)));
+  const scored = pool.map((n, order) => ({ n, order, score: tieScore(text, n, words) }));
+  const best =
+    (respective && pool.includes(respective) ? respective : null) ??
+    scored.sort((a, b) => b.score - a.score || a.order - b.order)[0]?.n;
   if (!best) return null;
   const scale = best.unit === '%' ? null : (best.scale ?? tableScale);
   return {
