@@ -1,3 +1,4 @@
+import { differenceSource } from './difference-source';
 import { listCandidate } from './list-source';
 import { metricSource } from './metric-source';
 import { tableCellSource } from './table-cell-source';
@@ -12,6 +13,7 @@ import { yesNoCandidate } from './yes-no-source';
  */
 export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSource }> = [
   { name: 'statement-metric', read: metricSource },
+  { name: 'two-value-arithmetic', read: differenceSource },
   { name: 'table-cell', read: tableCellSource },
   { name: 'list', read: listCandidate },
   { name: 'table-column', read: tableColumnCandidate },
