@@ -65,6 +65,12 @@ describe('twoValueAsked', () => {
       relative: true,
     });
     expect(twoValueAsked('What was revenue in 2021?')).toBeNull();
+    expect(
+      twoValueAsked('What is the cycle? It is defined as the change in stock between 2020 and 2021.'),
+    ).toBeNull();
+    expect(
+      twoValueAsked('Use the annual report. By how much did exports grow from 2019 to 2021?')?.subject,
+    ).toBe('By how much did exports grow from 2019 to 2021?');
   });
 });
 

@@ -99,11 +99,16 @@ function columnPair(table: EvidenceTable, sides: [string, string], question: str
 }
 
 /** One row in the two years asked, earlier first. */
-function yearPair(table: EvidenceTable, years: [number, number], question: string): Pair | null {
+function yearPair(
+  table: EvidenceTable,
+  years: [number, number],
+  question: string,
+  subject: string,
+): Pair | null {
   const column = (y: number) => table.grid.columns.find((c) => c.year === y && periodFits(question, c));
   const [early, late] = [column(years[0]), column(years[1])];
   if (!early || !late) return null;
-  const row = best(table.grid.rows, (r) => rowScore(question, r)?.score ?? null);
+  const row = best(table.grid.rows, (r) => rowScore(subject, r)?.score ?? null);
   const first = row && cellAt(row.item, late, table);
   const second = row && cellAt(row.item, early, table);
   return first && second ? { table, first, second, fit: row.score } : null;
@@ -114,7 +119,7 @@ export function findPair(asked: TwoValueAsk, question: string, tables: EvidenceT
   let top: Pair | null = null;
   for (const table of tables) {
     const found = asked.years
-      ? [yearPair(table, asked.years, question)]
+      ? [yearPair(table, asked.years, question, asked.subject)]
       : asked.sides
         ? [rowPair(table, asked.sides, question), columnPair(table, asked.sides, question)]
         : [];

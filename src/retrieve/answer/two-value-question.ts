@@ -18,6 +18,8 @@ export interface TwoValueAsk {
   relative: boolean;
   /** A ratio asked as a percentage ("as a share of"). */
   percent: boolean;
+  /** The sentence of the question that asks it (a long question may hold several). */
+  subject: string;
   /** How the answer names the operation: "difference", "sum", "share", "change". */
   name: string;
 }
@@ -43,12 +45,26 @@ const ask = (op: TwoValueOp, name: string, rest: Partial<TwoValueAsk>): TwoValue
   absolute: false,
   relative: false,
   percent: false,
+  subject: '',
   ...rest,
 });
 
 /** The two values a question asks to combine and how; null when it asks for no such arithmetic. */
 export function twoValueAsked(question: string): TwoValueAsk | null {
-  const q = question.replace(/\s+/g, ' ').trim();
+  // a question that defines its own formula asks for that formula, not for two printed values
+  if (/\b(?:is|are) defined as\b|\bdefined as\b/i.test(question)) return null;
+  const sentences = question
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[?.!])\s+(?=\p{Lu})/u);
+  for (const sentence of sentences) {
+    const found = askedIn(sentence);
+    if (found) return { ...found, subject: sentence };
+  }
+  return null;
+}
+
+function askedIn(q: string): TwoValueAsk | null {
   const more = MORE.exec(q);
   if (more) {
     const after = q.slice(more.index + more[0].length);

@@ -13,6 +13,21 @@ describe('numbersIn', () => {
     expect(numbersIn('See Table 4 on p. 12 for Q3.').map((n) => n.value)).toEqual([]);
   });
 
+  it('skips the day of a date, a list item number and a numbered rule, not values', () => {
+    expect(numbersIn('For the year ended December 31, 2015 costs rose.').map((n) => n.value)).toEqual([
+      '2015',
+    ]);
+    expect(numbersIn('3. Harbour Point\n4. Mill Creek').map((n) => n.value)).toEqual([]);
+    expect(numbersIn('It breached paragraph 47 and Regulation 12 twice.').map((n) => n.value)).toEqual([]);
+  });
+
+  it('reads a "%" after a space on an amount in the thousands as the next label, not a percentage', () => {
+    expect(numbersIn('Capacity 980,000 % Area Rezoned 18.4%').map((n) => [n.value, n.unit])).toEqual([
+      ['980000', null],
+      ['18.4', '%'],
+    ]);
+  });
+
   it('skips digits that are part of a name, an id, a range or a footnote mark, not a value', () => {
     const text = 'Figure 9-1 shows the 8051AH board (COVID-19 era, filed 09/13/18), as the survey said.”18';
     expect(numbersIn(text).map((n) => n.value)).toEqual([]);

@@ -71,21 +71,37 @@ function partOfName(text: string, index: number, length: number): boolean {
   return glued(left) || glued(right.replace(/^[).,;:!?%"'”’\]]+(?=\s|$)/u, ''));
 }
 
+/** Words before a number that make it a reference or a label ("Table 4", "paragraph 47", "Regulation 17", "Q3"). */
+const REFERENCE =
+  /(?:\bp\.|\bpages?|\btables?|\bfigures?|\bfigs?\.|\bsections?|\bchapters?|\bappendix|\bexhibits?|\bparagraphs?|\bregulations?|\barticles?|\bclauses?|\bschedules?|\bitems?|\brules?|\bsteps?|\bunits?|\bparts?|\bvolumes?|\bno\.|#|\bq|\bfy|\bh|\bnotes?)\s*$/i;
+const MONTH_WORD = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?$/i;
+
+/** The day of a date ("December 31, 2015", "31 March") or a list item's number ("1. Little Rock"). */
+function dayOrMarker(text: string, start: number, printed: string): boolean {
+  const previous = /(\S+)\s+$/.exec(text.slice(Math.max(0, start - 12), start))?.[1] ?? '';
+  const next = /^\s+(\S+)/.exec(text.slice(start + printed.length, start + printed.length + 12))?.[1] ?? '';
+  if (/^\d{1,2}$/.test(printed) && (MONTH_WORD.test(previous) || MONTH_WORD.test(next.replace(/,$/, ''))))
+    return true;
+  const lineStart = start === 0 || /\n\s*$/.test(text.slice(0, start));
+  return lineStart && /^\d{1,2}$/.test(printed) && /^[.)]\s+\p{Lu}/u.test(text.slice(start + printed.length));
+}
+
 /** Every number the text prints, with its currency or percent sign and its scale word. */
 export function numbersIn(text: string): NumberMention[] {
   const out: NumberMention[] = [];
   for (const m of text.matchAll(NUMBER)) {
     const [printed, open, sign, currency, digits, close, suffix] = m;
     // "p. 12", "Table 3", "Q3": references, not values
-    const before = text.slice(Math.max(0, m.index - 7), m.index);
-    if (/(?:\bp\.|\bpage|\btable|\bfigure|\bfig\.|\bsection|\bq|\bfy|\bh|\bnote)\s*$/i.test(before)) continue;
     const start = m.index + printed.length - printed.trimStart().length;
-    if (partOfName(text, start, printed.trim().length)) continue;
+    if (REFERENCE.test(text.slice(Math.max(0, start - 14), start))) continue;
+    if (partOfName(text, start, printed.trim().length) || dayOrMarker(text, start, printed.trim())) continue;
     const raw = Number(digits!.replace(/,/g, ''));
     if (!Number.isFinite(raw)) continue;
     const negative = (open && close) || sign ? -1 : 1;
     const suffixWord = suffix?.trim().toLowerCase() ?? '';
-    const percent = suffixWord === '%' || suffixWord.startsWith('per');
+    // "980,000,000 % Land area": a "%" after a space on an amount in the thousands heads the next label
+    const spacedPercent = suffixWord === '%' && /\s%$/.test(printed.trimEnd()) && digits!.includes(',');
+    const percent = !spacedPercent && (suffixWord === '%' || suffixWord.startsWith('per'));
     const scale = SCALES.find(([re]) => re.test(suffixWord))?.[1] ?? null;
     const unit = percent
       ? '%'
