@@ -15,7 +15,7 @@ import { sectionsFromHeadings, sectionsFromOutline } from './sections';
 import { isScannedSlide, slideTitle } from './slides';
 import { tableCellGeometry, tableToMarkdown, tableToText } from '../../document/table-form';
 import { type DetectedTable, groupRows } from './tables';
-import { chooseTitle } from './title';
+import { readTitle } from './title';
 import { type CountTokens, DEFAULT_MAX_TOKENS, estimateTokens, joinLines, splitByTokens } from './text';
 
 export interface AnalyzeLayoutOptions {
@@ -223,6 +223,13 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
   describeFigures(elements, figureUnits);
 
   const pageCount = parsed.pageCount;
+  const { title, coverKeys } = readTitle({
+    metadataTitle: parsed.title,
+    firstPageItems: parsed.pages[0]?.items ?? [],
+    firstPageElements: elements.filter((e) => e.pageNumber === 1),
+    bodyFontSize: parsed.pages[0]?.hasTextLayer === false ? ocrBody : textLayerBody,
+    fileName: opts.fileName,
+  });
   const sections = parsed.outline.length
     ? sectionsFromOutline(
         parsed.outline,
@@ -231,7 +238,7 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
         elements,
       )
     : [];
-  const finalSections = sections.length ? sections : sectionsFromHeadings(elements, pageCount);
+  const finalSections = sections.length ? sections : sectionsFromHeadings(elements, pageCount, coverKeys);
   const crossReferences = resolveCrossReferences(elements, finalSections, pageCount);
 
   const pages = parsed.pages.map((page) => ({
@@ -248,13 +255,7 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
   }));
 
   return {
-    title: chooseTitle({
-      metadataTitle: parsed.title,
-      firstPageItems: parsed.pages[0]?.items ?? [],
-      firstPageElements: elements.filter((e) => e.pageNumber === 1),
-      bodyFontSize: parsed.pages[0]?.hasTextLayer === false ? ocrBody : textLayerBody,
-      fileName: opts.fileName,
-    }),
+    title,
     pageCount,
     pages,
     elements,

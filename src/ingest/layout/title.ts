@@ -1,6 +1,6 @@
-// The document title: the PDF's Title metadata when it reads like a title (not an id, a file code or an
-// authoring tool's placeholder), else a filing's cover ("NETFLIX, INC. Form 10-K, fiscal year ended …"), else
-// the largest heading of the first page, else the file name without its extension.
+// The document title: a filing's cover ("NETFLIX, INC. Form 10-K, fiscal year ended …"), else the cover's title
+// block (the first page's largest lines), unless the PDF's Title metadata reads like a title and holds that block's
+// words; then the metadata alone, else the file name without its extension.
 import type { LayoutElement, TextItem } from '../../document/document-model';
 import { centreInside } from './layout.types';
 
@@ -38,9 +38,25 @@ export function looksLikeTitle(raw: string | null | undefined): boolean {
   return true;
 }
 
+export interface TitleChoice {
+  title: string;
+  /** The first-page elements the title (and its subtitle) were read from: they title the document, not a section. */
+  coverKeys: Set<string>;
+}
+
 export function chooseTitle(sources: TitleSources): string {
-  if (looksLikeTitle(sources.metadataTitle)) return clean(sources.metadataTitle ?? '');
-  return filingTitle(sources.firstPageElements) ?? largestHeading(sources) ?? fileTitle(sources.fileName);
+  return readTitle(sources).title;
+}
+
+export function readTitle(sources: TitleSources): TitleChoice {
+  const filing = filingTitle(sources.firstPageElements);
+  if (filing) return { title: filing, coverKeys: new Set() };
+  const metadata = looksLikeTitle(sources.metadataTitle)
+    ? withoutCode(clean(sources.metadataTitle ?? ''))
+    : null;
+  const cover = coverTitle(sources);
+  if (cover && !(metadata && holdsWords(metadata, cover.title))) return cover;
+  return { title: metadata ?? fileTitle(sources.fileName), coverKeys: cover?.coverKeys ?? new Set() };
 }
 
 /** The file name without its extension, or the placeholder when there is none. */
@@ -67,20 +83,88 @@ function filingTitle(elements: LayoutElement[]): string | null {
   return clean(`${registrant} Form ${form}${when}`);
 }
 
-/** The first page's heading (or title-like line) set in the largest type, when larger than the body text. */
-function largestHeading(sources: TitleSources): string | null {
-  let best: { text: string; size: number } | null = null;
-  for (const e of sources.firstPageElements) {
-    if (e.kind !== 'heading' && e.kind !== 'paragraph' && e.kind !== 'caption') continue;
-    const text = clean(e.text);
-    const words = text.split(/\s+/).length;
-    if (words > MAX_TITLE_WORDS || (text.match(/\p{L}/gu) ?? []).length < 4) continue;
-    const sizes = sources.firstPageItems.filter((i) => i.text.trim() && centreInside(i.bbox, e.bbox));
-    const size = Math.max(0, ...sizes.map((i) => i.fontSize));
-    if (size < sources.bodyFontSize * TITLE_FONT_RATIO) continue;
-    if (!best || size > best.size + 0.5) best = { text, size };
-  }
-  return best?.text ?? null;
+/** Two lines of one title block: the smaller set at least this fraction of the larger... */
+const BLOCK_SIZE_RATIO = 0.6;
+/** ...and no further apart than this many times the larger line's height. */
+const BLOCK_GAP_RATIO = 1.2;
+/** A metadata title "holds" the cover's title when it has this share of the cover title's words. */
+const HOLDS_WORDS = 0.8;
+
+interface Line {
+  element: LayoutElement;
+  text: string;
+  size: number;
+}
+
+/** A line that could title the document: horizontal words, not an identifier such as an arXiv stamp. */
+function titleLine(e: LayoutElement, items: TextItem[]): Line | null {
+  if (e.kind !== 'heading' && e.kind !== 'paragraph' && e.kind !== 'caption') return null;
+  const text = clean(e.text);
+  const letters = (text.match(/\p{L}/gu) ?? []).length;
+  const digits = (text.match(/\d/g) ?? []).length;
+  if (text.split(/\s+/).length > MAX_TITLE_WORDS || letters < 4 || digits > letters) return null;
+  if (/^arxiv:/i.test(text) || e.bbox[3] - e.bbox[1] > e.bbox[2] - e.bbox[0]) return null;
+  const inside = items.filter((i) => i.text.trim() && centreInside(i.bbox, e.bbox));
+  return { element: e, text, size: Math.max(0, ...inside.map((i) => i.fontSize)) };
+}
+
+/**
+ * The cover's title block: the first page's line in the largest type, larger than the body, with the lines next
+ * to it in reading order that are set nearly as large and close below or above ("WATCH D" / "USER GUIDE"). A
+ * smaller line right under the block is its subtitle: not part of the title, and not a section either.
+ */
+function coverTitle(sources: TitleSources): TitleChoice | null {
+  const lines = sources.firstPageElements.map((e) => titleLine(e, sources.firstPageItems));
+  const minSize = sources.bodyFontSize * TITLE_FONT_RATIO;
+  let anchor = -1;
+  lines.forEach((l, i) => {
+    if (l && l.size >= minSize && (anchor < 0 || l.size > (lines[anchor]?.size ?? 0) + 0.5)) anchor = i;
+  });
+  const top = lines[anchor];
+  if (!top) return null;
+  const joins = (i: number, toward: Line): boolean => {
+    const l = lines[i];
+    if (!l || l.size < Math.max(minSize, BLOCK_SIZE_RATIO * top.size)) return false;
+    const gap = Math.max(
+      l.element.bbox[1] - toward.element.bbox[3],
+      toward.element.bbox[1] - l.element.bbox[3],
+    );
+    return gap <= BLOCK_GAP_RATIO * Math.max(l.size, toward.size);
+  };
+  let first = anchor;
+  let last = anchor;
+  while (first > 0 && joins(first - 1, lines[first]!)) first--;
+  while (last < lines.length - 1 && joins(last + 1, lines[last]!)) last++;
+  const block = lines.slice(first, last + 1).filter((l): l is Line => l !== null);
+  const words = block.flatMap((l) => l.text.split(/\s+/));
+  if (words.length > MAX_TITLE_WORDS)
+    return { title: withoutCode(top.text), coverKeys: new Set([top.element.key]) };
+  const coverKeys = new Set(block.map((l) => l.element.key));
+  const after = lines[last + 1];
+  if (after && after.size >= minSize && after.size < Math.min(...block.map((l) => l.size)))
+    coverKeys.add(after.element.key);
+  return { title: withoutCode(dehyphenate(block.map((l) => l.text).join(' '))), coverKeys };
+}
+
+/** "AB- STRACTION" (a word broken at a line end) → "ABSTRACTION"; "Weak-to- Strong" keeps its compound hyphen. */
+export function dehyphenate(text: string): string {
+  return text
+    .replace(/(^|[\s])([\p{L}]+)- (\p{L}+)/gu, (whole, lead: string, left: string, right: string) =>
+      /^\p{Ll}/u.test(right) || left.length <= 3 ? `${lead}${left}${right}` : whole.replace('- ', '-'),
+    )
+    .replace(/(\p{L})- (\p{L})/gu, '$1-$2');
+}
+
+/** A trailing version or issue code in parentheses: "OnlineHelp（01,en）" → "OnlineHelp". */
+function withoutCode(title: string): string {
+  return title.replace(/\s*[（(][^()（）]*\d[^()（）]*[)）]\s*$/u, '').trim() || title;
+}
+
+function holdsWords(container: string, title: string): boolean {
+  const words = (t: string) => t.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const have = new Set(words(container));
+  const need = words(title);
+  return need.length > 0 && need.filter((w) => have.has(w)).length >= HOLDS_WORDS * need.length;
 }
 
 function clean(text: string): string {

@@ -72,8 +72,9 @@ function toTextItem(
   const fontSize = Math.hypot(c, d) || raw.height || Math.hypot(a, b);
   if (!Number.isFinite(fontSize) || fontSize <= 0) return null;
   const style = styles[raw.fontName] ?? {};
-  const ascent = clamp(style.ascent ?? 0.8, 0.5, 1.1);
-  const descent = clamp(style.descent ?? -0.2, -0.5, 0);
+  // pdfjs reports NaN metrics for some standard fonts: a NaN box would reach the graph (and read as 0 from JSON).
+  const ascent = clamp(finiteOr(style.ascent, 0.8), 0.5, 1.1);
+  const descent = clamp(finiteOr(style.descent, -0.2), -0.5, 0);
   // The glyph box in user space: along the text direction (a, b) for `width`, up along (c, d) for the height.
   const dirLen = Math.hypot(a, b) || 1;
   const ux = (a / dirLen) * raw.width;
@@ -123,6 +124,10 @@ export function hasUsableTextLayer(items: TextItem[], images: ImageRegion[], pag
   if (chars >= SCAN_TEXT_CHARS || pageArea <= 0) return true;
   const imageArea = images.reduce((sum, { bbox }) => sum + (bbox[2] - bbox[0]) * (bbox[3] - bbox[1]), 0);
   return imageArea / pageArea < SCAN_IMAGE_COVERAGE;
+}
+
+function finiteOr(n: number | undefined, fallback: number): number {
+  return n !== undefined && Number.isFinite(n) ? n : fallback;
 }
 
 function clamp(n: number, lo: number, hi: number): number {

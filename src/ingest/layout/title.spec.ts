@@ -1,0 +1,91 @@
+import type { BBox, LayoutElement, TextItem } from '../../document/document-model';
+import { dehyphenate, readTitle } from './title';
+
+let order = 0;
+/** A first-page line: its element and the text item that gives its type size. */
+const line = (text: string, bbox: BBox, fontSize: number, kind: LayoutElement['kind'] = 'heading') => {
+  const element: LayoutElement = {
+    key: `p1-e${order++}`,
+    kind,
+    pageNumber: 1,
+    order,
+    text,
+    bbox,
+    description: null,
+    headingLevel: kind === 'heading' ? 1 : null,
+    captionOf: null,
+    source: 'text-layer',
+  };
+  const item: TextItem = {
+    text,
+    bbox,
+    fontName: 'F',
+    fontSize,
+    bold: false,
+    italic: false,
+    source: 'text-layer',
+    confidence: 1,
+  };
+  return { element, item };
+};
+const page = (...lines: Array<ReturnType<typeof line>>) => ({
+  firstPageElements: lines.map((l) => l.element),
+  firstPageItems: lines.map((l) => l.item),
+  bodyFontSize: 10,
+});
+
+describe('readTitle', () => {
+  it('joins the cover lines set nearly as large into one title and keeps the smaller subtitle out of it', () => {
+    const name = line('WATCH X', [300, 170, 500, 215], 46);
+    const kind = line('USER GUIDE', [300, 236, 500, 272], 35);
+    const subtitle = line('For models sold from 2024 on', [300, 290, 500, 304], 14);
+    const body = line('Read this guide before first use.', [72, 400, 500, 410], 10, 'paragraph');
+    const choice = readTitle({ metadataTitle: 'UG', ...page(name, kind, subtitle, body) });
+    expect(choice.title).toBe('WATCH X USER GUIDE');
+    expect([...choice.coverKeys]).toEqual([name.element.key, kind.element.key, subtitle.element.key]);
+  });
+
+  it('prefers the cover to metadata that does not hold its words, and metadata that does to a shorter cover', () => {
+    const service = line('Block Storage Service', [65, 120, 240, 139], 16);
+    const product = line('Product Introduction', [65, 160, 290, 186], 22);
+    expect(readTitle({ metadataTitle: 'Product Introduction', ...page(service, product) }).title).toBe(
+      'Block Storage Service Product Introduction',
+    );
+    const short = line('MacBook Pro', [100, 100, 400, 140], 36);
+    expect(readTitle({ metadataTitle: 'MacBook Pro User’s Guide', ...page(short) }).title).toBe(
+      'MacBook Pro User’s Guide',
+    );
+    const internal = line('Annual Statement of Accounts', [100, 100, 400, 140], 36);
+    expect(readTitle({ metadataTitle: 'ACME AR FY15 - FINAL', ...page(internal) }).title).toBe(
+      'Annual Statement of Accounts',
+    );
+  });
+
+  it('never takes a rotated margin stamp or an arXiv id for the title, and drops a trailing issue code', () => {
+    const stamp = line('arXiv:2401.00001v1 [cs.CL] 2 Jan 2024', [10, 200, 30, 560], 20, 'paragraph');
+    const title = line('Learning to Read Long Tables', [100, 80, 500, 100], 17);
+    expect(readTitle({ metadataTitle: null, ...page(stamp, title) }).title).toBe(
+      'Learning to Read Long Tables',
+    );
+    const coded = line('ACME Band 3 Online Help （02,en）', [50, 140, 430, 190], 22);
+    expect(readTitle({ metadataTitle: null, ...page(coded) }).title).toBe('ACME Band 3 Online Help');
+  });
+
+  it('falls back to the file name when neither the cover nor the metadata gives a title', () => {
+    const small = line('page one', [72, 100, 300, 110], 10, 'paragraph');
+    expect(readTitle({ metadataTitle: null, ...page(small), fileName: 'q3-notes.pdf' }).title).toBe(
+      'q3-notes',
+    );
+  });
+});
+
+describe('dehyphenate', () => {
+  it('mends a word broken at a line end and keeps a compound’s hyphen', () => {
+    expect(dehyphenate('EVOKING REASONING VIA AB- STRACTION')).toBe('EVOKING REASONING VIA ABSTRACTION');
+    expect(dehyphenate('Automatic cor- rection of models')).toBe('Automatic correction of models');
+    expect(dehyphenate('Learning with Weak-to- Strong Supervision')).toBe(
+      'Learning with Weak-to-Strong Supervision',
+    );
+    expect(dehyphenate('TREE- ORGANIZED RETRIEVAL')).toBe('TREE-ORGANIZED RETRIEVAL');
+  });
+});
