@@ -1,6 +1,6 @@
-// The graph model on a freshly ingested and enriched PDF: integers stored as Cypher INTEGERs (a JavaScript number
-// arrives as a FLOAT unless the query converts it), element kinds as secondary labels, and the migrations that
-// bring a database written by earlier builds to both.
+// The graph model on a freshly ingested and enriched PDF: the tables of docs/graph-model.md against the database,
+// integers stored as Cypher INTEGERs (a JavaScript number arrives as a FLOAT unless the query converts it), element
+// kinds as secondary labels, and the migrations that bring a database written by earlier builds to both.
 import { TestingModule } from '@nestjs/testing';
 import { EnrichModule } from '../../../src/enrich/enrich.module';
 import { EnrichRepository } from '../../../src/enrich/enrich.repository';
@@ -12,6 +12,7 @@ import { MigrationService } from '../../../src/graph/migration.service';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
 import { IngestService } from '../../../src/ingest/ingest.service';
 import { createFolioTestModule, fixture, uniqueCopy } from '../../support/ingest-context';
+import { documentedProperties, documentedTypeOf, SCHEMA_TYPE } from '../../support/graph-model-docs';
 import { testCypher } from '../../support/test-cypher';
 
 /** Every integer property Folio writes, per label (docs/graph-model.md lists the same). */
@@ -131,6 +132,84 @@ describe('the graph model', () => {
       .catch(() => undefined);
     await graph.write(testCypher().get('graph/delete-jobs'), { jobPrefix: run }).catch(() => undefined);
     await module.close();
+  });
+
+  const NODE_DOCS = documentedProperties('## Nodes');
+  const RELATIONSHIP_DOCS = documentedProperties('## Relationships with properties');
+  const documented = (docs: typeof NODE_DOCS, owner: string, property: string) =>
+    docs.find((d) => d.owner === owner && d.property === property);
+
+  it('docs/graph-model.md lists every property db.schema finds on a Folio label, with its type', async () => {
+    const labels = new Set(NODE_DOCS.map((d) => d.owner));
+    const rows = await graph.read<{ labels: string[]; property: string | null; types: string[] | null }>(
+      testCypher().get('graph/schema-node-properties'),
+      {},
+      { timeoutMs: 0 }, // it samples every node of the database
+    );
+    const undocumented: string[] = [];
+    for (const row of rows) {
+      const label = row.labels.find((l) => labels.has(l));
+      if (!label || row.property === null) continue;
+      const doc = documented(NODE_DOCS, label, row.property);
+      // A FLOAT under an INTEGER: data an older build wrote after the database was migrated (migration 034).
+      const legacy =
+        doc?.type === 'INTEGER' ? ['FLOAT'] : doc?.type === 'LIST<INTEGER>' ? ['LIST<FLOAT>'] : [];
+      const wrong = (row.types ?? [])
+        .map((t) => SCHEMA_TYPE[t] ?? t)
+        .filter((t) => t !== doc?.type && !legacy.includes(t));
+      if (!doc) undocumented.push(`${label}.${row.property}: not in the table`);
+      else if (wrong.length > 0)
+        undocumented.push(`${label}.${row.property}: ${wrong.join()}, not ${doc.type}`);
+    }
+    expect(undocumented).toEqual([]);
+    const relationships = await graph.read<{ type: string; property: string | null; types: string[] | null }>(
+      testCypher().get('graph/schema-relationship-properties'),
+      {},
+      { timeoutMs: 0 },
+    );
+    const undocumentedEdges = relationships
+      .filter((r) => r.property !== null)
+      .map((r) => ({ ...r, type: r.type.replace(/[:`]/g, '') }))
+      .filter((r) => !documented(RELATIONSHIP_DOCS, r.type, r.property!))
+      .map((r) => `${r.type}.${r.property}`);
+    expect(undocumentedEdges).toEqual([]);
+  });
+
+  it('a freshly ingested, enriched document has every property the docs list (but optional ones), typed as listed', async () => {
+    const rows = [...(await nodeTypes()), ...(await relationshipTypes())];
+    const present = new Set(rows.map((r) => r.label));
+    const problems: string[] = [];
+    for (const doc of [...NODE_DOCS, ...RELATIONSHIP_DOCS]) {
+      if (!present.has(doc.owner)) continue;
+      const types = typesOf(rows, doc.owner, doc.property);
+      if (!types) {
+        if (!doc.optional) problems.push(`${doc.owner}.${doc.property}: missing`);
+        continue;
+      }
+      const off = types.filter((t) => !documentedTypeOf(t).includes(doc.type));
+      if (off.length > 0) problems.push(`${doc.owner}.${doc.property}: ${off.join()} (docs: ${doc.type})`);
+    }
+    for (const row of rows)
+      if (
+        !documented(NODE_DOCS, row.label, row.property) &&
+        !documented(RELATIONSHIP_DOCS, row.label, row.property)
+      )
+        problems.push(`${row.label}.${row.property}: not in docs/graph-model.md`);
+    expect(problems).toEqual([]);
+    for (const label of [
+      'Document',
+      'Page',
+      'Element',
+      'Passage',
+      'Section',
+      'Summary',
+      'Revision',
+      'IngestionJob',
+      'EnrichmentJob',
+      'RELATES_TO',
+      'SIMILAR_TO',
+    ])
+      expect(present).toContain(label);
   });
 
   it('stores every integer property of an ingested, enriched document and its jobs as INTEGER', async () => {

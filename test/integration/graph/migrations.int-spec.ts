@@ -36,6 +36,7 @@ describe('migrations', () => {
       'summary_embedding:VECTOR:embedding',
       'element_text:FULLTEXT:text,description,docId',
       'page_doc_number:RANGE:docId,number',
+      'revision_doc_id:RANGE:docId',
     ]) {
       expect(names).toContain(expected);
     }
