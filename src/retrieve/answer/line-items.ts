@@ -23,6 +23,7 @@ export const LINE_ITEMS = [
   'dividendsPaid',
   'weightedAverageShares',
   'dilutedWeightedAverageShares',
+  'depreciationAndAmortization',
 ] as const;
 export type LineItem = (typeof LINE_ITEMS)[number];
 
@@ -137,7 +138,8 @@ export const LINE_ITEM_DEFINITIONS: Record<LineItem, LineItemDefinition> = {
   capitalExpenditure: {
     name: 'capital expenditure',
     labels: [
-      /^(?:purchases?|acquisitions?) of property(?: plant)? (?:and|&) equipment(?: net)?$/,
+      /^(?:purchases?|acquisitions?) of property(?: plant)? (?:and|&) equipment(?: net)?(?: pp&e| ppe)?$/,
+      /^(?:purchases?|acquisitions?) of (?:land )?buildings? (?:and|&) equipment$/,
       /^(?:payments? for|purchases? of|additions to|investments? in) (?:property plant (?:and|&) equipment|property and equipment|fixed assets|plant and equipment|capital assets)$/,
       /^capital expenditures?$/,
       /^purchases? of property equipment and (?:software|intangible assets)$/,
@@ -167,6 +169,14 @@ export const LINE_ITEM_DEFINITIONS: Record<LineItem, LineItemDefinition> = {
       /^diluted$/,
     ],
     asked: /\bdiluted (?:weighted average )?shares\b/,
+  },
+  depreciationAndAmortization: {
+    name: 'depreciation and amortization',
+    labels: [
+      /^depreciation(?: depletion)? (?:and|&) amortization(?: expense)?$/,
+      /^depreciation amortization and (?:depletion|other)$/,
+    ],
+    asked: /\bdepreciation (?:and|&) amortization\b|\bd ?& ?a\b/,
   },
 };
 

@@ -8,7 +8,8 @@ import {
   yearsAsked,
 } from './evidence-tables';
 import { LINE_ITEM_DEFINITIONS, type LineItem, labelPrints } from './line-items';
-import { type Expr, type MetricDefinition, metricAsked, OP_SIGN } from './statement-metrics';
+import { metricFor } from './defined-formula';
+import { type Expr, type MetricDefinition, OP_SIGN } from './statement-metrics';
 import { rowScore } from './table-cell-source';
 import type { GridRow, GridValue } from './table-grid';
 import { formatAmount, normaliseLabel, SCALE_FACTOR } from './table-numbers';
@@ -169,7 +170,7 @@ const RESULT_UNIT: Record<MetricDefinition['result'], string | null> = {
 
 export const metricSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
   if (!METRIC_KINDS.has(evidence.kind)) return null;
-  const metric = metricAsked(evidence.question);
+  const metric = metricFor(evidence.question);
   if (!metric) return null;
   const tables = evidenceTables(evidence);
   const period = yearFor(evidence.question, tables);

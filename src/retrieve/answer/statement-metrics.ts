@@ -42,6 +42,7 @@ const average = (item: LineItem): Expr => ({ op: 'average', item });
 const num = (value: number): Expr => ({ op: 'const', value });
 const div = (left: Expr, right: Expr): Expr => ({ op: '/', left, right });
 const sub = (left: Expr, right: Expr): Expr => ({ op: '-', left, right });
+const add = (left: Expr, right: Expr): Expr => ({ op: '+', left, right });
 const mul = (left: Expr, right: Expr): Expr => ({ op: '*', left, right });
 const change = (item: LineItem | 'asked'): Expr => div(sub(at(item), at(item, 'prior')), at(item, 'prior'));
 
@@ -176,6 +177,20 @@ export const STATEMENT_METRICS: MetricDefinition[] = [
     asked: /\b(?:dividend )?payout ratio\b/,
     result: 'percent',
     formulas: [div(size('dividendsPaid'), at('netIncome'))],
+  },
+  {
+    id: 'ebitda-margin',
+    name: 'EBITDA margin',
+    asked: /\bebitda (?:% )?margin\b/,
+    result: 'percent',
+    formulas: [div(add(at('operatingIncome'), at('depreciationAndAmortization')), at('revenue'))],
+  },
+  {
+    id: 'ebitda',
+    name: 'EBITDA (operating income + depreciation and amortization)',
+    asked: /\bebitda\b/,
+    result: 'amount',
+    formulas: [add(at('operatingIncome'), at('depreciationAndAmortization'))],
   },
   {
     id: 'free-cash-flow',

@@ -10,7 +10,7 @@ import {
   yearsAsked,
 } from './evidence-tables';
 import type { GridColumn, GridRow } from './table-grid';
-import { metricAsked } from './statement-metrics';
+import { metricFor } from './defined-formula';
 import { formatAmount } from './table-numbers';
 import type { AnswerCandidate, AnswerEvidence, AnswerKind, CandidateSource } from './typed-answer';
 
@@ -107,7 +107,7 @@ export const tableCellSource: CandidateSource = (evidence: AnswerEvidence): Answ
   const match = findCell(evidence.question, tables);
   if (!match) return null;
   // a metric is computed (metric-source), not read from one of its inputs; unless a row prints the metric itself
-  const metric = metricAsked(evidence.question);
+  const metric = metricFor(evidence.question);
   if (metric && !metric.asked.test(match.row.label.toLowerCase())) return null;
   const { table, row, column, columnIndex } = match;
   const cell = row.values[columnIndex]!;

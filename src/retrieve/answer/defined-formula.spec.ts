@@ -1,0 +1,118 @@
+import type { BBox } from '../../document/document-model';
+import { tableCellGeometry, tableToMarkdown } from '../../document/table-form';
+import { definedMetric, parseFormula } from './defined-formula';
+import { metricSource } from './metric-source';
+import { tableCellSource } from './table-cell-source';
+import type { AnswerEvidence, EvidencePage } from './typed-answer';
+
+function statementPage(pageNumber: number, rows: string[][]): EvidencePage {
+  const boxes = rows.map((row, r) =>
+    row.map((text, c): BBox | null =>
+      text ? [72 + 180 * c, 100 + 16 * r, 230 + 180 * c, 111 + 16 * r] : null,
+    ),
+  );
+  const element = {
+    docId: 'kite',
+    pageNumber,
+    elementId: `kite:p${pageNumber}-t`,
+    kind: 'table',
+    text: rows.map((r) => r.join(' ')).join('\n'),
+    description: tableToMarkdown(rows),
+    bbox: [72, 100, 540, 100 + 16 * rows.length] as BBox,
+    cells: tableCellGeometry(rows, boxes),
+  };
+  return { docId: 'kite', pageNumber, step: pageNumber, rank: pageNumber - 1, score: 1, elements: [element] };
+}
+
+// Statements written for these tests: a balance sheet, an income statement and cash flows of a kite maker.
+const PAGES = [
+  statementPage(1, [
+    ['(In thousands)', 'March 31, 2024', 'March 31, 2023'],
+    ['Total current assets', '48,200', '41,900'],
+    ['Total current liabilities', '30,125', '28,400'],
+  ]),
+  statementPage(2, [
+    ['(In thousands)', 'Fiscal 2024', 'Fiscal 2023'],
+    ['Net revenues', '96,000', '88,000'],
+    ['Operating income', '7,400', '6,100'],
+  ]),
+  statementPage(3, [
+    ['(In thousands)', 'Fiscal 2024', 'Fiscal 2023'],
+    ['Net cash provided by operating activities', '12,050', '9,800'],
+    ['Depreciation and amortization', '2,600', '2,450'],
+    ['Purchases of land, buildings and equipment', '(3,300)', '(2,900)'],
+  ]),
+];
+
+const ask = (question: string) =>
+  metricSource({ question, kind: 'NUMBER', pages: PAGES } satisfies AnswerEvidence);
+
+describe('parseFormula', () => {
+  it('reads line items, averages, numbers and parentheses', () => {
+    expect(parseFormula('cash from operations / total current liabilities')).toEqual({
+      op: '/',
+      left: { op: 'item', item: 'operatingCashFlow', period: 'current', magnitude: false },
+      right: { op: 'item', item: 'totalCurrentLiabilities', period: 'current', magnitude: false },
+    });
+    expect(parseFormula('365 * (average inventory between FY2022 and FY2023) / cost of sales')).toMatchObject(
+      {
+        op: '/',
+        left: { op: '*', left: { op: 'const', value: 365 }, right: { op: 'average', item: 'inventory' } },
+      },
+    );
+  });
+
+  it('refuses a term that names no single line item, and a lone term', () => {
+    expect(parseFormula('cash from operations / customer happiness')).toBeNull();
+    expect(parseFormula('total current liabilities')).toBeNull();
+  });
+});
+
+describe('definedMetric', () => {
+  it('reads the name and formula a question defines, and how its result reads', () => {
+    const metric = definedMetric(
+      'What is the FY2024 cash coverage for Kite Co? Cash coverage is defined as: cash from operations / total current liabilities. Round to two decimal places.',
+    )!;
+    expect(metric).toMatchObject({ name: 'cash coverage', result: 'amount' });
+    expect(
+      definedMetric('What is the FY2024 margin? Define the margin as operating income / revenue.')?.result,
+    ).toBe('percent');
+    expect(definedMetric('What was the current ratio in FY2024?')).toBeNull();
+  });
+});
+
+describe('metricSource with a formula the question defines', () => {
+  it('computes the defined ratio from the statement cells and cites them', () => {
+    const found = ask(
+      'What is the FY2024 operating cash flow ratio? Operating cash flow ratio is defined as: cash from operations / total current liabilities. Round your answer to two decimal places.',
+    )!;
+    expect(found.answer).toMatchObject({ value: '0.4', kind: 'NUMBER', unit: 'x' });
+    expect(found.answer.formula).toBe(
+      '0.40 = 12,050 / 30,125 (cash from operations / total current liabilities, FY2024, pp. 3, 1)',
+    );
+    expect(found.citations).toHaveLength(2);
+    // the single cell source leaves a defined metric to be computed
+    expect(
+      tableCellSource({
+        question:
+          'What is the FY2024 operating cash flow ratio? It is defined as: cash from operations / total current liabilities.',
+        kind: 'NUMBER',
+        pages: PAGES,
+      }),
+    ).toBeNull();
+  });
+
+  it('computes EBITDA and its margin from operating income and depreciation and amortization', () => {
+    expect(ask('What was unadjusted EBITDA in FY2024 in USD thousands?')?.answer.value).toBe('10000');
+    expect(
+      ask('What was the FY2024 EBITDA margin? Answer in percent to one decimal place.')?.answer,
+    ).toMatchObject({
+      value: '10.4',
+      unit: '%',
+    });
+  });
+
+  it('reads capital expenditure printed as purchases of land, buildings and equipment, by its size', () => {
+    expect(ask('What was free cash flow in FY2024?')?.answer.value).toBe('8750');
+  });
+});
