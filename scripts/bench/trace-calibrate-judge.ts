@@ -40,6 +40,7 @@ import type * as RetrieveServiceFile from '../../src/retrieve/retrieve.service';
 import { decomposeQuestion } from '../../src/retrieve/trace/decompose-question';
 import type * as TraceJudgeFile from '../../src/retrieve/trace/trace-judge';
 import type * as TraceRunFile from '../../src/retrieve/trace/trace-run';
+import type * as TraceJudgingFile from '../../src/retrieve/trace/trace-judging';
 import type * as TraceWalkerFile from '../../src/retrieve/trace/trace-walker';
 import { loadCompiled } from '../compiled-build';
 import { judgeCalibrationMarkdown, thresholdReport, walkPriorReport } from './trace-judge-report';
@@ -66,6 +67,7 @@ async function loadBuild() {
     ...(await load<typeof RetrieveServiceFile>('retrieve/retrieve.service')),
     ...(await load<typeof TraceJudgeFile>('retrieve/trace/trace-judge')),
     ...(await load<typeof TraceRunFile>('retrieve/trace/trace-run')),
+    ...(await load<typeof TraceJudgingFile>('retrieve/trace/trace-judging')),
     ...(await load<typeof TraceWalkerFile>('retrieve/trace/trace-walker')),
   };
 }

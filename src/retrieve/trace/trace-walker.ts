@@ -6,16 +6,18 @@ import { LlmService } from '../../llm/llm.service';
 import type { EvidenceStep } from '../evidence-step';
 import { buildLuceneQuery } from '../lucene-query';
 import { RetrieveError, RetrieveErrorCode } from '../retrieve.errors';
-import {
-  type PageCandidate,
-  type PageJudgeText,
-  type PageNeighbour,
-  RetrieveRepository,
-  RRF_K,
-} from '../retrieve.repository';
+import { RetrieveRepository, RRF_K } from '../retrieve.repository';
 import type { StageTiming, TraceOptions } from '../retrieve.types';
 import { decomposeQuestion, MAX_SUB_QUERIES } from './decompose-question';
 import { TRACE_JUDGE_THRESHOLD, TraceJudge } from './trace-judge';
+import {
+  BEST_PASSAGES,
+  seedCandidates,
+  type SubQuery,
+  TRACE_SEEDS,
+  TRACE_SIMILAR_K,
+  TraceJudging,
+} from './trace-judging';
 import {
   type Candidate,
   pageKey,
@@ -27,14 +29,6 @@ import {
   type WalkOptions,
 } from './trace-run';
 
-/** m: pages each sub-query's stack starts from. */
-export const TRACE_SEEDS = 4;
-/** K: SIMILAR_TO neighbours a RELEVANT page pushes. */
-export const TRACE_SIMILAR_K = 2;
-/** Passages per page the cross-encoder reads (~200 tokens each, so the pair fits its 512 tokens). */
-export const BEST_PASSAGES = 1;
-/** Characters of a page without passages that the judge reads instead. */
-export const PAGE_TEXT_CHARS = 1500;
 /** Seed ranking as HYBRID ranks pages (with RRF_K): passage candidates per side, evidence elements per page. */
 const SEED_CANDIDATES = 50;
 const ELEMENTS_PER_PAGE = 3;
@@ -58,28 +52,6 @@ export interface TraceWalkResult {
   stats: TraceRun['stats'];
 }
 
-interface SubQuery {
-  text: string;
-  embedding: number[];
-  seeds: PageCandidate[];
-  /** Keys of the pages titled as a financial statement the sub-query asks for (statementPages). */
-  namedStatements: Set<string>;
-}
-
-/** A sub-query's top-m seed pages as stack entries, best first. */
-function seedCandidates(sq: SubQuery): Candidate[] {
-  return sq.seeds.slice(0, TRACE_SEEDS).map((s, rank) => ({
-    docId: s.docId,
-    pageNumber: s.pageNumber,
-    via: 'seed' as const,
-    fromPage: null,
-    hop: 0,
-    group: 0,
-    rank,
-    namedStatement: sq.namedStatements.has(pageKey(s)),
-  }));
-}
-
 /**
  * TRACE's adaptive topology tracker (Algorithm 1): per sub-query, pages popped from a stack seeded with its top-m,
  * judged once; a RELEVANT page joins the chain and pushes its SIMILAR_TO, REFERS_TO and NEXT_PAGE neighbours. */
@@ -90,7 +62,11 @@ export class TraceWalker {
     private readonly judge: TraceJudge,
     private readonly llm: LlmService,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
-  ) {}
+  ) {
+    this.judging = new TraceJudging(repo, judge);
+  }
+
+  private readonly judging: TraceJudging;
 
   async walk(input: TraceWalkInput): Promise<TraceWalkResult> {
     const options = walkOptions(input.options);
@@ -123,7 +99,7 @@ export class TraceWalker {
     );
     if (ablated.length) run.trace.push(`  ablation: without ${ablated.join(', ')}`);
 
-    const seedVerdicts = await this.judgeSeedRound(run, subQueries, budget, input);
+    const seedVerdicts = await this.judging.judgeSeedRound(run, subQueries, budget, input);
     for (const [i, sq] of subQueries.entries())
       await this.walkSubQuery(run, i, sq, budget, options, input, seedVerdicts[i]!);
 
@@ -254,13 +230,13 @@ export class TraceWalker {
         // The page and the rest of its push group still unjudged on top of the stack: one judge call for all.
         const batch = [c, ...run.sameGroupOnTop(stack, c, visited, verdicts)].slice(0, budget - judgedHere);
         judgedHere += batch.length;
-        await this.judgeBatch(run, index, sq, batch, verdicts, input, judgedHere < budget);
+        await this.judging.judgeBatch(run, index, sq, batch, verdicts, input, judgedHere < budget);
       }
       const verdict = verdicts.get(key)!;
       visited.add(key);
       run.visit(q, sq.text, c, verdict);
       if (!verdict.relevant || judgedHere >= budget) continue;
-      const pushed = pushOrder(await this.neighboursOf(run, [c]), c, options, input.docIds).filter(
+      const pushed = pushOrder(await this.judging.neighboursOf(run, [c]), c, options, input.docIds).filter(
         (n) => !visited.has(pageKey(n)) && !onStack.has(pageKey(n)) && !run.whitelist.has(pageKey(n)),
       );
       if (pushed.length === 0) continue;
@@ -282,132 +258,5 @@ export class TraceWalker {
         `  ${q}: budget of ${budget} page(s) spent; ${unjudged} candidate(s) left unjudged on the stack`,
       );
     }
-  }
-
-  private async judgeBatch(
-    run: TraceRun,
-    index: number,
-    sq: SubQuery,
-    batch: Candidate[],
-    verdicts: Map<string, Verdict>,
-    input: TraceWalkInput,
-    prefetchNeighbours: boolean,
-  ): Promise<void> {
-    const refs = batch.map(({ docId, pageNumber }) => ({ docId, pageNumber }));
-    run.stats.passageQueries += 1;
-    const texts = await run.timed('trace-judge', () =>
-      this.repo.pageBestPassages({
-        pages: refs,
-        embedding: sq.embedding,
-        perPage: BEST_PASSAGES,
-        maxChars: PAGE_TEXT_CHARS,
-      }),
-    );
-    await this.judgeFetched(run, index, sq, batch, texts, verdicts, input);
-    // The neighbours of this batch's RELEVANT pages in one query, ready for when they are popped.
-    const relevant = batch.filter((c) => verdicts.get(pageKey(c))?.relevant);
-    if (prefetchNeighbours && relevant.length > 0) await this.neighboursOf(run, relevant);
-  }
-
-  /**
-   * Every sub-query's seeds fetched and judged in one round, one round trip instead of one per sub-query. A page that
-   * is an earlier sub-query's seed is left to the walk, which may already have put it in the chain. */
-  private async judgeSeedRound(
-    run: TraceRun,
-    subQueries: SubQuery[],
-    budget: number,
-    input: TraceWalkInput,
-  ): Promise<Array<Map<string, Verdict>>> {
-    const verdicts = subQueries.map(() => new Map<string, Verdict>());
-    const earlier = new Set<string>();
-    const round = subQueries.map((sq) => {
-      const seeds = seedCandidates(sq);
-      const own = seeds.filter((c) => !earlier.has(pageKey(c))).slice(0, budget);
-      for (const c of seeds) earlier.add(pageKey(c));
-      return own;
-    });
-    const pages = round.flatMap((seeds, query) =>
-      seeds.map(({ docId, pageNumber }) => ({ docId, pageNumber, query })),
-    );
-    if (pages.length === 0) return verdicts;
-    run.stats.passageQueries += 1;
-    const texts = await run.timed('trace-judge', () =>
-      this.repo.seedWindows({
-        pages,
-        embeddings: subQueries.map((sq) => sq.embedding),
-        perPage: BEST_PASSAGES,
-        maxChars: PAGE_TEXT_CHARS,
-      }),
-    );
-    for (const [i, seeds] of round.entries()) {
-      if (seeds.length === 0) continue;
-      const own = texts.filter((t) => t.query === i);
-      await this.judgeFetched(run, i, subQueries[i]!, seeds, own, verdicts[i]!, input);
-    }
-    const relevant = round.flatMap((seeds, i) =>
-      seeds.length < budget ? seeds.filter((c) => verdicts[i]!.get(pageKey(c))?.relevant) : [],
-    );
-    if (relevant.length > 0) await this.neighboursOf(run, relevant);
-    return verdicts;
-  }
-
-  /** Judges one sub-query's batch on its fetched windows; a page without a window is judged on nothing. */
-  private async judgeFetched(
-    run: TraceRun,
-    index: number,
-    sq: SubQuery,
-    batch: Candidate[],
-    texts: PageJudgeText[],
-    verdicts: Map<string, Verdict>,
-    input: TraceWalkInput,
-  ): Promise<void> {
-    const q = `q${index + 1}`;
-    const byKey = new Map(texts.map((t) => [pageKey(t), t]));
-    const pages = batch.map((c) => ({
-      ...(byKey.get(pageKey(c)) ?? {
-        docId: c.docId,
-        pageNumber: c.pageNumber,
-        bestText: '',
-        pageText: '',
-        elements: [],
-      }),
-      label: run.label(c),
-    }));
-    const result = await run.timed('trace-judge', () =>
-      this.judge.judge({
-        subQuery: sq.text,
-        question: input.question,
-        pages,
-        memory: run.memory(),
-        meter: input.meter,
-      }),
-    );
-    run.countJudging(batch.length, result.crossEncoderCalls, result.crossEncoderPairs, result.llmCalls);
-    batch.forEach((c, i) =>
-      verdicts.set(pageKey(c), run.verdictOf(index, c, result.judgements[i]!, pages[i]!.elements)),
-    );
-    run.trace.push(
-      `  ${q} judge: ${pages.map((p) => p.label).join(', ')} in ` +
-        (result.llmCalls > 0 ? `${result.llmCalls} LLM call(s)` : '') +
-        (result.llmCalls > 0 && result.crossEncoderCalls > 0 ? ' + ' : '') +
-        (result.crossEncoderCalls > 0 ? `one cross-encoder call` : ''),
-    );
-    for (const w of result.warnings) run.warn(w);
-  }
-
-  private async neighboursOf(run: TraceRun, pages: Candidate[]): Promise<PageNeighbour[]> {
-    const missing = pages.filter((p) => !run.neighbours.has(pageKey(p)));
-    if (missing.length > 0) {
-      const rows = await run.timed('trace-neighbours', () =>
-        this.repo.pageNeighbours({
-          pages: missing.map(({ docId, pageNumber }) => ({ docId, pageNumber })),
-          similarK: TRACE_SIMILAR_K,
-        }),
-      );
-      run.stats.neighbourQueries += 1;
-      for (const p of missing) run.neighbours.set(pageKey(p), []);
-      for (const row of rows) run.neighbours.get(pageKey(row))?.push(row);
-    }
-    return pages.flatMap((p) => run.neighbours.get(pageKey(p)) ?? []);
   }
 }

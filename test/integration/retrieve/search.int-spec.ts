@@ -11,7 +11,7 @@ import type { Embedder } from '../../../src/embed/embedder';
 import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
 import { RetrieveRepository, VECTOR_PAGE_HEAD_WEIGHT } from '../../../src/retrieve/retrieve.repository';
-import { PAGE_TEXT_CHARS } from '../../../src/retrieve/trace/trace-walker';
+import { PAGE_TEXT_CHARS } from '../../../src/retrieve/trace/trace-judging';
 import { RetrieveErrorCode } from '../../../src/retrieve/retrieve.errors';
 import { STRATEGIES } from '../../../src/retrieve/retrieve.types';
 import { createIngestContext, fixture, IngestContext } from '../../support/ingest-context';
