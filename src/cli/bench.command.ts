@@ -21,15 +21,8 @@ import { type AnswerGrader, LlmAnswerGrader } from '../eval/answer-grader';
 import { answerTable, answerTrustTable } from '../eval/answer-report';
 import { StrictAnswerGrader } from '../eval/strict-grader';
 import { BenchQuestionsError, loadQuestions } from '../eval/bench-questions';
-import {
-  breakdownTable,
-  ingestSummaryLines,
-  ingestTable,
-  metricTable,
-  layoutTable,
-  writeIngestReport,
-  writeRetrievalReport,
-} from '../eval/bench-report';
+import { breakdownTable, metricTable, layoutTable, writeRetrievalReport } from '../eval/bench-report';
+import { ingestSummaryLines, ingestTable, writeIngestReport } from '../eval/ingest-report';
 import type { PeerRetriever } from '../eval/bench-ports';
 import { runRetrievalBench } from '../eval/bench-runner';
 import { costTable } from '../eval/bench-cost';

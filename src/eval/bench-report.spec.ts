@@ -4,15 +4,14 @@ import * as path from 'node:path';
 import {
   breakdownTable,
   documentTable,
-  ingestTable,
   layoutTable,
   markdownTable,
   metricTable,
-  renderBarChart,
-  renderIngestMarkdown,
   renderMarkdown,
   writeRetrievalReport,
 } from './bench-report';
+import { renderBarChart } from './bar-chart';
+import { ingestTable, renderIngestMarkdown } from './ingest-report';
 import type { BenchReport, QuestionRow } from './bench-report.types';
 import { buildRunReport } from './run-report';
 import { buildIngestReport } from './ingest-bench';

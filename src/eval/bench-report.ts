@@ -1,11 +1,9 @@
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { answerSections } from './answer-report';
+import { renderBarChart } from './bar-chart';
 import { costTable } from './bench-cost';
 import { BREAKDOWN_KEYS, BenchReport, BreakdownKey, RunReport } from './bench-report.types';
-import { INGEST_STAGES } from '../ingest/ingest.service';
-import type { IngestBenchReport } from './ingest-bench';
 import type { MetricSummary } from './metrics';
 
 export interface Table {
@@ -13,7 +11,7 @@ export interface Table {
   rows: string[][];
 }
 
-const pct = (x: number) => (100 * x).toFixed(1);
+export const pct = (x: number) => (100 * x).toFixed(1);
 const ms = (x: number) => x.toFixed(0);
 
 /** The headline table: one row per run (strategy × rerank, and each peer); rates in %. */
@@ -187,81 +185,6 @@ export function renderMarkdown(report: BenchReport): string {
   return parts.join('\n');
 }
 
-export interface BarSeries {
-  label: string;
-  color: string;
-  values: number[];
-}
-
-/** A grouped bar chart (values 0..1) as PNG bytes. */
-export function renderBarChart(title: string, groups: string[], series: BarSeries[]): Buffer {
-  const family = GlobalFonts.families.some((f) => f.family === 'DejaVu Sans')
-    ? '"DejaVu Sans"'
-    : 'sans-serif';
-  const groupWidth = Math.max(90, 28 * series.length + 40);
-  const left = 60;
-  const top = 60;
-  const plotHeight = 320;
-  const bottom = 110;
-  // room on the right for the last rotated label
-  const width = Math.max(480, left + groups.length * groupWidth + 140);
-  const height = top + plotHeight + bottom;
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, width, height);
-
-  ctx.fillStyle = '#111111';
-  ctx.font = `bold 16px ${family}`;
-  ctx.fillText(title, left, 28);
-
-  ctx.font = `11px ${family}`;
-  for (let tick = 0; tick <= 10; tick += 2) {
-    const y = top + plotHeight - (tick / 10) * plotHeight;
-    ctx.strokeStyle = tick === 0 ? '#333333' : '#e3e3e3';
-    ctx.beginPath();
-    ctx.moveTo(left, y);
-    ctx.lineTo(width - 20, y);
-    ctx.stroke();
-    ctx.fillStyle = '#444444';
-    ctx.fillText(`${tick * 10}%`, 18, y + 4);
-  }
-
-  const barWidth = Math.min(28, (groupWidth - 30) / Math.max(series.length, 1));
-  groups.forEach((group, g) => {
-    const x0 = left + g * groupWidth + (groupWidth - barWidth * series.length) / 2;
-    series.forEach((s, i) => {
-      const v = Math.max(0, Math.min(1, s.values[g] ?? 0));
-      const h = v * plotHeight;
-      const x = x0 + i * barWidth;
-      ctx.fillStyle = s.color;
-      ctx.fillRect(x, top + plotHeight - h, barWidth - 3, h);
-      ctx.fillStyle = '#222222';
-      ctx.font = `10px ${family}`;
-      ctx.fillText((100 * v).toFixed(0), x + 1, top + plotHeight - h - 4);
-    });
-    ctx.save();
-    ctx.translate(left + g * groupWidth + groupWidth / 2 - 10, top + plotHeight + 12);
-    ctx.rotate(Math.PI / 6);
-    ctx.fillStyle = '#111111';
-    ctx.font = `11px ${family}`;
-    ctx.fillText(group, 0, 0);
-    ctx.restore();
-  });
-
-  let lx = left;
-  const ly = height - 18;
-  for (const s of series) {
-    ctx.fillStyle = s.color;
-    ctx.fillRect(lx, ly - 10, 12, 12);
-    ctx.fillStyle = '#111111';
-    ctx.font = `12px ${family}`;
-    ctx.fillText(s.label, lx + 18, ly);
-    lx += 30 + ctx.measureText(s.label).width;
-  }
-  return canvas.toBuffer('image/png');
-}
-
 export function renderRetrievalChart(report: BenchReport): Buffer {
   return renderBarChart(
     `Page recall@3 and NDCG@3 (${report.runs[0]?.overall.n ?? 0} questions)`,
@@ -290,109 +213,5 @@ export function writeRetrievalReport(report: BenchReport, outDir: string): Writt
   fs.writeFileSync(files.json, `${JSON.stringify(report, null, 2)}\n`);
   fs.writeFileSync(files.markdown, renderMarkdown(report));
   fs.writeFileSync(files.chart, renderRetrievalChart(report));
-  return files;
-}
-
-/** One row per document plus the overall row; stage times in seconds. */
-export function ingestTable(report: IngestBenchReport): Table {
-  const sec = (msValue: number | undefined) => (msValue === undefined ? '–' : (msValue / 1000).toFixed(1));
-  const o = report.overall;
-  return {
-    header: [
-      'file',
-      'pages',
-      'ocr pages',
-      'elements',
-      'passages',
-      'total s',
-      'pages/s',
-      ...INGEST_STAGES.map((st) => `${st} s`),
-    ],
-    rows: [
-      ...report.documents.map((d) =>
-        d.error
-          ? [d.file, '–', '–', '–', '–', d.seconds.toFixed(1), 'FAILED', ...INGEST_STAGES.map(() => '–')]
-          : [
-              d.file,
-              String(d.pages),
-              String(d.ocrPages),
-              String(d.elements),
-              String(d.passages ?? '–'),
-              d.seconds.toFixed(1),
-              d.pagesPerSecond.toFixed(2),
-              ...INGEST_STAGES.map((st) => sec(d.timingsMs[st])),
-            ],
-      ),
-      [
-        `ALL (${o.documents} docs)`,
-        String(o.pages),
-        String(o.ocrPages),
-        String(report.documents.reduce((s, d) => s + d.elements, 0)),
-        String(report.documents.reduce((s, d) => s + (d.passages ?? 0), 0)),
-        o.seconds.toFixed(1),
-        o.pagesPerSecond.toFixed(2),
-        ...INGEST_STAGES.map((st) => `${sec(o.stageMs[st])} (${pct(o.stageShare[st])}%)`),
-      ],
-    ],
-  };
-}
-
-export function ingestSummaryLines(report: IngestBenchReport): string[] {
-  const e = report.embeddingOnly;
-  const o = report.overall;
-  return [
-    `Overall: ${o.pages} pages in ${o.seconds.toFixed(1)} s = ${o.pagesPerSecond.toFixed(2)} pages/s end to end (${report.environment.cpus} CPUs).`,
-    o.ingestEmbedPassagesPerSecond === null
-      ? 'Embed stage: nothing embedded.'
-      : `Embed stage during ingestion: ${o.ingestEmbedPassagesPerSecond.toFixed(1)} texts/s.`,
-    e
-      ? `Embedding only (${e.modelName}, ${e.passages} element texts, mean ${e.meanTokens.toFixed(0)} tokens): ` +
-        `${e.passagesPerSecond.toFixed(1)} passages/s, ${e.tokensPerSecond.toFixed(0)} tokens/s — the ceiling for the embed stage.`
-      : 'Embedding only: no element texts to sample.',
-    ...peerSummaryLines(report),
-    `Peak RSS: ${report.peakRssMiB.toFixed(0)} MiB for the whole run, ${(report.folioPeakRssMiB ?? report.peakRssMiB).toFixed(0)} MiB while Folio ingested.` +
-      (report.kept ? ' Documents kept (--keep).' : ' Benchmark documents deleted.'),
-  ];
-}
-
-function peerSummaryLines(report: IngestBenchReport): string[] {
-  const p = report.peer;
-  if (!p) return [];
-  const stages = Object.entries(p.stageMs)
-    .map(([k, v]) => `${k} ${(v / 1000).toFixed(1)} s`)
-    .join(', ');
-  const failed = p.documents.filter((d) => d.error !== null).length;
-  return [
-    `Peer ${p.name} on the same PDFs in this run: ${p.pages} pages, ${p.chunks} chunks in ${p.seconds.toFixed(1)} s = ` +
-      `${p.pagesPerSecond.toFixed(2)} pages/s (${stages})${failed ? `, ${failed} PDFs failed` : ''}; ` +
-      `peak RSS while it ingested ${p.peakRssMiB.toFixed(0)} MiB.`,
-    report.speedRatio === null
-      ? 'Folio / peer: no peer pages.'
-      : `Folio / peer: ${report.speedRatio.toFixed(2)}× the peer's pages/s.`,
-  ];
-}
-
-export function renderIngestMarkdown(report: IngestBenchReport): string {
-  return [
-    '# Folio ingest benchmark',
-    '',
-    `${report.createdAt} · embedder ${report.environment.embeddingModel} · ${report.environment.cpus} CPUs, Node ${report.environment.node}`,
-    '',
-    markdownTable(ingestTable(report)),
-    '',
-    ...ingestSummaryLines(report).map((l) => `- ${l}`),
-    '',
-  ].join('\n');
-}
-
-/** ingest.json and ingest.md into outDir. */
-export function writeIngestReport(
-  report: IngestBenchReport,
-  outDir: string,
-): { json: string; markdown: string } {
-  fs.mkdirSync(outDir, { recursive: true });
-  const files = { json: path.join(outDir, 'ingest.json'), markdown: path.join(outDir, 'ingest.md') };
-  fs.writeFileSync(files.json, `${JSON.stringify(report, null, 2)}\n`);
-  fs.writeFileSync(files.markdown, renderIngestMarkdown(report));
   return files;
 }
