@@ -18,6 +18,7 @@ describe('answerKindOf', () => {
     ['What are the three stages of the kiln cycle?', 'LIST'],
     ['In the appendix, which suppliers are named as critical?', 'LIST'],
     ['What were the total assets at year end?', 'NUMBER'],
+    ['What shares of owners use a smartphone, a tablet and a laptop? Write them in the list format.', 'LIST'],
     ['When was the bridge opened to traffic?', 'DATE'],
     ['In which year did the museum move to its current site?', 'DATE'],
     ['What percentage of respondents prefer trains?', 'PERCENTAGE'],

@@ -18,7 +18,7 @@ const AMOUNT_NOUNS =
 const LIST = new RegExp(
   [
     String.raw`^\s*(?:please\s+)?(?:list|enumerate|name)\b`,
-    String.raw`\b(?:list (?:all|the|of)|enumerate|name (?:all|the|every|each)|which (?:ones|of the \w+s)|in (?:a )?list format|as a list)\b`,
+    String.raw`\b(?:list (?:all|the|of)|enumerate|name (?:all|the|every|each)|which (?:ones|of the \w+s)|in (?:a |the )?list format|as a list)\b`,
     // "What are the (four) main risks …": a plural the answer enumerates, unless it names an amount
     String.raw`\bwhat (?:are|were) (?:all )?the (?!(?:\w+ ){0,2}(?:${AMOUNT_NOUNS})\b)(?:\w+ ){0,2}\w+s\b`,
     // "Which (two) magazines are …", "What sensors does the rover carry?", "What kinds of …"

@@ -1,6 +1,7 @@
 import { differenceSource } from './difference-source';
 import { listCandidate } from './list-source';
 import { metricSource } from './metric-source';
+import { spanSource } from './span-source';
 import { tableCellSource } from './table-cell-source';
 import { tableColumnCandidate } from './table-list-source';
 import type { CandidateSource } from './typed-answer';
@@ -12,6 +13,8 @@ import { yesNoCandidate } from './yes-no-source';
  * element that states or denies its claim it is Not answerable). A new source is one entry here.
  */
 export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSource }> = [
+  // a value named by its form (an e-mail, a phone number) or its place in a sequence: the question says exactly what
+  { name: 'form-or-sequence-span', read: spanSource },
   { name: 'statement-metric', read: metricSource },
   { name: 'two-value-arithmetic', read: differenceSource },
   { name: 'table-cell', read: tableCellSource },
