@@ -20,3 +20,22 @@ export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
     doc.end();
   });
 }
+
+/**
+ * An encrypted one-page PDF (RC4 128-bit, revision 3, as PDF 1.4 writers make it). Without `userPassword` anyone
+ * may open it (the empty user password) and only the owner password guards permissions: "owner-only" encryption.
+ */
+export function makeEncryptedPdf(
+  paragraphs: string[],
+  passwords: { userPassword?: string; ownerPassword: string },
+): Promise<Uint8Array> {
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    pdfVersion: '1.4',
+    ...passwords,
+    permissions: { printing: 'lowResolution', copying: false, modifying: false },
+  });
+  doc.font('Helvetica').fontSize(12);
+  for (const paragraph of paragraphs) doc.text(paragraph, { width: 468 }).moveDown();
+  return pdfBytes(doc);
+}

@@ -1,4 +1,5 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
+import * as net from 'node:net';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
@@ -51,4 +52,41 @@ export async function stopWorker(worker: WorkerProcess | undefined): Promise<voi
   if (!worker || worker.child.exitCode !== null || worker.child.signalCode !== null) return;
   worker.child.kill('SIGTERM');
   await Promise.race([worker.exited, sleep(20_000).then(() => worker.child.kill('SIGKILL'))]);
+}
+
+export interface ApiProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything it printed, stdout and stderr interleaved (Nest's default logger: every level). */
+  output: string[];
+  exited: Promise<unknown>;
+}
+
+/** `src/main.ts` in a child process with `env` over this process's, on a free port, once /health/ready is 200. */
+export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  const child = spawn(process.execPath, ['-r', './test/support/ts-register.js', 'src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, FOLIO_HTTP_HOST: '127.0.0.1', FOLIO_HTTP_PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
+  child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 480; i++) {
+    if (child.exitCode !== null) throw new Error(`the API process exited: ${output.join('')}`);
+    const status = await fetch(`${url}/health/ready`).then(
+      (r) => r.status,
+      () => 0,
+    );
+    if (status === 200) return { child, url, output, exited };
+    await sleep(250);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the API process did not become ready: ${output.join('')}`);
 }

@@ -78,8 +78,9 @@ export class RedisIngestionRunner implements IngestionRunner, OnApplicationShutd
           jobId: item.job.id,
           attempts: this.config.ingest.attempts,
           backoff: { type: 'exponential', delay: 2000 },
-          removeOnComplete: 1000,
-          removeOnFail: 5000,
+          // The message holds the password, if any: gone from Redis once the job ends (its node keeps the outcome).
+          removeOnComplete: true,
+          removeOnFail: true,
         }),
         new Promise<never>((_, reject) => {
           timer = setTimeout(
