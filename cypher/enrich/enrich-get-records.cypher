@@ -1,6 +1,11 @@
-// A document's per-stage enrichment records (JSON strings; null for stages never run).
+// A document's enrichment records: its EnrichmentRecord nodes, and the JSON strings an earlier build kept on the
+// Document per stage (read for stages without a node; null for stages never run).
 // Params: $docId
-// Returns: summaries, similar, evolve, tree
+// Returns: records, summaries, similar, evolve, tree
 MATCH (d:Document {id: $docId})
-RETURN d.enrichmentSummaries AS summaries, d.enrichmentSimilar AS similar, d.enrichmentEvolve AS evolve,
+RETURN COLLECT {
+         MATCH (d)-[:HAS_ENRICHMENT]->(r:EnrichmentRecord)
+         RETURN r {.*, finishedAt: toString(r.finishedAt)}
+       } AS records,
+       d.enrichmentSummaries AS summaries, d.enrichmentSimilar AS similar, d.enrichmentEvolve AS evolve,
        d.enrichmentTree AS tree

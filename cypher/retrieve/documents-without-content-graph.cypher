@@ -14,6 +14,7 @@ CALL () {
 }
 WITH d
 WHERE d.status = 'READY' AND d.enrichmentEvolve IS NULL
+  AND NOT EXISTS { (d)-[:HAS_ENRICHMENT]->(:EnrichmentRecord {stage: 'evolve'}) }
   AND NOT EXISTS { MATCH (:Element {docId: d.id})-[:RELATES_TO]-() }
 RETURN d.id AS docId
 ORDER BY docId

@@ -14,6 +14,7 @@ CALL () {
 }
 WITH d
 WHERE d.status = 'READY' AND d.enrichmentSimilar IS NULL
+  AND NOT EXISTS { (d)-[:HAS_ENRICHMENT]->(:EnrichmentRecord {stage: 'similar'}) }
   AND NOT EXISTS { MATCH (:Page {docId: d.id})-[:SIMILAR_TO]-() }
 RETURN d.id AS docId
 ORDER BY docId

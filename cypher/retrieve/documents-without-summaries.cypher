@@ -14,6 +14,7 @@ CALL () {
 }
 WITH d
 WHERE d.status = 'READY' AND d.enrichmentSummaries IS NULL
+  AND NOT EXISTS { (d)-[:HAS_ENRICHMENT]->(:EnrichmentRecord {stage: 'summaries'}) }
   AND NOT EXISTS { MATCH (:Summary {docId: d.id}) }
 RETURN d.id AS docId
 ORDER BY docId

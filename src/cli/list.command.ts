@@ -11,8 +11,8 @@ const USAGE = `Usage: folio list [--all] [--json]
 
 const EVERY_STATUS: StoredDocument['status'][] = ['READY', 'INGESTING', 'FAILED'];
 
-/** Enrichment records on the Document node, one property per stage (see cypher/enrich/enrich-record-stage). */
-const ENRICHMENT_STAGES = {
+/** Stages an earlier build recorded as JSON-string properties of the Document (now EnrichmentRecord nodes). */
+const LEGACY_ENRICHMENT_PROPERTIES = {
   similar: 'enrichmentSimilar',
   summaries: 'enrichmentSummaries',
   evolve: 'enrichmentEvolve',
@@ -30,8 +30,9 @@ export interface ListedDocument {
 
 export function listedDocument(doc: StoredDocument): ListedDocument {
   const props = doc as unknown as Record<string, unknown>;
-  const enriched = Object.entries(ENRICHMENT_STAGES)
-    .filter(([, property]) => props[property] !== undefined && props[property] !== null)
+  const recorded = Array.isArray(props.enrichedStages) ? (props.enrichedStages as string[]) : [];
+  const enriched = Object.entries(LEGACY_ENRICHMENT_PROPERTIES)
+    .filter(([stage, property]) => recorded.includes(stage) || (props[property] ?? null) !== null)
     .map(([stage]) => stage);
   return {
     id: doc.id,

@@ -41,14 +41,33 @@ export interface EnrichmentJobRow {
   heartbeatAt?: string | null;
 }
 
-const RECORD_PROPERTY: Record<EnrichStageName, string> = {
-  summaries: 'enrichmentSummaries',
-  similar: 'enrichmentSimilar',
-  evolve: 'enrichmentEvolve',
-  tree: 'enrichmentTree',
-};
+const STAGE_ORDER: readonly EnrichStageName[] = ['summaries', 'similar', 'evolve', 'tree'];
 
-function parseRecord(json: unknown): StageRecord | null {
+/** An EnrichmentRecord node as stored: typed properties, the counts as parallel name and value lists. */
+interface StoredStageRecord extends Omit<StageRecord, 'counts' | 'error'> {
+  countNames: string[];
+  countValues: number[];
+  error: string | null;
+}
+
+function storedRecord(record: StageRecord): StoredStageRecord {
+  const { counts, error, ...rest } = record;
+  return {
+    ...rest,
+    countNames: Object.keys(counts),
+    countValues: Object.values(counts),
+    error: error ?? null,
+  };
+}
+
+function stageRecord(stored: StoredStageRecord): StageRecord {
+  const { countNames, countValues, error, ...rest } = stored;
+  const counts = Object.fromEntries(countNames.map((name, i) => [name, countValues[i] ?? 0]));
+  return { ...rest, counts, ...(error ? { error } : {}) };
+}
+
+/** A record an earlier build kept as a JSON string on the Document. */
+function parseLegacyRecord(json: unknown): StageRecord | null {
   if (typeof json !== 'string') return null;
   try {
     return JSON.parse(json) as StageRecord;
@@ -72,6 +91,7 @@ export class EnrichRepository {
       info: get('enrich-document-info'),
       ids: get('enrich-list-document-ids'),
       record: get('enrich-record-stage'),
+      clearRecord: get('enrich-clear-stage-record'),
       records: get('enrich-get-records'),
       saveJob: get('enrich-save-job'),
       getJob: get('enrich-get-job'),
@@ -93,23 +113,24 @@ export class EnrichRepository {
   }
 
   async saveStageRecord(docId: string, record: StageRecord): Promise<void> {
-    await this.graph.write(this.q.record, {
-      docId,
-      props: { [RECORD_PROPERTY[record.stage]]: JSON.stringify(record) },
-    });
+    await this.graph.write(this.q.record, { docId, record: storedRecord(record) });
   }
 
   async clearStageRecord(docId: string, stage: EnrichStageName): Promise<void> {
-    await this.graph.write(this.q.record, { docId, props: { [RECORD_PROPERTY[stage]]: null } });
+    await this.graph.write(this.q.clearRecord, { docId, stage });
   }
 
   /** The stored records, in stage order; stages never run are absent. */
   async stageRecords(docId: string): Promise<StageRecord[]> {
-    const [row] = await this.graph.read<Record<EnrichStageName, unknown>>(this.q.records, { docId });
+    const [row] = await this.graph.read<Record<EnrichStageName, unknown> & { records: StoredStageRecord[] }>(
+      this.q.records,
+      { docId },
+    );
     if (!row) return [];
-    return (['summaries', 'similar', 'evolve', 'tree'] as const)
-      .map((s) => parseRecord(row[s]))
-      .filter((r): r is StageRecord => r !== null);
+    const stored = new Map(row.records.map((r) => [r.stage, stageRecord(r)]));
+    return STAGE_ORDER.map((s) => stored.get(s) ?? parseLegacyRecord(row[s])).filter(
+      (r): r is StageRecord => r !== null,
+    );
   }
 
   saveJob(job: EnrichmentJobRow): Promise<void> {

@@ -33,12 +33,17 @@ const INTEGERS: Record<string, string[]> = {
   Revision: ['iteration'],
   IngestionJob: ['done', 'total', 'attempts'],
   EnrichmentJob: ['done', 'total'],
+  EnrichmentRecord: ['calls', 'failedCalls', 'promptTokens', 'completionTokens', 'ms'],
 };
-const INTEGER_LISTS: Record<string, string[]> = { Element: ['cellRows', 'cellCols'] };
-/** The only numbers that are measurements, not counts: PDF points, similarity scores (and the vectors). */
+const INTEGER_LISTS: Record<string, string[]> = {
+  Element: ['cellRows', 'cellCols'],
+  EnrichmentRecord: ['countValues'],
+};
+/** The only numbers that are measurements, not counts: PDF points, scores, money (and the vectors). */
 const FLOATS: Record<string, string[]> = {
   Page: ['width', 'height'],
   Element: ['bbox', 'cellBoxes'],
+  EnrichmentRecord: ['costUsd'],
   RELATES_TO: ['score'],
   SIMILAR_TO: ['score', 'coarse', 'tau'],
 };
