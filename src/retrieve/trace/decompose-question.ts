@@ -1,19 +1,23 @@
 // TRACE's offline query decomposition: rules that split a question into atomic sub-queries, each searched on its
 // own. Pure and deterministic; a question no rule splits stays whole.
+import {
+  AUX,
+  bareWord,
+  DETERMINER,
+  distribute,
+  isNounPhrase,
+  ITEM_MAX_WORDS,
+  secondItem,
+  shape,
+  squash,
+  takeItem,
+  trimPunctuation,
+  WH,
+  words,
+} from './phrase-items';
 
 export const MAX_SUB_QUERIES = 5;
 
-const WH = 'what|which|who|whom|whose|when|where|why|how';
-const AUX = 'is|are|was|were|do|does|did|has|have|had|can|could|will|would|should';
-/** Words that end a coordinated item when scanning outwards from "vs", "and" or a comma. */
-const BOUNDARY = new Set(
-  (
-    `${WH}|${AUX}|the|a|an|of|in|for|on|at|from|by|to|with|between|among|during|under|over|about|per|than|` +
-    'that|compare|compared|comparing|versus|vs|and|or|both'
-  ).split('|'),
-);
-/** Prepositions that attach the part of a phrase a compared item replaces ("accuracy of GPT-4 on X"). */
-const ATTACHING = /\s(of|in|for|on|at|from|by|to|with|during)\s/gi;
 /** Coordination inside these is one relation between the items, not a list of things to look up. */
 const RELATION_BEFORE = /\b(?:between|relationship|correlation)\s*$/i;
 /** Aggregating words after a list apply to the list, not to each item. */
@@ -29,10 +33,6 @@ const ABOUT_THE_ANSWER = /^(?:your|the answer|for example|e\.g\.)/i;
 const EMPTY_WORDS = new Set(
   'this|that|these|those|it|its|they|them|their|he|she|his|her|one|ones|so|if'.split('|'),
 );
-/** Determiners and possessives open a noun phrase of its own, which is not put into the other item's frame. */
-const DETERMINER = /^(?:the|a|an|its|their|his|her|our|this|these|those|that)\b/i;
-const ITEM_MAX_WORDS = 4;
-
 /** Atomic sub-queries of `question` (at most `max`); the question itself when no rule applies. */
 export function decomposeQuestion(question: string, max = MAX_SUB_QUERIES): string[] {
   const whole = squash(question);
@@ -218,83 +218,6 @@ function enumeration(clause: string): string[] | null {
   return null;
 }
 
-/**
- * Y and the words after it: the whole rest when X and the rest share X's last preposition (parallel phrases), else
- * the rest's leading noun phrase; `ownTail` keeps the words after a determiner-led Y as Y's own. */
-function secondItem(x: string, rest: string, opts: { ownTail?: boolean } = {}): [string, string] {
-  const thatOf = /^((?:that|those)\s+(?:of|in|for)\s+)(.+)$/i.exec(rest.trim());
-  const restWords = words(thatOf ? thatOf[2]! : rest);
-  const preposition = [...x.matchAll(ATTACHING)].at(-1)?.[1]?.toLowerCase();
-  const parallel =
-    preposition !== undefined &&
-    restWords.slice(0, ITEM_MAX_WORDS + 1).some((w) => w.toLowerCase() === preposition);
-  const y = parallel ? restWords : takeItem(restWords, { and: true });
-  if (y.length === 0) return [trimPunctuation(rest), ''];
-  const after = restWords.slice(y.length).join(' ');
-  const item = `${thatOf ? thatOf[1] : ''}${y.join(' ')}`;
-  if (opts.ownTail && DETERMINER.test(item)) return [trimPunctuation(`${item} ${after}`), ''];
-  return [trimPunctuation(item), after ? ` ${after}` : ''];
-}
-
-/** Words up to the first boundary word (an article may open the item); with `and`, "X and Y" stays one item. */
-function takeItem(items: string[], opts: { and?: boolean } = {}): string[] {
-  const maxWords = opts.and ? ITEM_MAX_WORDS + 2 : ITEM_MAX_WORDS;
-  const item: string[] = [];
-  for (const word of items) {
-    const bare = bareWord(word);
-    const opensItem = item.length === 0 && /^(?:the|a|an)$/.test(bare);
-    const joins = opts.and && item.length > 0 && bare === 'and';
-    if ((BOUNDARY.has(bare) && !opensItem && !joins) || item.length >= maxWords) break;
-    item.push(word);
-    if (/[,?!;:]$/.test(word)) break;
-  }
-  if (opts.and && bareWord(item.at(-1) ?? '') === 'and') item.pop();
-  return item.map((w) => w.replace(/[,?!;:]+$/, ''));
-}
-
-/** No boundary word inside (an article may open it): "the margin", "2023", "Eagle", not "of Falcon". */
-function isNounPhrase(phrase: string[]): boolean {
-  return (
-    phrase.length > 0 &&
-    phrase.length <= ITEM_MAX_WORDS &&
-    phrase.every((w, i) => !BOUNDARY.has(bareWord(w)) || (i === 0 && /^(?:the|a|an)$/.test(bareWord(w))))
-  );
-}
-
-function shape(item: string): 'name' | 'number' | 'word' {
-  const first = item.replace(DETERMINER, '').trim();
-  return /^\p{N}/u.test(first) ? 'number' : /^\p{Lu}/u.test(first) ? 'name' : 'word';
-}
-
-/** "the margin of Falcon" + "Eagle" → "the margin of Eagle"; "that of Eagle" → "the margin of Eagle". */
-function distribute(x: string, y: string): string {
-  const thatOf = /^(?:that|those)\s+(of|in|for)\s+(.+)$/i.exec(y);
-  const lead = words(y)[0] ?? '';
-  const again =
-    BOUNDARY.has(bareWord(lead)) || DETERMINER.test(lead)
-      ? -1
-      : x.toLowerCase().lastIndexOf(` ${lead.toLowerCase()} `);
-  // "increase in Q2 of FY2023 compared to Q2 of FY2022": Y restarts a phrase X holds, so it replaces it there.
-  if (!thatOf && again >= 0) return `${x.slice(0, again + 1)}${y}`;
-  const lastPreposition = [...x.matchAll(ATTACHING)].at(-1);
-  if (!lastPreposition) return thatOf ? thatOf[2]! : y;
-  if (thatOf) return `${x.slice(0, lastPreposition.index)} ${thatOf[1]} ${thatOf[2]}`;
-  const yWords = words(y).length;
-  const tail = x.slice(lastPreposition.index + lastPreposition[0].length);
-  // Only a name or a number takes the other item's frame ("accuracy of GPT-4 on SituatedQA" → "… on MMLU").
-  const entityLike = /^[\p{Lu}\p{N}]/u.test(y) || /^[\p{Lu}\p{N}]/u.test(tail);
-  if (
-    entityLike &&
-    !DETERMINER.test(y) &&
-    yWords <= 3 &&
-    words(x).length > yWords &&
-    ![...` ${y} `.matchAll(ATTACHING)].length
-  ) {
-    return `${x.slice(0, lastPreposition.index + lastPreposition[0].length)}${y}`;
-  }
-  return y;
-}
-
 /** "What was", "How many", "Which" — the words a bare second clause needs to be a question again. */
 function questionStem(clause: string): string | null {
   const m = new RegExp(`^((?:${WH})(?:\\s+(?:many|much|long|often|far))?)(?:\\s+(${AUX}))?\\b`, 'i').exec(
@@ -311,20 +234,4 @@ function finish(part: string, asked: boolean): string {
   const text = trimPunctuation(squash(part));
   const capitalised = text.charAt(0).toUpperCase() + text.slice(1);
   return asked && startsWithQuestionWord(text) ? `${capitalised}?` : capitalised;
-}
-
-function bareWord(word: string): string {
-  return word.toLowerCase().replace(/[^\p{L}\p{N}.]/gu, '');
-}
-
-function words(text: string): string[] {
-  return text.trim().split(/\s+/).filter(Boolean);
-}
-
-function trimPunctuation(text: string): string {
-  return text.trim().replace(/^[,;:\s]+|[,;:?.!\s]+$/g, '');
-}
-
-function squash(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
 }
