@@ -5,6 +5,7 @@ import {
   documentCues,
   DocumentVocabulary,
   namedButAbsent,
+  strongTypedEvidence,
   questionProper,
   withinOneEdit,
 } from './answerability';
@@ -21,6 +22,31 @@ const cuesOf = (question: string) =>
     contentWords(questionProper(question)).map((word) => ({ word, weight: 1 })),
     guide,
   );
+
+describe('strongTypedEvidence', () => {
+  const features: AnswerabilityFeatures = {
+    bestMatch: 0.9,
+    bestScore: 0.5,
+    pagesCoverage: 0.9,
+    documentCoverage: 1,
+    documentPairs: 1,
+    missingWords: 0,
+    missingNumbers: 0,
+    missingNames: 0,
+    missingReferences: 0,
+    typedAnswer: 1,
+  };
+  it('holds for a value of the kind asked in a unit with most of the question, nothing named missing', () => {
+    expect(strongTypedEvidence(features, true)).toBe(true);
+  });
+  it('does not hold for a question asking no value, a weak match, no value, or something named but absent', () => {
+    expect(strongTypedEvidence(features, false)).toBe(false);
+    expect(strongTypedEvidence({ ...features, bestMatch: 0.6 }, true)).toBe(false);
+    expect(strongTypedEvidence({ ...features, typedAnswer: 0 }, true)).toBe(false);
+    expect(strongTypedEvidence({ ...features, missingNames: 1 }, true)).toBe(false);
+    expect(strongTypedEvidence({ ...features, missingNumbers: 1 }, true)).toBe(false);
+  });
+});
 
 describe('namedButAbsent', () => {
   it('names what the question names and the document lacks: a name, a number, a reference', () => {

@@ -90,6 +90,23 @@ export function answerableProbability(
 
 const cap = (n: number) => Math.min(n, 3);
 
+/** The best unit's share of the question's words above which a value of the kind asked is strong evidence. */
+export const STRONG_MATCH = 0.8;
+
+/**
+ * A value of the kind asked (a number, a name) in a unit that holds nearly every word of the question, in a document
+ * that holds all the question names: answered though the model's probability is low (a short question has few of
+ * the coverage cues the model adds up).
+ */
+export function strongTypedEvidence(features: AnswerabilityFeatures, valueAsked: boolean): boolean {
+  return (
+    valueAsked &&
+    features.typedAnswer === 1 &&
+    features.bestMatch >= STRONG_MATCH &&
+    features.missingNumbers + features.missingNames + features.missingReferences === 0
+  );
+}
+
 /**
  * Words a question uses to point at the document or to shape the answer, not to name its content ("the red logo
  * on the cover", "how many figures"): a question may use them whether or not the document's text has them.

@@ -165,6 +165,35 @@ describe('ExtractiveAnswerer', () => {
     expect(flagged.analysis).toMatch(/confidence 0\.\d+, below the 0\.\d+ needed to answer/);
   });
 
+  it('answers below the threshold from strong typed evidence, not when the document lacks what the question names', () => {
+    const strict = { documentPages, minConfidence: 0.999 };
+    const strong = answerer.answer(
+      'What was the research and development expense in FY2015?',
+      searchOf([[7, 0.9]]),
+      page7,
+      strict,
+    );
+    expect(strong).toMatchObject({ answerable: true, answer: expect.stringContaining('862.7') });
+    expect(strong.analysis).toMatch(
+      /answered below the 0\.999 threshold: it holds a value of the kind asked/,
+    );
+    const lacking = answerer.answer(
+      'What was the research and development expense in FY2019?',
+      searchOf([[7, 0.9]]),
+      page7,
+      strict,
+    );
+    expect(lacking).toMatchObject({ answerable: false, answer: 'Not answerable' });
+    // a question asking for no value (a reason) is not rescued by a unit that merely adds words
+    const why = answerer.answer(
+      'Why did research and development expense increase?',
+      searchOf([[7, 0.9]]),
+      page7,
+      strict,
+    );
+    expect(why.answerable).toBe(false);
+  });
+
   it('answers a yes/no question with its verdict first, then the sentence that decides it', () => {
     const facilities = searchOf([[9, 0.8]]);
     const yes = answerer.answer('Are research facilities located in India?', facilities, page9, {

@@ -5,11 +5,14 @@ import {
   type AnswerabilityFeatures,
   type AnswerabilityModel,
   answerableProbability,
+  strongTypedEvidence,
   type DocumentPageText,
   DocumentVocabulary,
   documentCues,
   questionProper,
 } from './answerability';
+import { answerKindOf } from './answer/answer-kind';
+import type { AnswerKind as TypedKind } from './answer/typed-answer';
 import {
   type AnswerUnit,
   asksForSeveral,
@@ -23,6 +26,15 @@ import type { AskResult, Citation, SearchResult } from './retrieve.types';
 import { contentWords } from './text-match';
 
 /** Pages whose elements an offline answer reads (the top of the ranking). */
+
+/** Answer kinds that ask for a value (a number, a date, a name), which a unit either holds or does not. */
+const VALUE_KINDS: ReadonlySet<TypedKind> = new Set<TypedKind>([
+  'NUMBER',
+  'PERCENTAGE',
+  'DATE',
+  'COUNT',
+  'NAME',
+]);
 export const ANSWER_PAGES_READ = 3;
 /** Units one answer may quote when the question asks for several things. */
 const MAX_UNITS = 3;
@@ -275,7 +287,8 @@ export class ExtractiveAnswerer {
     const best = composed.units[0];
     if (!best)
       return notAnswerable('No sentence or table cell of the top pages shares a word with the question.');
-    if (composed.confidence < minConfidence) {
+    const strong = strongTypedEvidence(composed.features, VALUE_KINDS.has(answerKindOf(question)));
+    if (composed.confidence < minConfidence && !strong) {
       return notAnswerable(
         `The best match ("${clip(best.text)}", p. ${best.element.pageNumber}) has confidence ` +
           `${composed.confidence.toFixed(3)}, below the ${minConfidence} needed to answer.`,
@@ -321,7 +334,11 @@ export class ExtractiveAnswerer {
       format: 'String',
       analysis:
         `Extractive answer: the ${best.matchText === best.text ? 'sentence' : 'table cell'} of the best-cited ` +
-        `element that best matches the question (confidence ${composed.confidence.toFixed(3)})` +
+        `element that best matches the question (confidence ${composed.confidence.toFixed(3)}` +
+        (composed.confidence < minConfidence
+          ? `, answered below the ${minConfidence} threshold: it holds a value of the kind asked and ` +
+            `${Math.round(composed.features.bestMatch * 100)} % of the question's words)`
+          : ')') +
         (chosen.length > 1
           ? `, and ${chosen.length - 1} more, as the question asks for several things.`
           : '.'),
