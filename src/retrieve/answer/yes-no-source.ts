@@ -2,6 +2,7 @@ import { unitsOf } from '../answer-units';
 import type { Citation } from '../retrieve.types';
 import { contentWords } from '../text-match';
 import { type AnswerCandidate, type AnswerEvidence, citationAt } from './typed-answer';
+import { changeCandidate } from './yes-no-change';
 
 // A yes/no answer only when an element of the evidence states the claim (supports it) or denies it (contradicts
 // it): the sentence holds the claim's names and numbers, most of its other words, and a polarity cue (a negation,
@@ -88,6 +89,9 @@ export function verdictOf(words: string[], sentence: string, question: string): 
  */
 export function yesNoCandidate(evidence: AnswerEvidence): AnswerCandidate | null {
   if (evidence.kind !== 'YES_NO') return null;
+  // a claim of change between two periods is decided by the two cells that hold it, when the tables do
+  const change = changeCandidate(evidence);
+  if (change) return change;
   const words = claimWords(evidence.question);
   let best: { found: ClaimVerdict; citation: Citation } | null = null;
   for (const page of evidence.pages) {

@@ -1,0 +1,85 @@
+import { tableCellGeometry, tableToMarkdown } from '../../document/table-form';
+import type { AnswerElement } from '../extractive-answer';
+import type { AnswerEvidence } from './typed-answer';
+import { changeCandidate, changeClaim } from './yes-no-change';
+import { yesNoCandidate } from './yes-no-source';
+
+const BALANCE = [
+  ['(In millions)', '2021', '2020'],
+  ['Total debt', '41,200', '44,950'],
+  ['Property, plant and equipment, net', '13,745', '13,030'],
+  ['Total equity', '77,200', '63,240'],
+];
+
+function evidence(question: string, rows: string[][] = BALANCE): AnswerEvidence {
+  const table: AnswerElement = {
+    docId: 'doc',
+    pageNumber: 12,
+    elementId: 'doc:p12-e1',
+    kind: 'table',
+    text: rows.map((r) => r.join(' ')).join('\n'),
+    description: tableToMarkdown(rows),
+    bbox: [72, 100, 520, 100 + 18 * rows.length],
+    cells: tableCellGeometry(
+      rows,
+      rows.map((row, r) => row.map((_, c) => [72 + 150 * c, 100 + 18 * r, 200 + 150 * c, 112 + 18 * r])),
+    ),
+  };
+  return {
+    question,
+    kind: 'YES_NO',
+    pages: [{ docId: 'doc', pageNumber: 12, step: 1, rank: 0, score: 1, elements: [table] }],
+  };
+}
+
+describe('changeClaim', () => {
+  it('reads what changed, which way, and the two periods, earlier first', () => {
+    expect(changeClaim('Did the group reduce its total debt between FY21 and FY20?')).toEqual({
+      item: 'group total debt',
+      direction: 'down',
+      from: '2020',
+      to: '2021',
+    });
+    expect(changeClaim('Did total equity increase in 2021 compared to 2020?')).toMatchObject({
+      item: 'total equity',
+      direction: 'up',
+      from: '2020',
+      to: '2021',
+    });
+  });
+  it('reads no claim of change from a question that compares nothing over time', () => {
+    expect(changeClaim('Did the group pay a dividend in 2021?')).toBeNull();
+    expect(changeClaim('Is total debt higher than total equity?')).toBeNull();
+  });
+});
+
+describe('changeCandidate', () => {
+  it('answers from the two cells of the row, with the comparison as its formula and both cells cited', () => {
+    const found = changeCandidate(evidence('Has the group increased its total debt between 2020 and 2021?'));
+    expect(found?.answer).toMatchObject({
+      kind: 'YES_NO',
+      value: 'No',
+      formula: '41200 (2021) < 44950 (2020)',
+    });
+    expect(found?.citations.map((c) => c.quote)).toEqual([
+      expect.stringContaining('44,950'),
+      expect.stringContaining('41,200'),
+    ]);
+    expect(
+      changeCandidate(
+        evidence('Did the group grow its property, plant and equipment, net between FY20 and FY21?'),
+      )?.answer.value,
+    ).toBe('Yes');
+  });
+  it('answers nothing when the tables lack the row or a period', () => {
+    expect(
+      changeCandidate(evidence('Did the group increase its headcount between 2020 and 2021?')),
+    ).toBeNull();
+    expect(changeCandidate(evidence('Did total debt increase between 2019 and 2021?'))).toBeNull();
+  });
+  it('decides the yes/no answer before any sentence is read', () => {
+    expect(
+      yesNoCandidate(evidence('Did total equity increase in 2021 compared to 2020?'))?.answer.value,
+    ).toBe('Yes');
+  });
+});
