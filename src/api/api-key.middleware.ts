@@ -1,7 +1,8 @@
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { FOLIO_CONFIG } from '../config/config.tokens';
-import type { ApiScope, FolioConfig } from '../config/folio-config';
+import type { FolioConfig } from '../config/folio-config';
+import type { ApiScope } from '../config/api-keys.config';
 import { ApiKeyService } from './api-key.service';
 import { presentedKey } from './api-keys';
 import { presentError } from './error-map';

@@ -1,7 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { FOLIO_CONFIG } from '../config/config.tokens';
-import { API_SCOPES, type ApiScope, type FolioConfig } from '../config/folio-config';
+import { type FolioConfig } from '../config/folio-config';
+import { API_SCOPES, type ApiScope } from '../config/api-keys.config';
 import { ApiKeyRepository, type StoredApiKey } from './api-key.repository';
 import {
   generateApiKey,

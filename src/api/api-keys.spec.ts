@@ -1,4 +1,4 @@
-import { parseApiKeys } from '../config/folio-config';
+import { parseApiKeys } from '../config/api-keys.config';
 import {
   assertScope,
   generateApiKey,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { API_SCOPES, type ApiKeyEntry, type ApiScope } from '../config/folio-config';
+import { API_SCOPES, type ApiKeyEntry, type ApiScope } from '../config/api-keys.config';
 import { AuthError, AuthErrorCode } from './auth.errors';
 
 /** The form a key is kept in (FOLIO_API_KEYS entries, ApiKey nodes), so the secret itself is never stored. */

@@ -12,7 +12,7 @@ import {
   type GraphQLSchema,
   type OperationDefinitionNode,
 } from 'graphql';
-import { API_SCOPES, type ApiScope } from '../config/folio-config';
+import { API_SCOPES, type ApiScope } from '../config/api-keys.config';
 
 /** The schema directive that says what a field, or an argument given a value, needs beyond `read`. */
 export const SCOPE_DIRECTIVE = 'requiresScope';

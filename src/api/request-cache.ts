@@ -1,4 +1,4 @@
-import type { ApiScope } from '../config/folio-config';
+import type { ApiScope } from '../config/api-keys.config';
 import type { RequestLoaders } from './request-loaders';
 
 /** What every resolver of one GraphQL request shares: batched loaders, and a memo for other per-request reads. */

@@ -5,7 +5,7 @@ import { ApiKeyService } from '../api/api-key.service';
 import { ApiKeysModule } from '../api/api-keys.module';
 import { hashApiKey } from '../api/api-keys';
 import { ConfigModule } from '../config/config.module';
-import { API_SCOPES } from '../config/folio-config';
+import { API_SCOPES } from '../config/api-keys.config';
 import { GraphModule } from '../graph/graph.module';
 import { printTable } from './ingest.command';
 

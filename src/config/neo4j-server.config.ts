@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 // The launcher's own settings (the local Neo4j server `folio neo4j start` and the tests run); the connection
-// settings it shares with the driver (NEO4J_BOLT_PORT, NEO4J_USER, NEO4J_PASSWORD) stay in folio-config.ts.
+// settings it shares with the driver (NEO4J_BOLT_PORT, NEO4J_USER, NEO4J_PASSWORD) stay in env-schema.ts.
 
 const SIZE = /^\d+[kmg]?$/i;
 const size = z

@@ -4,7 +4,8 @@ import type { AddressInfo } from 'node:net';
 import { hashApiKey } from '../../src/api/api-keys';
 import { AppModule } from '../../src/app.module';
 import { FOLIO_CONFIG } from '../../src/config/config.tokens';
-import { type ApiScope, type FolioConfig, loadConfig } from '../../src/config/folio-config';
+import { type FolioConfig, loadConfig } from '../../src/config/folio-config';
+import { type ApiScope } from '../../src/config/api-keys.config';
 import { IngestService } from '../../src/ingest/ingest.service';
 import { fixture, uniqueCopy } from './ingest-context';
 
