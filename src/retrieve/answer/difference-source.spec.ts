@@ -140,6 +140,17 @@ describe('differenceSource', () => {
     expect(found.answer).toMatchObject({ value: '65.8', unit: '%' });
   });
 
+  it('reads results printed with their spread in parentheses', () => {
+    const page = tablePage(7, [
+      ['Method', 'Harbour QA', 'Canal QA'],
+      ['Baseline', '41.0% (1.1%)', '52.5% (0.9%)'],
+      ['Baseline + Maps', '47.3% (0.8%)', '55.0% (1.4%)'],
+    ]);
+    expect(ask('How much higher is Baseline + Maps than Baseline on Harbour QA?', [page])?.answer.value).toBe(
+      '6.3',
+    );
+  });
+
   it('gives no candidate when a side names no row or column, or the question asks no arithmetic', () => {
     const pages = [tablePage(6, BENCHMARKS)];
     expect(ask('How much higher is the Trivia score of Falcon-40B than Owl-7B?', pages)).toBeNull();

@@ -35,6 +35,8 @@ describe('parseAmount', () => {
     ['318*', 318],
     ['2,045¹', 2045],
     ['.75', 0.75],
+    ['73.2% (1.9%)', 73.2],
+    ['61.5% (±0.8)', 61.5],
   ])('reads %s as %d', (text, value) => {
     expect(parseAmount(text)?.value).toBe(value);
   });
@@ -44,7 +46,7 @@ describe('parseAmount', () => {
     expect(parseAmount('$ -')).toMatchObject({ value: 0, dash: true, currency: true });
     expect(parseAmount('(1)')?.value).toBe(-1);
     expect(parseAmount('12.5%')?.percent).toBe(true);
-    for (const text of ['Total assets', 'n/m', '2021 and 2020', '1,23', ''])
+    for (const text of ['Total assets', 'n/m', '2021 and 2020', '1,23', '', '1,234 (56)', '12.5 (0.4)'])
       expect(parseAmount(text)).toBeNull();
   });
 

@@ -16,6 +16,7 @@ export interface CellAmount {
 const DASHES = /^[-‒–—―]+$/;
 /** Footnote markers a cell may carry after its number: "(1)", "(a)", "*", "†", superscript digits. */
 const FOOTNOTE_TAIL = /(?:\s*(?:\([a-z]\)|\(\d\)|[*†‡§]+|[¹²³⁴⁵⁶⁷⁸⁹⁰]+))+$/i;
+const SPREAD_TAIL = /^([^()]*\d%)\s*\(\s*[±+-]?\s*\d+(?:\.\d+)?\s*%?\s*\)$/;
 const NUMBER_BODY = /^(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?$|^\.\d+$/;
 
 /**
@@ -31,6 +32,8 @@ export function parseAmount(text: string): CellAmount | null {
   // a marker after a number, never a lone "(1)" (a negative one)
   if (/\d[\s)%]*(\([a-z\d]\)|[*†‡§¹²³⁴⁵⁶⁷⁸⁹⁰])+$/i.test(t) && !/^\(\d\)$/.test(t))
     t = t.replace(FOOTNOTE_TAIL, '');
+  // a result with its spread or gain in parentheses ("73.2% (1.9%)", "61.5% (±0.8)"): the result is the value
+  t = t.replace(SPREAD_TAIL, '$1');
   const currency = /[$€£¥]/.test(t);
   const percent = /%/.test(t);
   t = t
