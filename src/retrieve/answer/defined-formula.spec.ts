@@ -78,6 +78,12 @@ describe('definedMetric', () => {
       definedMetric('What is the FY2024 margin? Define the margin as operating income / revenue.')?.result,
     ).toBe('percent');
     expect(definedMetric('What was the current ratio in FY2024?')).toBeNull();
+    // the question asks for another metric built on the defined one: not this formula's answer
+    expect(
+      definedMetric(
+        'What is the FY2022 - FY2024 average cash EBIT % margin? Define cash EBIT as operating income + depreciation and amortization.',
+      ),
+    ).toBeNull();
   });
 });
 

@@ -94,12 +94,26 @@ export function parseFormula(text: string, latestYear: number | null = null): Ex
   return expr && i === list.length && expr.op !== 'item' && expr.op !== 'const' ? expr : null;
 }
 
-function resultOf(name: string, question: string): MetricResult {
-  if (/\bmargin\b|%|\bpercent/i.test(name) || /\bin (?:units of )?percents?\b|\bas a percent/i.test(question))
-    return 'percent';
+function resultOf(name: string): MetricResult {
+  if (/\bmargin\b|%|\bpercent/i.test(name)) return 'percent';
   if (/\bdays\b/i.test(name)) return 'days';
   if (/\bratio\b|\bturnover\b|\bmultiple\b/i.test(name)) return 'ratio';
   return 'amount';
+}
+
+/**
+ * Whether the rest of the question asks for the defined quantity itself, not for another metric built on it
+ * ("the 3 year average EBITDA % margin" with EBITDA defined): the name is asked, and no metric word follows it.
+ */
+function asksFor(rest: string, name: string): boolean {
+  const at = rest.toLowerCase().indexOf(name.toLowerCase());
+  if (at < 0) return false;
+  const after = rest.slice(at + name.length).trimStart();
+  const before = rest.slice(0, at);
+  return (
+    !/^(?:%|(?:margin|ratio|growth|rate|turnover|per share|yield)\b)/i.test(after) &&
+    !/\baverage\s+$/i.test(before)
+  );
 }
 
 /** The metric the question defines ("X is defined as A / B", "define X as …"); null when it defines none it can read. */
@@ -112,7 +126,11 @@ export function definedMetric(question: string): MetricDefinition | null {
   ];
   if (defs.length !== 1) return null;
   const d = defs[0]!;
-  const name = (d[1] ?? d[3] ?? '').replace(/^(?:the|a|an)\s+|\s+here$/gi, '').trim();
+  const printed = (d[1] ?? d[3] ?? '').replace(/^(?:the|a|an)\s+|\s+here$/gi, '').trim();
+  // "It is defined as …" names the metric the question asks for
+  const pronoun = /^(?:it|this|this (?:ratio|metric|measure))$/i.test(printed);
+  const name = pronoun ? 'metric as the question defines it' : printed;
+  if (!pronoun && !asksFor(q.replace(d[0], ' '), name)) return null;
   const years = yearsAsked(question);
   const formula = parseFormula((d[2] ?? d[4] ?? '').trim(), years.length ? Math.max(...years) : null);
   if (!name || !formula) return null;
@@ -120,7 +138,7 @@ export function definedMetric(question: string): MetricDefinition | null {
     id: 'defined-in-question',
     name: name.toLowerCase(),
     asked: /$^/,
-    result: resultOf(name, question),
+    result: resultOf(name),
     formulas: [formula],
   };
 }

@@ -208,7 +208,9 @@ function candidate(
   const average = done.words.includes('average')
     ? `; an average is the mean of the FY${period.year} and FY${period.year - 1} year-ends`
     : '';
-  const formula = `${shown} = ${done.numbers}${times} (${done.words}, FY${period.year}, ${where}${average})`;
+  // "(a + b) × 100": a sum or difference scaled as a whole
+  const numbers = asPercent && /^[^(].* [+−] /.test(done.numbers) ? `(${done.numbers})` : done.numbers;
+  const formula = `${shown} = ${numbers}${times} (${done.words}, FY${period.year}, ${where}${average})`;
   const unit = asPercent ? '%' : RESULT_UNIT[metric.result];
   const inScale = scale === 'units' ? '' : ` ${scale}`;
   const key = (i: InputCell) => `${i.table.grid.element.elementId}:${i.row.row}:${i.header}`;
