@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { ChatTransportError, type ChatTransport } from './chat.transport';
 import { parseJsonReply, type ReplyParse } from './json-reply';
-import { LlmError, LlmErrorCode } from './llm.errors';
+import { type Failure, failureError } from './llm-failure';
+import type { LlmError } from './llm.errors';
 import type { ChatMessage, LlmCallOptions, LlmRoleName } from './llm.types';
 import {
   DEFAULT_MODEL_PRICES,
@@ -12,7 +13,7 @@ import {
   type ModelPriceTable,
 } from './llm-usage';
 import { OpenAiChatTransport } from './openai-chat.transport';
-import { DEFAULT_BACKOFF, retryDecision, type BackoffSettings, type FailureKind } from './retry-policy';
+import { DEFAULT_BACKOFF, retryDecision, type BackoffSettings } from './retry-policy';
 
 export interface LlmClientSettings {
   baseUrl: string;
@@ -35,13 +36,6 @@ export interface LlmClientDeps {
 export interface LlmReply<T> {
   value: T;
   usage: LlmCallRecord;
-}
-
-interface Failure {
-  kind: FailureKind;
-  message: string;
-  status?: number;
-  retryAfterMs?: number;
 }
 
 /** A bad reply is echoed back when re-asking; a few thousand characters show the model its mistake. */
@@ -208,62 +202,8 @@ export class LlmClient {
   }
 
   private toError(role: LlmRoleName, failure: Failure, attempts: number): LlmError {
-    const where = `the LLM at ${this.settings.baseUrl} (model ${this.model})`;
-    const tries = attempts === 1 ? '1 attempt' : `${attempts} attempts`;
-    const details = { role, attempts, ...(failure.status === undefined ? {} : { status: failure.status }) };
-    switch (failure.kind) {
-      case 'timeout':
-        return new LlmError(
-          LlmErrorCode.LLM_TIMEOUT,
-          `${capitalise(where)} did not answer the ${role} request within ${this.settings.timeoutMs} ms (${tries}). ` +
-            'Raise FOLIO_LLM_TIMEOUT_MS, use a faster model, or check the server is not overloaded.',
-          details,
-        );
-      case 'bad-reply':
-        return new LlmError(
-          LlmErrorCode.LLM_BAD_RESPONSE,
-          `${capitalise(where)} gave no usable reply to the ${role} request in ${tries}: ${failure.message}. ` +
-            'Use a model that follows JSON instructions more reliably, or raise FOLIO_LLM_MAX_RETRIES.',
-          details,
-        );
-      case 'rate-limited':
-        return new LlmError(
-          LlmErrorCode.LLM_UNAVAILABLE,
-          `${capitalise(where)} kept rate-limiting the ${role} request (${tries}, last: ${failure.message}). ` +
-            'Lower the request rate, raise FOLIO_LLM_MAX_RETRIES, or check the account quota.',
-          details,
-        );
-      case 'client-error':
-        return new LlmError(
-          LlmErrorCode.LLM_UNAVAILABLE,
-          `${capitalise(where)} refused the ${role} request: ${failure.message}. ${clientErrorHint(failure.status)}`,
-          details,
-        );
-      case 'aborted':
-        return new LlmError(
-          LlmErrorCode.LLM_UNAVAILABLE,
-          `The ${role} request to ${where} was cancelled by the caller.`,
-          details,
-        );
-      case 'connection':
-      case 'server-error':
-      case 'response-format-rejected':
-        return new LlmError(
-          LlmErrorCode.LLM_UNAVAILABLE,
-          `Could not get an answer from ${where} for the ${role} request (${tries}, last: ${failure.message}). ` +
-            'Check FOLIO_LLM_BASE_URL (it usually ends in /v1) and that the server is running, ' +
-            'or unset FOLIO_LLM_BASE_URL and FOLIO_LLM_MODEL to run offline.',
-          details,
-        );
-    }
+    return failureError(role, failure, attempts, { ...this.settings, model: this.model });
   }
-}
-
-function clientErrorHint(status: number | undefined): string {
-  if (status === 401 || status === 403) return 'Check FOLIO_LLM_API_KEY.';
-  if (status === 404)
-    return 'Check FOLIO_LLM_MODEL names a model the server serves and FOLIO_LLM_BASE_URL ends in /v1.';
-  return 'Check FOLIO_LLM_MODEL and that the server speaks the OpenAI chat completions API.';
 }
 
 /** OpenAI's JSON mode refuses prompts that never say "JSON". */
@@ -286,10 +226,6 @@ function reask(messages: ChatMessage[], badReply: string, problem: string): Chat
         'Reply again with only the JSON object described above: no prose, no code fences.',
     },
   ];
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> {
