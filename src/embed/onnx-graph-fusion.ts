@@ -1,46 +1,17 @@
-import { join } from 'node:path';
-import * as protobuf from 'protobufjs';
+import {
+  ATTRIBUTE_FLOAT,
+  FLOAT,
+  type GraphProto,
+  type ModelProto,
+  type NodeProto,
+  onnxModelType,
+  type TensorProto,
+  toNumber,
+} from './onnx-proto';
 
 // Exact rewrites of an ONNX graph that onnxruntime's optimizer leaves undone: Paddle exports spell activations out
 // as scalar Mul/Add/Clip/Div nodes; folding the affines into the convolutions and writing hard-swish as
 // x · HardSigmoid(x) keeps the outputs (~1e-6) and halves OCR recognition time (docs/measurements.md, "OCR").
-
-/** The subset of onnx.proto's messages the rewrites read and write (protobufjs keeps every other field as decoded). */
-interface TensorProto {
-  name: string;
-  dims: Array<number | protobuf.Long>;
-  dataType: number;
-  rawData?: Uint8Array;
-  floatData?: number[];
-}
-
-interface AttributeProto {
-  name: string;
-  type: number;
-  f?: number;
-  ints?: Array<number | protobuf.Long>;
-  s?: Uint8Array;
-  t?: TensorProto;
-}
-
-interface NodeProto {
-  name?: string;
-  opType: string;
-  domain?: string;
-  input: string[];
-  output: string[];
-  attribute: AttributeProto[];
-}
-
-interface GraphProto {
-  node: NodeProto[];
-  initializer: TensorProto[];
-  output: Array<{ name: string }>;
-}
-
-interface ModelProto {
-  graph: GraphProto;
-}
 
 /** How many of each rewrite a model got. */
 export interface FusionReport {
@@ -53,19 +24,6 @@ export interface FusionReport {
   /** Mul(s) → Add(b) → Conv folded into the Conv that reads it. */
   affinesIntoNextConv: number;
 }
-
-const FLOAT = 1; // TensorProto.DataType.FLOAT
-const ATTRIBUTE_FLOAT = 1; // AttributeProto.AttributeType.FLOAT
-
-let modelType: protobuf.Type | undefined;
-function onnxModelType(): protobuf.Type {
-  // onnx.proto sits beside this file in src/ and in dist/ (nest-cli.json copies it).
-  modelType ??= protobuf.loadSync(join(__dirname, 'onnx.proto')).lookupType('onnx.ModelProto');
-  return modelType;
-}
-
-const toNumber = (v: number | protobuf.Long) =>
-  typeof v === 'number' ? v : v.high * 2 ** 32 + (v.low >>> 0);
 
 /** Rewrites the model's graph (see above) and returns the new model bytes with what was rewritten. */
 export function fuseOnnxModel(bytes: Uint8Array): { model: Uint8Array; report: FusionReport } {
