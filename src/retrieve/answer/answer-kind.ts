@@ -1,3 +1,4 @@
+import { alternativesOf } from './choice-source';
 import type { AnswerKind, NumberScale } from './typed-answer';
 
 // The kind of value a question asks for, read from its wording alone: the answer stages pick their value by it
@@ -72,6 +73,8 @@ export function answerKindOf(question: string): AnswerKind {
   if (/\byes\W{0,2}\s+or\s+\W{0,2}no\b/i.test(q)) return 'YES_NO';
   // "Is revenue higher in 2021 or 2022?" chooses between the named things: the answer is one of them.
   if (YES_NO_OPENING.test(q)) return ALTERNATIVES.test(q) ? 'TEXT' : 'YES_NO';
+  // "Which is larger, A or B?" names its answer among the alternatives
+  if (alternativesOf(q)) return 'NAME';
   if (COUNT.test(q)) return 'COUNT';
   // a number format asked for settles it, whatever the wording ("What are the lease costs? Answer in millions.")
   if (NUMBER_FORMAT.test(q) && !DATE.test(q)) return PERCENTAGE.test(q) ? 'PERCENTAGE' : 'NUMBER';

@@ -1,4 +1,5 @@
 import { differenceSource } from './difference-source';
+import { choiceSource } from './choice-source';
 import { listCandidate } from './list-source';
 import { metricSource } from './metric-source';
 import { spanSource } from './span-source';
@@ -15,6 +16,8 @@ import { yesNoCandidate } from './yes-no-source';
 export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSource }> = [
   // a value named by its form (an e-mail, a phone number) or its place in a sequence: the question says exactly what
   { name: 'form-or-sequence-span', read: spanSource },
+  // "which is larger, A or B?": before any source that would answer with one of the two values
+  { name: 'choice', read: choiceSource },
   { name: 'statement-metric', read: metricSource },
   { name: 'two-value-arithmetic', read: differenceSource },
   { name: 'table-cell', read: tableCellSource },

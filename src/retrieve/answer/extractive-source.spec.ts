@@ -124,4 +124,24 @@ describe('typedFromExtractive: short spans', () => {
     );
     expect(typed).toMatchObject({ kind: 'NAME', value: 'Pine Hollow' });
   });
+
+  it('answers the option the question offers that the quoted sentence states', () => {
+    const s = 'The battery gauge sits on the left of the dashboard, under the clock.';
+    const typed = typedFromExtractive(
+      'TEXT',
+      "Is the battery gauge on the left or right of the dashboard? Answer 'left' or 'right'.",
+      answered([{ text: s, cellValue: null, element: element(s) }]),
+    );
+    expect(typed).toMatchObject({ value: 'left' });
+  });
+
+  it('keeps the sentence for a comparison its values did not decide, even when it names one alternative', () => {
+    const s = 'Rotterdam remains the busiest port on the North Sea coast.';
+    const typed = typedFromExtractive(
+      'NAME',
+      'Which port handled more cargo in 2020, Rotterdam or Antwerp?',
+      answered([{ text: s, cellValue: null, element: element(s) }]),
+    );
+    expect(typed).toMatchObject({ kind: 'TEXT', value: s });
+  });
 });

@@ -1,5 +1,6 @@
 import { asksForSeveral } from '../answer-units';
 import type { ExtractiveAnswer, QuotedUnit } from '../extractive-answer';
+import { alternativesOf, offeredOptions, optionStated } from './choice-source';
 import { shortSpan } from './short-span';
 import type { AnswerKind, TypedAnswer } from './typed-answer';
 import { printedScale, readValue, type ReadValue } from './typed-value';
@@ -62,7 +63,14 @@ export function typedFromExtractive(
   const sentence = answered.answer;
   const oneThing = answered.quoted.length === 1 || !asksForSeveral(question);
   if (best && oneThing && (kind === 'TEXT' || kind === 'NAME')) {
-    const span = spanOf(question, best);
+    // a comparison between named alternatives is decided by their values (choice-source), not by which one the
+    // sentence mentions; an option the question offers ("left or right") is the one the sentence states
+    if (alternativesOf(question))
+      return { ...sentenceAnswer('TEXT', sentence), value: withoutLabels(sentence) };
+    const options = offeredOptions(question);
+    const stated = options ? optionStated(options, best.text) : null;
+    if (stated) return { ...sentenceAnswer(kind, `${stated} — ${sentence}`), value: stated };
+    const span = options ? null : spanOf(question, best);
     if (span) return { ...sentenceAnswer(kind, `${span} — ${sentence}`), value: span };
   }
   // Several quoted units answer several things: one value would drop the others, so the sentences stand.
