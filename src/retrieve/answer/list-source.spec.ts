@@ -195,4 +195,18 @@ describe('listCandidate', () => {
     );
     expect(found).toBeNull();
   });
+
+  it('takes the first titled item from the lead paragraph that opens the run', () => {
+    const found = listCandidate(
+      evidence('List the checks the inspectors make on every lift.', 'LIST', [
+        page(3, 1, [
+          el(3, 'paragraph', 'Inspectors make three checks on every lift. Is the lift safe?The brakes held.'),
+          el(3, 'paragraph', 'Is the lift level?The floor was within 5 mm.'),
+          el(3, 'paragraph', 'Is the lift clean?The car was swept.'),
+        ]),
+      ]),
+    );
+    expect(found?.answer.items).toEqual(['Is the lift safe?', 'Is the lift level?', 'Is the lift clean?']);
+    expect(found?.citations.map((c) => c.elementId)).toEqual([1, 2, 3].map((k) => `p3-e${order - 3 + k}`));
+  });
 });

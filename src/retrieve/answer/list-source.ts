@@ -69,6 +69,14 @@ const startsList = (elements: AnswerElement[], i: number) =>
   itemsOf(elements[i]!).length > 0 ||
   (titleItems(elements[i]!).length > 0 && titleItems(elements[i + 1] ?? elements[i]!).length > 0);
 
+/** A lead paragraph whose sentences after the first open with a title: the lead sentence and that first item. */
+function openingItem(element: AnswerElement): { lead: string; title: string } | null {
+  if (element.kind !== 'paragraph') return null;
+  const [lead, ...rest] = sentences(element.text);
+  const title = rest.length > 0 ? paragraphTitle(rest.join(' ')) : null;
+  return lead && title ? { lead, title } : null;
+}
+
 /** What an element says as an anchor: a heading or caption whole, a paragraph by its last sentence ("… include:"). */
 function anchorText(element: AnswerElement): string {
   if (element.text.length <= MAX_ANCHOR_CHARS) return element.text;
@@ -120,10 +128,14 @@ function findList(evidence: AnswerEvidence, words: string[], asked: AskedCount |
       if (i < elements.length - 1 && !startsList(elements, i + 1)) return;
       const above = elements[i - 1];
       const heading = above && above.kind === 'heading' && element.kind !== 'heading' ? `${above.text} ` : '';
-      const anchor = `${heading}${anchorText(element)}`.trim();
+      const opening = openingItem(element);
+      const anchor = `${heading}${opening?.lead ?? anchorText(element)}`.trim();
       const s = share(words, anchor);
       if (s < ANCHOR_SHARE) return;
       const parts = gather(evidence.pages, page, i + 1).filter((p) => namesThings(p.items));
+      // "The five questions we ask: Is it safe?It was …" opens the run of titled paragraphs inside its lead
+      if (opening && parts[0] && itemsOf(parts[0].element).length === 0)
+        parts.unshift({ element, page, items: [opening.title] });
       const found = { anchor, parts, share: s };
       if (parts.length > 0 && better(found, best, asked)) best = found;
     });
