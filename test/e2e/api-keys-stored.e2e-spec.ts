@@ -4,10 +4,10 @@ import { ApiKeyRepository } from '../../src/api/api-key.repository';
 import { hashApiKey } from '../../src/api/api-keys';
 import { loadConfig } from '../../src/config/folio-config';
 import { GraphExecutor } from '../../src/graph/graph-executor';
-import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { HttpApp, startHttpApp } from '../support/http-app';
 import { uniqueCopy } from '../support/ingest-context';
 import { ingestUploadForm } from '../support/graphql-upload';
+import { testCypher } from '../support/test-cypher';
 
 // API keys stored hashed in Neo4j, over real HTTP: an admin (here the FOLIO_API_KEYS bootstrap key) creates keys
 // with scopes; a read key cannot ingest, a write key cannot manage keys, a revoked key is refused at once, and
@@ -94,12 +94,9 @@ describe('API keys stored in Neo4j, over HTTP', () => {
     // What Neo4j holds: the hash and the prefix, and no property containing the secret.
     const [row] = await http.app
       .get(GraphExecutor)
-      .read<{ props: Record<string, unknown> }>(
-        http.app.get(CypherRegistry).get('api/test-inspect-api-key'),
-        {
-          id,
-        },
-      );
+      .read<{ props: Record<string, unknown> }>(testCypher().get('api/test-inspect-api-key'), {
+        id,
+      });
     expect(row?.props).toMatchObject({ id, sha256: hashApiKey(secret), prefix: secret.slice(0, 12) });
     expect(Object.keys(row!.props).sort()).toEqual(['createdAt', 'id', 'name', 'prefix', 'scopes', 'sha256']);
     expect(JSON.stringify(row!.props)).not.toContain(secret.slice(12));

@@ -3,7 +3,6 @@ import * as net from 'node:net';
 import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ABANDONED_JOB_CODE } from '../../src/common/background-jobs';
-import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../src/graph/graph-executor';
 import { FileStore } from '../../src/ingest/file-store';
 import { IngestRepository } from '../../src/ingest/ingest.repository';
@@ -13,6 +12,7 @@ import { HttpApp, startHttpApp } from '../support/http-app';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../support/ingest-context';
 import { TcpProxy } from '../support/tcp-proxy';
 import { ingestUploadForm } from '../support/graphql-upload';
+import { testCypher } from '../support/test-cypher';
 
 // A real API process is killed (SIGKILL, by pid) while it writes a document: its job stays RUNNING and its
 // document INGESTING, half-written. The job then reads FAILED with a reason, and the next API start marks it so
@@ -116,14 +116,11 @@ describe('an API process killed while it ingests', () => {
 
     const aged = await ctx.module
       .get(GraphExecutor)
-      .write<{ documents: number; jobs: number }>(
-        ctx.module.get(CypherRegistry).get('ingest/test-age-heartbeats'),
-        {
-          docId,
-          jobId,
-          ageMs: ctx.config.heartbeat.staleAfterMs + 60_000,
-        },
-      );
+      .write<{ documents: number; jobs: number }>(testCypher().get('ingest/test-age-heartbeats'), {
+        docId,
+        jobId,
+        ageMs: ctx.config.heartbeat.staleAfterMs + 60_000,
+      });
     expect(aged).toEqual([{ documents: 1, jobs: 1 }]);
 
     // Read before any restart: stored RUNNING, reported FAILED with the reason.

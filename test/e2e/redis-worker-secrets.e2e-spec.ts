@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../src/graph/graph-executor';
 import { INGEST_QUEUE } from '../../src/ingest/queue/ingest-queue';
 import { documentIdFor } from '../../src/ingest/ingest.service';
@@ -15,6 +14,7 @@ import {
   stopWorker,
   WorkerProcess,
 } from '../support/redis-worker';
+import { testCypher } from '../support/test-cypher';
 
 // FOLIO_INGEST_RUNNER=redis with an API process and a worker process: a PDF's password travels in the queue
 // message only — never in Neo4j, in either process's output, or in Redis once the job ended; a wrong password is
@@ -78,7 +78,7 @@ describe('FOLIO_INGEST_RUNNER=redis: secrets and retries', () => {
   const storedWith = async (docId: string, text: string): Promise<string[]> => {
     const [row] = await ctx.module
       .get(GraphExecutor)
-      .read<{ hits: string[] }>(ctx.module.get(CypherRegistry).get('ingest/test-find-text'), { docId, text });
+      .read<{ hits: string[] }>(testCypher().get('ingest/test-find-text'), { docId, text });
     return row!.hits;
   };
 

@@ -6,7 +6,6 @@ import * as path from 'node:path';
 import { CORE_MODULES } from '../../src/app.module';
 import { FOLIO_CONFIG } from '../../src/config/config.tokens';
 import { FolioConfig, loadConfig } from '../../src/config/folio-config';
-import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../src/graph/graph-executor';
 import { ContentRepository } from '../../src/graph/content.repository';
 import { IngestModule } from '../../src/ingest/ingest.module';
@@ -14,6 +13,7 @@ import { IngestService } from '../../src/ingest/ingest.service';
 import { RetrieveModule } from '../../src/retrieve/retrieve.module';
 import { AskService } from '../../src/retrieve/answer/ask.service';
 import { RetrieveService } from '../../src/retrieve/retrieve.service';
+import { testCypher } from './test-cypher';
 
 export const FIXTURES = path.resolve(__dirname, '..', 'fixtures');
 export const fixture = (...parts: string[]) => new Uint8Array(fs.readFileSync(path.join(FIXTURES, ...parts)));
@@ -81,7 +81,7 @@ export async function createIngestContext(overrides: Partial<FolioConfig> = {}):
       const setStatus = (to: string) =>
         module
           .get(GraphExecutor)
-          .write(module.get(CypherRegistry).get('ingest/test-set-document-status'), { docId, status: to });
+          .write(testCypher().get('ingest/test-set-document-status'), { docId, status: to });
       await setStatus(status);
       try {
         return await work();

@@ -8,9 +8,9 @@ import type { FolioConfig } from '../../../src/config/folio-config';
 import { EnrichModule } from '../../../src/enrich/enrich.module';
 import { EnrichRepository, type EnrichmentJobRow } from '../../../src/enrich/enrich.repository';
 import { EnrichmentJobService } from '../../../src/enrich/enrichment-job.service';
-import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
 import { createFolioTestModule } from '../../support/ingest-context';
+import { testCypher } from '../../support/test-cypher';
 
 describe('an enrichment job whose process stopped', () => {
   let module: TestingModule;
@@ -42,7 +42,7 @@ describe('an enrichment job whose process stopped', () => {
     expect((await jobs.get(job.id)).status).toBe('RUNNING');
 
     const { staleAfterMs } = module.get<FolioConfig>(FOLIO_CONFIG).heartbeat;
-    await module.get(GraphExecutor).write(module.get(CypherRegistry).get('ingest/test-age-heartbeats'), {
+    await module.get(GraphExecutor).write(testCypher().get('ingest/test-age-heartbeats'), {
       docId: '',
       jobId: job.id,
       ageMs: staleAfterMs + 60_000,

@@ -24,6 +24,7 @@ import { UsageMeter } from '../../../src/llm/llm-usage';
 import { FakeOpenAiServer, json, startFakeOpenAiServer } from '../../support/fake-openai-server';
 import { fixture, uniqueCopy } from '../../support/ingest-context';
 import { makeStructuredPdf, type PdfBlock } from '../../support/make-structured-pdf';
+import { testCypher } from '../../support/test-cypher';
 
 export function stageContext(mode: EnrichMode = 'offline') {
   const warnings: string[] = [];
@@ -76,9 +77,7 @@ describe('summaries stage', () => {
   const headed = `${run}-headed`;
 
   const inspect = (docId: string) =>
-    module
-      .get(GraphExecutor)
-      .read<InspectRow>(module.get(CypherRegistry).get('enrich/summary-test-inspect'), { docId });
+    module.get(GraphExecutor).read<InspectRow>(testCypher().get('enrich/summary-test-inspect'), { docId });
   const summaries = async (docId: string) => {
     const stats = await content.graphStats(docId);
     return stats.nodes.find((n) => n.label === 'Summary')?.count ?? 0;
@@ -260,7 +259,7 @@ describe('summaries stage with an LLM', () => {
     expect(JSON.stringify(server.chatRequests()[0]?.body)).toContain('Summarise a document page');
     const rows = await module
       .get(GraphExecutor)
-      .read<InspectRow>(module.get(CypherRegistry).get('enrich/summary-test-inspect'), { docId });
+      .read<InspectRow>(testCypher().get('enrich/summary-test-inspect'), { docId });
     expect(rows.find((r) => r.kind === 'page')?.targetSummaries).toEqual([
       'An abstractive summary from the model.',
     ]);

@@ -19,6 +19,7 @@ import { RetrieveService } from '../../../src/retrieve/retrieve.service';
 import { createFolioTestModule, fixture } from '../../support/ingest-context';
 import type { EnrichStageContext } from '../../../src/enrich/enrich-stage';
 import { UsageMeter } from '../../../src/llm/llm-usage';
+import { testCypher } from '../../support/test-cypher';
 
 const stageContext = (): EnrichStageContext => ({
   mode: 'offline',
@@ -49,9 +50,7 @@ describe('summary tree stage and SUMMARY_TREE retrieval', () => {
   const synthetic = `${run}-synth`;
 
   const tree = (docId: string) =>
-    module
-      .get(GraphExecutor)
-      .read<TreeRow>(module.get(CypherRegistry).get('enrich/tree-test-inspect'), { docId });
+    module.get(GraphExecutor).read<TreeRow>(testCypher().get('enrich/tree-test-inspect'), { docId });
 
   beforeAll(async () => {
     module = await createFolioTestModule([SummaryTreeModule]);

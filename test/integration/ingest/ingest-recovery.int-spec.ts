@@ -2,7 +2,6 @@
 // answers again, and an ingestion whose process stopped can be deleted at once.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../../../src/config/folio-config';
-import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
 import { GraphErrorCode } from '../../../src/graph/graph.errors';
 import { IngestErrorCode } from '../../../src/ingest/ingest.errors';
@@ -10,6 +9,7 @@ import { IngestRepository } from '../../../src/ingest/ingest.repository';
 import { documentIdFor } from '../../../src/ingest/ingest.service';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../../support/ingest-context';
 import { TcpProxy } from '../../support/tcp-proxy';
+import { testCypher } from '../../support/test-cypher';
 
 const errorOf = (p: Promise<unknown>): Promise<{ code?: string; message: string }> =>
   p.then(
@@ -33,7 +33,7 @@ describe('deleteDocument of an ingestion in progress', () => {
   const ageHeartbeat = (docId: string, ageMs: number) =>
     ctx.module
       .get(GraphExecutor)
-      .write(ctx.module.get(CypherRegistry).get('ingest/test-age-heartbeats'), { docId, jobId: '', ageMs });
+      .write(testCypher().get('ingest/test-age-heartbeats'), { docId, jobId: '', ageMs });
 
   it('is refused while the ingestion reports (another request is writing it)', async () => {
     const docId = `${ctx.runId}-live`;

@@ -1,6 +1,5 @@
 import { ABANDONED_JOB_CODE } from '../../../src/common/background-jobs';
 import { loadConfig } from '../../../src/config/folio-config';
-import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
 import { IngestErrorCode } from '../../../src/ingest/ingest.errors';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
@@ -8,6 +7,7 @@ import { documentIdFor } from '../../../src/ingest/ingest.service';
 import { IngestionJobService } from '../../../src/ingest/ingestion-job.service';
 import { InlineIngestionRunner } from '../../../src/ingest/ingestion-runner';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../../support/ingest-context';
+import { testCypher } from '../../support/test-cypher';
 
 // Ingestion as work items on the in-process queue, against the real Neo4j: with FOLIO_INGEST_CONCURRENCY=1 one
 // upload runs and the others wait QUEUED (stored, with heartbeats); the same bytes again are refused at once; a
@@ -73,13 +73,11 @@ describe('the ingestion queue (concurrency 1)', () => {
       error: null,
       errorCode: null,
     });
-    await ctx.module
-      .get(GraphExecutor)
-      .write(ctx.module.get(CypherRegistry).get('ingest/test-age-heartbeats'), {
-        docId: null,
-        jobId,
-        ageMs: ctx.config.heartbeat.staleAfterMs + 60_000,
-      });
+    await ctx.module.get(GraphExecutor).write(testCypher().get('ingest/test-age-heartbeats'), {
+      docId: null,
+      jobId,
+      ageMs: ctx.config.heartbeat.staleAfterMs + 60_000,
+    });
     expect(await jobs.get(jobId)).toMatchObject({ status: 'FAILED', errorCode: ABANDONED_JOB_CODE });
     expect(await jobs.failAbandonedJobs()).toContain(jobId); // what the API start runs
     expect(await repo.getJob(jobId)).toMatchObject({

@@ -10,6 +10,7 @@ import { ReembedService } from '../../../src/ingest/reembed.service';
 import { pageHeads, type UnitSourceElement } from '../../../src/ingest/retrieval-units';
 import { cosine } from '../../../src/common/cosine';
 import { createIngestContext, fixture, IngestContext } from '../../support/ingest-context';
+import { testCypher } from '../../support/test-cypher';
 
 // Re-embedding one document with the other local model (fp32 or int8 bge: the same dimension, so the shared indexes
 // stay valid for the other test files): passage vectors are replaced by the new model's, page vectors follow;
@@ -88,10 +89,9 @@ describe('re-embedding a document', () => {
 
   it('moves a document stored with element vectors to the new form: elements lose them, passages stay', async () => {
     const graph = ctx.module.get(GraphExecutor);
-    const cypher = ctx.module.get(CypherRegistry);
     const paragraph = (await ctx.content.pageElements(docId, 1, ['paragraph']))[0]!;
     const [{ written }] = (await graph.write<{ written: number }>(
-      cypher.get('ingest/test-set-element-vectors'),
+      testCypher().get('ingest/test-set-element-vectors'),
       {
         docId,
       },
@@ -104,7 +104,7 @@ describe('re-embedding a document', () => {
     expect(after.elementVector).toBeNull();
     expect(after.passageVector).toHaveLength(384);
     const [{ written: again }] = (await graph.write<{ written: number }>(
-      cypher.get('ingest/test-set-element-vectors'),
+      testCypher().get('ingest/test-set-element-vectors'),
       { docId },
     )) as [{ written: number }];
     expect(again).toBe(written); // every element a passage covers was reached, and only those
@@ -148,7 +148,6 @@ describe('re-embedding a document', () => {
 
   it('VECTOR warns about a document stored before page heads and ranks it by best passages; --units adds them', async () => {
     const graph = ctx.module.get(GraphExecutor);
-    const cypher = ctx.module.get(CypherRegistry);
     const search = () =>
       ctx.retrieve.search({
         query: 'Which method has the highest recall@3?',
@@ -160,7 +159,7 @@ describe('re-embedding a document', () => {
     expect(withHeads.warnings).toEqual([]);
 
     const [{ removed }] = (await graph.write<{ removed: number }>(
-      cypher.get('ingest/test-remove-page-heads'),
+      testCypher().get('ingest/test-remove-page-heads'),
       {
         docId,
       },
