@@ -76,11 +76,22 @@ describe('outlineHeadings', () => {
       body(2, 90),
       heading(2, 'Most see rising prices', 2, 200),
       element('caption', 2, '% who say prices are rising', { top: 220 }),
+      body(3, 200),
       linked,
       chart,
       heading(4, 'Methodology', 1, 60),
     ];
     expect(outline(elements, 4)).toEqual(['Chapter findings [2]', 'Methodology [4]']);
+  });
+
+  it('keeps the first heading on a page as the page’s title even when a screenshot caption follows it', () => {
+    const elements = [
+      element('page-header', 2, 'ACME STRATEGIES', { top: 18 }),
+      heading(2, 'LUFTHANSA ACTIVITY', 1, 30),
+      element('caption', 2, '(Lufthansa.com Hour 3)', { top: 63 }),
+      body(2, 106),
+    ];
+    expect(outline(elements, 2)).toEqual(['LUFTHANSA ACTIVITY [2]']);
   });
 
   it('lets a heading that repeats the one before it continue that section (a slide under the same title)', () => {

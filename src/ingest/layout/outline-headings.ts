@@ -72,8 +72,16 @@ function itemLabel(heading: LayoutElement, page: LayoutElement[]): string | null
   return label ? label.text.trim() : null;
 }
 
-/** A heading that names a chart, figure or table (linked as its title, or set right above its caption line). */
-function titlesAFloat(heading: LayoutElement, next: LayoutElement | undefined): boolean {
+/**
+ * A heading that names a chart, figure or table (linked as its title, or set right above its caption line). The
+ * first thing on its page is the page's (or slide's) own title, whatever follows it.
+ */
+function titlesAFloat(
+  heading: LayoutElement,
+  next: LayoutElement | undefined,
+  firstOnPage: boolean,
+): boolean {
+  if (firstOnPage) return false;
   if (heading.captionOf !== null) return true;
   return next?.kind === 'caption';
 }
@@ -110,14 +118,22 @@ export function outlineHeadings(
 ): OutlineHeading[] {
   const next = nextOnPage(elements);
   const byPage = new Map<number, LayoutElement[]>();
-  for (const e of elements) byPage.set(e.pageNumber, [...(byPage.get(e.pageNumber) ?? []), e]);
+  const first = new Map<number, LayoutElement>();
+  for (const e of elements) {
+    byPage.set(e.pageNumber, [...(byPage.get(e.pageNumber) ?? []), e]);
+    if (!first.has(e.pageNumber) && e.kind !== 'page-header' && e.kind !== 'page-footer')
+      first.set(e.pageNumber, e);
+  }
   let headings: OutlineHeading[] = [];
   let previous: string | null = null;
   let contentsPage: number | null = null;
+  // A document whose only headings are its cover's (one slide, one page) keeps them as its outline.
+  const onlyCover = elements.every((e) => e.kind !== 'heading' || !e.text.trim() || coverKeys.has(e.key));
   for (const e of elements) {
-    if (e.kind !== 'heading' || !e.text.trim() || coverKeys.has(e.key)) continue;
+    if (e.kind !== 'heading' || !e.text.trim() || (coverKeys.has(e.key) && !onlyCover)) continue;
     // The lines a contents page lists under its heading are links to sections, not sections.
-    if (e.pageNumber === contentsPage || titlesAFloat(e, next.get(e))) continue;
+    const firstOnPage = first.get(e.pageNumber) === e;
+    if (e.pageNumber === contentsPage || titlesAFloat(e, next.get(e), firstOnPage)) continue;
     const text = e.text.replace(/\s+/g, ' ').trim();
     const label = ITEM_LABEL.test(text) ? null : itemLabel(e, byPage.get(e.pageNumber) ?? []);
     const title = label ? `${label} ${text}` : text;

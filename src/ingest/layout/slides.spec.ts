@@ -34,6 +34,13 @@ describe('scanned slides', () => {
     expect(isScannedSlide({ hasTextLayer: true, width: 720, height: 405 })).toBe(false);
   });
 
+  it('does not let a logo of a few letters in a screenshot outsize the slide title', () => {
+    const title = block('AIRPORT ACTIVITY', 30, 17);
+    const logo = block('DUS', 102, 31);
+    const blocks = [title, block('Terminal sites stayed up all day', 105, 13, 3), logo];
+    expect(slideTitle(blocks, 576)).toBe(title);
+  });
+
   it('picks the topmost large short line near the top as the title, all caps measured fairly', () => {
     const title = block('LUFTHANSA ACTIVITY', 30, 16); // caps: no descenders, so a shorter OCR box
     const blocks = [

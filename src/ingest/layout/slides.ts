@@ -30,7 +30,9 @@ function emSize(block: TextBlock): number {
 export function slideTitle(blocks: TextBlock[], pageHeight: number): TextBlock | null {
   const textual = blocks.filter((b) => /\p{L}{2}/u.test(b.text));
   if (!textual.length) return null;
-  const largest = Math.max(...textual.map(emSize));
+  // A mark of three letters or fewer (a logo in a screenshot: "DUS") does not set the slide's type size.
+  const worded = textual.filter((b) => (b.text.match(/\p{L}/gu) ?? []).length > 3);
+  const largest = Math.max(...(worded.length ? worded : textual).map(emSize));
   const candidates = textual.filter(
     (b) =>
       b.bbox[1] <= pageHeight * TITLE_TOP_FRACTION &&
