@@ -71,6 +71,21 @@ describe('readTitle', () => {
     expect(readTitle({ metadataTitle: null, ...page(coded) }).title).toBe('ACME Band 3 Online Help');
   });
 
+  it('reads a filing cover without an "exact name of registrant" line from its largest non-Commission line', () => {
+    const choice = readTitle({
+      metadataTitle: 'Form 10-Q for Contoso Corp filed 10/24/2022',
+      ...page(
+        line('UNITED STATES', [200, 40, 400, 56], 14),
+        line('SECURITIES AND EXCHANGE COMMISSION', [150, 58, 450, 74], 14),
+        line('FORM 10-Q', [250, 90, 350, 108], 16),
+        line('For the Quarterly Period Ended September 30, 2022', [150, 130, 450, 140], 10, 'paragraph'),
+        line('CONTOSO CORPORATION', [200, 200, 400, 220], 18),
+        line('WASHINGTON', [100, 230, 200, 240], 10, 'paragraph'),
+      ),
+    });
+    expect(choice.title).toBe('CONTOSO CORPORATION Form 10-Q, quarterly period ended September 30, 2022');
+  });
+
   it('falls back to the file name when neither the cover nor the metadata gives a title', () => {
     const small = line('page one', [72, 100, 300, 110], 10, 'paragraph');
     expect(readTitle({ metadataTitle: null, ...page(small), fileName: 'q3-notes.pdf' }).title).toBe(

@@ -49,7 +49,7 @@ export function chooseTitle(sources: TitleSources): string {
 }
 
 export function readTitle(sources: TitleSources): TitleChoice {
-  const filing = filingTitle(sources.firstPageElements);
+  const filing = filingTitle(sources);
   if (filing) return { title: filing, coverKeys: new Set() };
   const metadata = looksLikeTitle(sources.metadataTitle)
     ? withoutCode(clean(sources.metadataTitle ?? ''))
@@ -68,15 +68,29 @@ export function fileTitle(fileName: string | undefined): string {
   return base || UNTITLED;
 }
 
+const COMMISSION_LINE =
+  /^(united states|securities and exchange commission|united states securities and exchange commission|washington,? d\.? ?c\.?.*|form\s+\S+.*|\(mark one\))$/i;
+
 /** An SEC filing's cover page: registrant, form and period make a title a person recognises. */
-function filingTitle(elements: LayoutElement[]): string | null {
+function filingTitle(sources: TitleSources): string | null {
+  const elements = sources.firstPageElements;
   const text = elements.map((e) => e.text).join('\n');
   const form = /\bFORM\s+(10-K|10-Q|8-K|20-F|40-F|6-K|S-1)\b/i.exec(text)?.[1]?.toUpperCase();
   if (!form) return null;
   const marker = elements.findIndex((e) => /exact name of (the )?registrant/i.test(e.text));
-  if (marker < 0) return null;
-  const own = /^(.*?)\s*\(exact name of (the )?registrant/is.exec(elements[marker]?.text ?? '')?.[1]?.trim();
-  const registrant = own || elements[marker - 1]?.text.trim();
+  const own =
+    marker < 0
+      ? null
+      : /^(.*?)\s*\(exact name of (the )?registrant/is.exec(elements[marker]?.text ?? '')?.[1]?.trim();
+  // Without the "(Exact name of registrant …)" line, the registrant is the cover's largest line that does not
+  // name the Commission, its address or the form.
+  const registrant =
+    marker < 0
+      ? coverTitle({
+          ...sources,
+          firstPageElements: elements.filter((e) => !COMMISSION_LINE.test(e.text.trim())),
+        })?.title
+      : own || elements[marker - 1]?.text.trim();
   if (!registrant || !/\p{L}{2}/u.test(registrant) || registrant.split(/\s+/).length > 12) return null;
   const period = /(fiscal year|quarterly period|period) ended:?\s+(\p{L}+\s+\d{1,2},?\s+\d{4})/iu.exec(text);
   const when = period?.[2] ? `, ${period[1]?.toLowerCase()} ended ${period[2].replace(/\s+/g, ' ')}` : '';
@@ -103,8 +117,12 @@ function titleLine(e: LayoutElement, items: TextItem[]): Line | null {
   const letters = (text.match(/\p{L}/gu) ?? []).length;
   const digits = (text.match(/\d/g) ?? []).length;
   if (text.split(/\s+/).length > MAX_TITLE_WORDS || letters < 4 || digits > letters) return null;
-  if (/^arxiv:/i.test(text) || e.bbox[3] - e.bbox[1] > e.bbox[2] - e.bbox[0]) return null;
+  if (/^arxiv:/i.test(text)) return null;
   const inside = items.filter((i) => i.text.trim() && centreInside(i.bbox, e.bbox));
+  // Text set along the margin: its words are taller than they are wide.
+  const width = inside.reduce((sum, i) => sum + i.bbox[2] - i.bbox[0], 0);
+  const height = inside.reduce((sum, i) => sum + i.bbox[3] - i.bbox[1], 0);
+  if (inside.length > 0 && height > width) return null;
   return { element: e, text, size: Math.max(0, ...inside.map((i) => i.fontSize)) };
 }
 
