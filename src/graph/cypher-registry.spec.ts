@@ -73,4 +73,9 @@ describe('CypherRegistry', () => {
     const registry = new CypherRegistry();
     expect(registry.list('migrations/').length).toBeGreaterThan(10);
   });
+
+  it('ships no test-only query: those live in test/cypher', () => {
+    const names = new CypherRegistry().list().map((q) => q.name);
+    expect(names.filter((n) => /(^|\/|-)test-/.test(n))).toEqual([]);
+  });
 });
