@@ -12,7 +12,8 @@ import { enrichmentMissing, pageLabeller, stepLine, type WalkStep } from '../wal
 import { StageClock } from '../stage-clock';
 import { checkEvidence } from './evidence-check';
 import { G2Repository, type SeedElement } from './g2.repository';
-import { G2_NODE_BUDGET, type ReadNode, readSubgraph } from './subgraph-readout';
+import { pageKey, pageSteps, rankPages, type Read } from './rank-pages';
+import { G2_NODE_BUDGET, readSubgraph } from './subgraph-readout';
 
 /** τ_max: refinement rounds after a sub-question's first readout, while the checker names gaps. */
 export const G2_MAX_REFINEMENTS = 3;
@@ -21,8 +22,7 @@ const SEED_CANDIDATES = 20;
 const RANK_CANDIDATES = 60;
 /** A refinement round's nodes rank this share of a first round's per round. */
 const REFINEMENT_DECAY = 0.8;
-/** Elements a page cites, and characters of a dependency's answer put in place of its [qN]. */
-const ELEMENTS_PER_PAGE = 3;
+/** Characters of a dependency's answer put in place of its [qN]. */
 const ANSWER_CHARS = 120;
 
 export interface G2Input {
@@ -39,13 +39,6 @@ export interface G2Result {
   trace: string[];
   timings: StageTiming[];
 }
-
-interface Read extends ReadNode {
-  subQuery: string;
-  round: number;
-}
-
-const pageKey = (p: { docId: string; pageNumber: number }) => `${p.docId}\u0000${p.pageNumber}`;
 
 /**
  * G²-Reader over the evolved content graph: sub-questions in a planning DAG, per sub-question a greedy subgraph
@@ -240,80 +233,4 @@ function countBy(values: string[]): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const v of values) counts[v] = (counts[v] ?? 0) + 1;
   return counts;
-}
-
-/** One step per page a readout touched: its best node, how it was reached. */
-function pageSteps(nodes: ReadNode[], subQuery: string, decay: number): WalkStep[] {
-  const best = new Map<string, ReadNode>();
-  for (const n of nodes) {
-    const current = best.get(pageKey(n));
-    if (!current || n.score > current.score) best.set(pageKey(n), n);
-  }
-  return [...best.values()].map((n) => ({
-    subQuery,
-    docId: n.docId,
-    pageNumber: n.pageNumber,
-    via: n.relation ? `${n.via} (${n.relation})` : n.via,
-    fromPage: n.fromPage,
-    hop: n.hop,
-    score: n.score * decay,
-    verdict: null,
-    reason: `${n.kind} "${n.text.replace(/\s+/g, ' ').trim().slice(0, 60)}"`,
-  }));
-}
-
-/**
- * Pages by their best read node (its elements as evidence), then the pages of seeds the budget did not reach. The
- * pages titled as a financial statement the question asks for (`statementPages`) come first, read or not: their
- * tables tie with the best seeds, and a sub-question that does not name the statement would otherwise outrank them.
- */
-export function rankPages(
-  read: Read[],
-  leftovers: Array<SeedElement & { subQuery: string }>,
-  k: number,
-  statementPages: ReadonlyArray<{ docId: string; pageNumber: number }> = [],
-): PageHit[] {
-  const named = new Set(statementPages.map(pageKey));
-  const pages = new Map<string, PageHit>();
-  for (const n of [...read].sort((a, b) => b.score - a.score)) {
-    const key = pageKey(n);
-    const evidence = { elementId: n.elementId, kind: n.kind, text: n.text, bbox: n.bbox, score: n.score };
-    const page = pages.get(key);
-    if (page) {
-      if (page.elements.length < ELEMENTS_PER_PAGE) page.elements.push(evidence);
-      continue;
-    }
-    pages.set(key, {
-      docId: n.docId,
-      pageNumber: n.pageNumber,
-      score: n.score,
-      reason: `g2:${n.via}`,
-      hop: n.hop,
-      fromPage: n.fromPage,
-      elements: [evidence],
-    });
-  }
-  const unread = [...leftovers].sort((a, b) => b.score - a.score);
-  const addUnread = (s: SeedElement): PageHit => {
-    const page: PageHit = {
-      docId: s.docId,
-      pageNumber: s.pageNumber,
-      score: 0,
-      reason: 'g2:seed-unread',
-      hop: 0,
-      fromPage: null,
-      elements: [{ elementId: s.elementId, kind: s.kind, text: s.text, bbox: s.bbox, score: s.score }],
-    };
-    pages.set(pageKey(s), page);
-    return page;
-  };
-  for (const s of unread) if (named.has(pageKey(s)) && !pages.has(pageKey(s))) addUnread(s);
-  const first = (p: PageHit) => (named.has(pageKey(p)) ? 1 : 0);
-  const ranked = [...pages.values()].sort((a, b) => first(b) - first(a) || b.score - a.score);
-  for (const s of unread) {
-    if (ranked.length >= k) break;
-    if (pages.has(pageKey(s))) continue;
-    ranked.push(addUnread(s));
-  }
-  return ranked.slice(0, k);
 }

@@ -1,5 +1,5 @@
 import type { SeedElement } from './g2.repository';
-import { rankPages } from './g2-retriever';
+import { rankPages } from './rank-pages';
 
 const seed = (id: string, pageNumber: number, score: number): SeedElement & { subQuery: string } => ({
   elementId: id,
