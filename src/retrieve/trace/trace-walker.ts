@@ -9,6 +9,7 @@ import { RetrieveError, RetrieveErrorCode } from '../retrieve.errors';
 import { RetrieveRepository, RRF_K } from '../retrieve.repository';
 import type { StageTiming, TraceOptions } from '../retrieve.types';
 import { decomposeQuestion, MAX_SUB_QUERIES } from './decompose-question';
+import { pushOrder } from './push-order';
 import { TRACE_JUDGE_THRESHOLD, TraceJudge } from './trace-judge';
 import {
   BEST_PASSAGES,
@@ -21,7 +22,6 @@ import {
 import {
   type Candidate,
   pageKey,
-  pushOrder,
   TraceRun,
   type TracedPage,
   type Verdict,
