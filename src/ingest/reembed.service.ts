@@ -4,7 +4,8 @@ import type { Embedder } from '../embed/embedder';
 import { MigrationService } from '../graph/migration.service';
 import { pageVectorsFromPassages, passageRows, vectorRow } from './graph-rows';
 import { ReembedRepository } from './reembed.repository';
-import { buildRetrievalUnits, pageHeads } from './retrieval-units';
+import { pageHeads } from './page-heads';
+import { buildRetrievalUnits } from './retrieval-units';
 
 /**
  * Re-embeds every stored document with the configured embedder, by ingestion's own rules, then lets migrations

@@ -4,13 +4,11 @@ import {
   CONTEXT_HEADER_TOKENS,
   CONTEXT_PATH_TOKENS,
   contextPath,
-  PAGE_HEAD_TOKENS,
-  pageHeads,
-  pageHeadText,
   TEXT_UNIT_TOKENS,
-  tableToEmbed,
   type UnitSourceElement,
 } from './retrieval-units';
+import { PAGE_HEAD_TOKENS, pageHeads, pageHeadText } from './page-heads';
+import { tableToEmbed } from './table-to-embed';
 
 let seq = 0;
 function el(

@@ -1,4 +1,5 @@
 import { splitByTokens, type CountTokens } from './layout/text';
+import { tableToEmbed } from './table-to-embed';
 
 // Retrieval units (`Passage` nodes) are what is embedded and searched: layout elements are too small to match a
 // question alone, so units merge them within one page and one section, carrying their context (the full rules
@@ -202,7 +203,7 @@ export function buildRetrievalUnits(
  * Each page's running headers as one line of context (page numbers and other letterless lines left out). Their
  * elements stay uncovered: they are context, repeated on many pages, not content of their own.
  */
-function runningHeadersByPage(elements: UnitSourceElement[]): Map<number, string> {
+export function runningHeadersByPage(elements: UnitSourceElement[]): Map<number, string> {
   const byPage = new Map<number, string[]>();
   for (const e of elements) {
     if (e.kind !== 'page-header') continue;
@@ -225,44 +226,6 @@ const joinNonEmptyLines = (parts: (string | null | undefined)[]): string =>
 function firstLineOf(text: string): string {
   const end = text.indexOf('\n');
   return (end < 0 ? text : text.slice(0, end)).trim();
-}
-
-/**
- * Tokens of a page's head embedded as its head vector (`Page.headEmbedding`): its running header, title and first
- * lines say what the page is about. VECTOR adds the question's similarity to it to the page's best unit; measured
- * on the dev questions, the first 60 words did as well as the first 512 tokens (docs/measurements.md, "Page heads").
- */
-export const PAGE_HEAD_TOKENS = 80;
-
-/** The first `maxTokens` tokens of `text`, whitespace collapsed, cut between words ('' for no text). */
-export function pageHeadText(text: string, countTokens: CountTokens, maxTokens = PAGE_HEAD_TOKENS): string {
-  const words = text.split(/\s+/).filter(Boolean);
-  // Every word is at least one token: the head is among the first maxTokens words. Binary search on the count.
-  let [lo, hi] = [0, Math.min(words.length, maxTokens)];
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (countTokens(words.slice(0, mid).join(' ')) <= maxTokens) lo = mid;
-    else hi = mid - 1;
-  }
-  return words.slice(0, lo).join(' ');
-}
-
-/**
- * The heads of the pages that have text, to embed: the page's running header (as every unit of the page carries it:
- * on a filing's statement pages the only line naming the company) then its text, up to PAGE_HEAD_TOKENS.
- */
-export function pageHeads(
-  pages: ReadonlyArray<{ number: number; text: string }>,
-  elements: UnitSourceElement[],
-  countTokens: CountTokens,
-): Array<{ pageNumber: number; text: string }> {
-  const headers = runningHeadersByPage(elements);
-  return pages
-    .map((p) => ({
-      pageNumber: p.number,
-      text: pageHeadText(`${headers.get(p.number) ?? ''}\n${p.text}`, countTokens),
-    }))
-    .filter((h) => h.text.length > 0);
 }
 
 /** The first `maxTokens` tokens of `text`, cut between words. */
@@ -294,30 +257,4 @@ export function contextPath(path: string | null, firstLine: string, countTokens:
     headings.pop();
   }
   return kept.join(' > ');
-}
-
-const GRID_RULE = /^\|(\s*:?-{3,}:?\s*\|)+$/;
-/** A cell of figures only ("$", "6,779,511", "(132,716)", "12.5 %", "—"): matched by full text, not by meaning. */
-const FIGURE_CELL = /^[\s$€£¥%()+\-–—.,0-9]*$/;
-
-/**
- * A table unit as embedded: header rows and each row's labels, no digits or rules (a question matches a table by its
- * title, headers and line items; the full-text index matches the numbers). The stored text keeps the whole grid. */
-export function tableToEmbed(table: string): string {
-  const lines = table.split('\n').map((line) => line.trim());
-  const out: string[] = [];
-  lines.forEach((line, i) => {
-    if (GRID_RULE.test(line)) return;
-    if (!line.startsWith('|')) {
-      out.push(line);
-      return;
-    }
-    const isHeader = GRID_RULE.test(lines[i + 1] ?? '');
-    const cells = line
-      .split('|')
-      .map((cell) => cell.trim())
-      .filter((cell) => cell && (isHeader || !FIGURE_CELL.test(cell)));
-    if (cells.length) out.push(cells.join(' '));
-  });
-  return out.join('\n');
 }
