@@ -3,6 +3,7 @@ import type { BBox, DocumentModel, LayoutElement, ParsedPdf, TextItem } from '..
 import { type TextBlock, groupBlocks } from './blocks';
 import { linkCaptions, linkTitles } from './captions';
 import { readingOrder, sortRows } from './columns';
+import { contentsLinks } from './contents-links';
 import { resolveCrossReferences } from './cross-references';
 import { figureKind, findFigureRegions } from './figures';
 import { type BandKind, detectHeadersFooters } from './headers-footers';
@@ -239,7 +240,14 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
       )
     : [];
   const finalSections = sections.length ? sections : sectionsFromHeadings(elements, pageCount, coverKeys);
-  const crossReferences = resolveCrossReferences(elements, finalSections, pageCount);
+  const mentions = resolveCrossReferences(elements, finalSections, pageCount);
+  const mentioned = new Set(mentions.map((r) => `${r.fromKey}>${JSON.stringify(r.target)}`));
+  const crossReferences = [
+    ...mentions,
+    ...contentsLinks(elements, finalSections).filter(
+      (r) => !mentioned.has(`${r.fromKey}>${JSON.stringify(r.target)}`),
+    ),
+  ];
 
   const pages = parsed.pages.map((page) => ({
     number: page.number,
