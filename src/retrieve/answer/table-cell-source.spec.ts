@@ -114,6 +114,18 @@ describe('tableCellSource', () => {
     expect(found.citations[0]!.quote).toBe('Operating income | Europe: 330');
   });
 
+  it('takes the row that names the most of the question, not a shorter row it contains', () => {
+    const rows = [
+      ['Model', 'Trivia (%)', 'Geometry (%)'],
+      ['Owl-7B', '55.2', '38.0'],
+      ['Owl-7B + Search (ours)', '68.8', '39.1'],
+    ];
+    expect(ask('What did Owl-7B + Search score on Trivia?', [tablePage(6, 1, rows)])?.answer.value).toBe(
+      '68.8',
+    );
+    expect(ask('What did Owl-7B score on Trivia?', [tablePage(6, 1, rows)])?.answer.value).toBe('55.2');
+  });
+
   it('prefers the earlier evidence step when two tables answer alike', () => {
     const found = ask('What was research and development in Fiscal 2022?', [
       tablePage(7, 1, OPERATIONS),

@@ -22,6 +22,8 @@ import type { AnswerCandidate, AnswerEvidence, AnswerKind, CandidateSource } fro
 const CELL_KINDS = new Set<AnswerKind>(['NUMBER', 'PERCENTAGE', 'TEXT']);
 /** A row label's words the question must hold (share), unless the row prints a line item the question names. */
 const MIN_LABEL_COVERAGE = 0.75;
+/** A row printing a line item the question names ranks above any row matched by words alone. */
+const LINE_ITEM_RANK = 100;
 
 export interface CellMatch {
   table: EvidenceTable;
@@ -40,17 +42,12 @@ export function rowScore(question: string, row: GridRow): { score: number; why: 
   const matched = words.filter((w) => asked.has(w));
   const coverage = words.length ? matched.length / words.length : 0;
   const parentWords = labelWords(row.parent ?? '').filter((w) => asked.has(w) && !matched.includes(w));
-  if (items.length > 0) {
-    return {
-      score: 1.5 + 0.1 * matched.length + 0.05 * parentWords.length,
-      why: `the row prints ${items[0]}`,
-    };
-  }
+  // among rows that qualify, the one naming the most of the question's words ("Model + Search" over "Model"),
+  // then the one with the fewest words the question does not name
+  const specificity = matched.length + 0.5 * coverage + 0.05 * parentWords.length;
+  if (items.length > 0) return { score: LINE_ITEM_RANK + specificity, why: `the row prints ${items[0]}` };
   if (matched.length === 0 || coverage < MIN_LABEL_COVERAGE) return null;
-  return {
-    score: coverage + 0.1 * matched.length + 0.05 * parentWords.length,
-    why: `the question names ${matched.join(', ')}`,
-  };
+  return { score: specificity, why: `the question names ${matched.join(', ')}` };
 }
 
 /**
