@@ -20,6 +20,10 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
     summary: '<file.pdf|folder>... — ingest PDFs into the document graph',
     run: async (args) => (await import('./ingest.command')).runIngestCommand(args),
   },
+  migrate: {
+    summary: '[--backfills] — apply the schema migrations (--backfills: re-run the one-time data backfills)',
+    run: async (args) => (await import('./migrate.command')).runMigrateCommand(args),
+  },
   list: {
     summary: '[--json] — stored documents: id, title, pages, status, ingested at, enrichment done',
     run: async (args) => (await import('./list.command')).runListCommand(args),

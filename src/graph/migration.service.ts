@@ -106,15 +106,18 @@ export class MigrationService {
     );
   }
 
-  /** Applies all migrations; returns their names. Throws EMBEDDING_MODEL_MISMATCH before touching anything. */
-  async migrate(opts: { allowModelChange?: boolean } = {}): Promise<string[]> {
+  /**
+   * Applies all migrations; returns their names. Throws EMBEDDING_MODEL_MISMATCH before touching anything.
+   * `rerunBackfills` runs the `// Once:` backfills even when recorded (a build without them wrote since).
+   */
+  async migrate(opts: { allowModelChange?: boolean; rerunBackfills?: boolean } = {}): Promise<string[]> {
     const configured = this.configuredModel;
     if (!opts.allowModelChange) checkEmbeddingModel(await this.recordedModel(), configured);
     const migrations = this.cypher.list('migrations/');
     await this.dropFulltextIndexesWithOtherAnalyzers(migrations.map((m) => m.text));
     const applied = new Set(await this.appliedMigrations());
     for (const m of migrations) {
-      if (m.once && applied.has(m.name)) continue;
+      if (m.once && applied.has(m.name) && !opts.rerunBackfills) continue;
       // Index options need a Cypher INTEGER; a JS number would arrive as a FLOAT.
       const params = m.params.includes('dimension') ? { dimension: neo4j.int(configured.dimension) } : {};
       await this.runIdempotent(m, params);
