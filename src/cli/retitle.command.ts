@@ -3,8 +3,9 @@ import { withCliApp } from './cli-app';
 
 const USAGE =
   'Usage: folio retitle [--dry-run] (--all | <docId>...)\n' +
-  '  Re-chooses stored titles from the stored PDFs: the PDF title metadata only when it reads like a title,\n' +
-  "  else a filing's cover, the first page's largest heading, else the file name. --dry-run only prints.\n";
+  "  Re-chooses stored titles from the stored PDFs: a filing's cover, else the cover's title block unless the\n" +
+  '  PDF title metadata reads like a title and holds its words, else that metadata, else the file name.\n' +
+  '  --dry-run only prints.\n';
 
 /** `folio retitle`: fixes titles stored before the current title rule, without re-ingesting. */
 export async function runRetitleCommand(args: string[]): Promise<number> {

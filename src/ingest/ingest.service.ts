@@ -258,8 +258,8 @@ export class IngestService {
   }
 
   /**
-   * Re-chooses a stored document's title from its stored PDF with the current title rule (metadata only when it
-   * reads like a title, else a filing cover, the first page's largest heading, else the file name).
+   * Re-chooses a stored document's title from its stored PDF with the current title rule (layout/title.ts: a filing
+   * cover, the cover's title block or metadata holding its words, else the file name).
    */
   async retitle(docId: string, opts: { dryRun?: boolean } = {}): Promise<{ before: string; after: string }> {
     const doc = await this.repo.findDocument(docId);
