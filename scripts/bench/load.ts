@@ -2,22 +2,15 @@
 // c uploads of different PDFs (each a unique copy, so no stored document is replaced), 4c searches, c asks and
 // 2c page images, all at once. Afterwards every uploaded document is reconciled through the API (pages ==
 // pageCount, the NEXT_PAGE chain, elements == elementCount, no orphan elements, every job terminal) and deleted.
-// Writes <out>/load.json and <out>/load.md. Without --url it starts its own API (dist/main.js) on a free port.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+// Writes <out>/load.json and <out>/load.md. Without --url it starts its own API (dist/main.js) on a free port, and
+// with `--runner redis --workers N` its own Redis and N `folio worker` processes (load-fleet.ts).
+import { randomBytes, randomUUID } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as net from 'node:net';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import {
-  type KindSummary,
-  type LoadKind,
-  markdownTable,
-  reconcile,
-  type Sample,
-  summarize,
-  type UploadedDocument,
-} from './load-report';
+import { type KindSummary, markdownTable, reconcile, summarize, type UploadedDocument } from './load-report';
+import { Api, pool, timed } from './load-client';
+import { type Fleet, startFleet } from './load-fleet';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 
@@ -32,6 +25,9 @@ interface Options {
   timeoutMs: number;
   /** FOLIO_INGEST_CONCURRENCY of the API this script starts (unset: the API's default). */
   ingestConcurrency?: number;
+  /** Who ingests when this script starts the service: the API itself, or N worker processes on Redis. */
+  runner: 'inline' | 'redis';
+  workers: number;
 }
 
 function parseArgs(argv: string[]): Options {
@@ -45,6 +41,14 @@ function parseArgs(argv: string[]): Options {
   const levels = (value('--levels') ?? '1,4,8').split(',').map(Number);
   if (levels.some((l) => !Number.isInteger(l) || l < 1 || l > 16))
     throw new Error('--levels must be whole numbers from 1 to 16, e.g. 1,4,8');
+  const runner = value('--runner') ?? 'inline';
+  if (runner !== 'inline' && runner !== 'redis')
+    throw new Error(`--runner must be inline or redis, not ${runner}`);
+  const workers = Number(value('--workers') ?? (runner === 'redis' ? 1 : 0));
+  if (runner === 'redis' && (!Number.isInteger(workers) || workers < 1 || workers > 16))
+    throw new Error('--workers must be a whole number from 1 to 16 with --runner redis');
+  if (url && (runner === 'redis' || value('--workers')))
+    throw new Error('--runner/--workers start a service of their own; leave out --url');
   return {
     levels,
     out: value('--out') ?? 'bench-results/load',
@@ -55,97 +59,9 @@ function parseArgs(argv: string[]): Options {
     maxSeconds: Number(value('--max-seconds') ?? 1200),
     timeoutMs: Number(value('--timeout-ms') ?? 300_000),
     ingestConcurrency: value('--ingest-concurrency') ? Number(value('--ingest-concurrency')) : undefined,
+    runner,
+    workers: runner === 'redis' ? workers : 0,
   };
-}
-
-/** The most specific code a failed response gives: the module reason, the GraphQL code, or the HTTP status. */
-function errorCode(extensions: Record<string, unknown> | undefined, status: number): string {
-  const code = extensions?.reason ?? extensions?.code;
-  return typeof code === 'string' ? code : `HTTP_${status}`;
-}
-
-class Api {
-  constructor(
-    readonly url: string,
-    private readonly apiKey: string | undefined,
-    private readonly timeoutMs: number,
-  ) {}
-
-  headers(extra: Record<string, string> = {}): Record<string, string> {
-    return this.apiKey ? { ...extra, authorization: `Bearer ${this.apiKey}` } : extra;
-  }
-
-  async graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-    const res = await fetch(`${this.url}/graphql`, {
-      method: 'POST',
-      headers: this.headers({ 'content-type': 'application/json' }),
-      body: JSON.stringify({ query, variables }),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    const body = (await res.json()) as { data?: T; errors?: Array<{ extensions?: Record<string, unknown> }> };
-    const first = body.errors?.[0];
-    if (first || !body.data) {
-      throw new Error(errorCode(first?.extensions, res.status));
-    }
-    return body.data;
-  }
-
-  async upload(bytes: Uint8Array, fileName: string): Promise<string> {
-    const form = new FormData();
-    form.append(
-      'operations',
-      JSON.stringify({
-        query: 'mutation($file: Upload!) { ingestDocument(file: $file) { id } }',
-        variables: { file: null },
-      }),
-    );
-    form.append('map', JSON.stringify({ 0: ['variables.file'] }));
-    form.append('0', new Blob([bytes], { type: 'application/pdf' }), fileName);
-    const res = await fetch(`${this.url}/graphql`, {
-      method: 'POST',
-      body: form,
-      headers: this.headers({ 'apollo-require-preflight': 'true' }),
-      signal: AbortSignal.timeout(this.timeoutMs),
-    });
-    const body = (await res.json()) as {
-      data?: { ingestDocument: { id: string } } | null;
-      errors?: Array<{ extensions?: Record<string, unknown> }>;
-    };
-    if (!body.data?.ingestDocument) throw new Error(errorCode(body.errors?.[0]?.extensions, res.status));
-    return body.data.ingestDocument.id;
-  }
-}
-
-async function timed(kind: LoadKind, work: () => Promise<unknown>): Promise<Sample> {
-  const started = performance.now();
-  try {
-    await work();
-    return { kind, ms: performance.now() - started, ok: true };
-  } catch (err) {
-    // fetch's "fetch failed" hides the socket error in its cause (e.g. UND_ERR_SOCKET: the server closed it).
-    const cause = (err as { cause?: { code?: unknown } }).cause?.code;
-    const error =
-      err instanceof Error
-        ? err.name === 'TimeoutError'
-          ? 'CLIENT_TIMEOUT'
-          : typeof cause === 'string'
-            ? `${err.message} (${cause})`
-            : err.message
-        : String(err);
-    return { kind, ms: performance.now() - started, ok: false, error };
-  }
-}
-
-/** Runs `count` tasks with at most `width` in flight; stops starting new ones after the deadline. */
-async function pool(width: number, count: number, deadline: number, task: (i: number) => Promise<Sample>) {
-  const samples: Sample[] = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(width, count) }, async () => {
-      while (next < count && Date.now() < deadline) samples.push(await task(next++));
-    }),
-  );
-  return samples;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -225,44 +141,6 @@ async function readDocument(api: Api, id: string): Promise<UploadedDocument> {
   };
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/**
- * Starts the API with a bootstrap key of its own (FOLIO_API_KEYS), so it works whether or not the database holds
- * API keys; the key lives only in this process and the child's environment.
- */
-async function startApi(port: number, apiKey: string, ingestConcurrency?: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'dist', 'main.js')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      FOLIO_HTTP_HOST: '127.0.0.1',
-      FOLIO_HTTP_PORT: String(port),
-      FOLIO_API_KEYS: `admin:${createHash('sha256').update(apiKey).digest('hex')}`,
-      ...(ingestConcurrency ? { FOLIO_INGEST_CONCURRENCY: String(ingestConcurrency) } : {}),
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the API exited with code ${child.exitCode} while starting`);
-    const ready = await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined);
-    if (ready?.ok) return child;
-    await sleep(1000);
-  }
-  child.kill('SIGTERM');
-  throw new Error('the API did not become ready within 180 s');
-}
-
 async function main(): Promise<void> {
   const opts = parseArgs(process.argv.slice(2));
   const questions = fs
@@ -280,22 +158,26 @@ async function main(): Promise<void> {
   if (pdfs.length < uploadsNeeded)
     throw new Error(`need ${uploadsNeeded} PDFs in ${opts.pdfs}, found ${pdfs.length}`);
 
-  let server: ChildProcess | undefined;
+  let fleet: Fleet | undefined;
   let url = opts.url;
   let apiKey = opts.apiKey;
   if (!url) {
-    const port = await freePort();
     apiKey = `folio_load_${randomBytes(24).toString('base64url')}`;
-    process.stdout.write(`starting the API (dist/main.js) on 127.0.0.1:${port}…\n`);
-    server = await startApi(port, apiKey, opts.ingestConcurrency);
-    url = `http://127.0.0.1:${port}`;
+    process.stdout.write(
+      `starting the API (dist/main.js)${opts.runner === 'redis' ? `, Redis and ${opts.workers} worker(s)` : ''}…\n`,
+    );
+    fleet = await startFleet(apiKey, opts);
+    url = fleet.url;
   }
   const api = new Api(url, apiKey, opts.timeoutMs);
   const deadline = Date.now() + opts.maxSeconds * 1000;
   const rows: KindSummary[] = [];
   const reconciliation: Array<{
     level: number;
+    loadAverageAtStart: number[];
     documents: number;
+    pages: number;
+    pagesPerSecond: number;
     problems: string[];
     failedJobs: string[];
     pollErrors: string[];
@@ -324,6 +206,7 @@ async function main(): Promise<void> {
       process.stdout.write(
         `level ${level}: ${level} uploads, ${4 * level} searches, ${level} asks, ${2 * level} images\n`,
       );
+      const loadAverageAtStart = os.loadavg();
       const started = performance.now();
       const kinds = await Promise.all([
         pool(level, level, deadline, (i) =>
@@ -362,10 +245,26 @@ async function main(): Promise<void> {
       const wallMs = performance.now() - started;
       rows.push(...summarize(level, wallMs, kinds.flat()));
       const problems: string[] = [];
-      for (const id of docIds) problems.push(...reconcile(await readDocument(api, id)));
+      let pages = 0;
+      for (const id of docIds) {
+        const doc = await readDocument(api, id);
+        pages += doc.pageCount;
+        problems.push(...reconcile(doc));
+      }
+      // Uploads start together, so the slowest one's upload-to-READY is the level's ingestion time.
+      const ingestMs = Math.max(
+        0,
+        ...kinds
+          .flat()
+          .filter((k) => k.kind === 'upload' && k.ok)
+          .map((k) => k.ms),
+      );
       reconciliation.push({
         level,
+        loadAverageAtStart,
         documents: docIds.length,
+        pages,
+        pagesPerSecond: ingestMs > 0 ? Number(((pages * 1000) / ingestMs).toFixed(3)) : 0,
         problems,
         failedJobs,
         pollErrors: run.pollErrors,
@@ -378,7 +277,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    if (server?.pid) process.kill(server.pid, 'SIGTERM');
+    await fleet?.stop();
   }
 
   fs.mkdirSync(opts.out, { recursive: true });
@@ -396,7 +295,8 @@ async function main(): Promise<void> {
   };
   fs.writeFileSync(path.join(opts.out, 'load.json'), JSON.stringify(report, null, 2));
   const md =
-    `# Load benchmark (${report.finishedAt})\n\n${machine.cpus} cores, load average at the end ` +
+    `# Load benchmark (${report.finishedAt})\n\nIngestion: ${opts.url ? 'the service at --url' : opts.runner === 'redis' ? `Redis, ${opts.workers} worker process(es)` : 'inline, in the API process'}. ` +
+    `${machine.cpus} cores, load average at the end ` +
     `${machine.loadAverage.map((l) => l.toFixed(1)).join(' / ')} — a shared machine: latencies are upper bounds.\n\n` +
     `${markdownTable(rows)}\n\n` +
     rows
@@ -406,7 +306,7 @@ async function main(): Promise<void> {
     reconciliation
       .map(
         (r) =>
-          `- level ${r.level}: ${r.documents} documents reconciled, ${r.problems.length} problems, ${r.failedJobs.length} failed jobs, ${r.pollErrors.length} refused job polls${[...r.problems, ...r.failedJobs].map((p) => `\n  - ${p}`).join('')}`,
+          `- level ${r.level}: ${r.documents} documents (${r.pages} pages, ${r.pagesPerSecond} pages/s ingested; load average at start ${r.loadAverageAtStart.map((l) => l.toFixed(1)).join(' / ')}) reconciled, ${r.problems.length} problems, ${r.failedJobs.length} failed jobs, ${r.pollErrors.length} refused job polls${[...r.problems, ...r.failedJobs].map((p) => `\n  - ${p}`).join('')}`,
       )
       .join('\n') +
     '\n';
