@@ -224,9 +224,12 @@ async function main(): Promise<void> {
         ),
         pool(level, level, deadline, (i) =>
           timed('ask', () =>
-            api.graphql('query($q: String!) { ask(question: $q, rerank: false) { answer answerable } }', {
-              q: questions[(i + level * 13) % questions.length],
-            }),
+            api.graphql(
+              'query($q: String!) { ask(question: $q, rerank: false) { answer { text } answerable } }',
+              {
+                q: questions[(i + level * 13) % questions.length],
+              },
+            ),
           ),
         ),
         pool(level, imageTargets.length > 0 ? 2 * level : 0, deadline, (i) =>

@@ -1,22 +1,31 @@
+import * as fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config/folio-config';
 import { IngestionWorkerService } from '../ingest/queue/ingestion-worker.service';
 import { withCliApp } from './cli-app';
 
-const USAGE = `Usage: folio worker [--concurrency N] [--queues ingest]
+const HEALTH_TOUCH_MS = 10_000;
+
+const USAGE = `Usage: folio worker [--concurrency N] [--queues ingest] [--health-file PATH]
 
 Takes ingestion jobs from the Redis queue (REDIS_URL) and runs them; the API enqueues them when
-FOLIO_INGEST_RUNNER=redis. Stops on SIGTERM or SIGINT after the jobs it runs finish.`;
+FOLIO_INGEST_RUNNER=redis. Stops on SIGTERM or SIGINT after the jobs it runs finish.
+--health-file: touched every ${HEALTH_TOUCH_MS / 1000} s while the worker runs (a container health check reads its age).`;
 
 const QUEUES = ['ingest'];
 
 /** `folio worker`: runs until SIGTERM/SIGINT; returns the process exit code. */
 export async function runWorkerCommand(args: string[]): Promise<number> {
-  let values: { concurrency?: string; queues?: string; help?: boolean };
+  let values: { concurrency?: string; queues?: string; 'health-file'?: string; help?: boolean };
   try {
     ({ values } = parseArgs({
       args,
-      options: { concurrency: { type: 'string' }, queues: { type: 'string' }, help: { type: 'boolean' } },
+      options: {
+        concurrency: { type: 'string' },
+        queues: { type: 'string' },
+        'health-file': { type: 'string' },
+        help: { type: 'boolean' },
+      },
     }));
   } catch (err) {
     console.error(`${(err as Error).message}\n\n${USAGE}`);
@@ -51,10 +60,16 @@ export async function runWorkerCommand(args: string[]): Promise<number> {
     console.log(
       `Worker ready: queue ingest on ${new URL(config.redis.url).host}, concurrency ${concurrency}`,
     );
+    // Beats while the event loop turns and the worker has not stopped; a hung or stopping worker lets it age.
+    const healthFile = values['health-file'];
+    const touch = () => healthFile && fs.writeFileSync(healthFile, new Date().toISOString());
+    touch();
+    const health = setInterval(touch, HEALTH_TOUCH_MS);
     const signal = await new Promise<string>((resolve) => {
       process.once('SIGTERM', () => resolve('SIGTERM'));
       process.once('SIGINT', () => resolve('SIGINT'));
     });
+    clearInterval(health);
     console.error(`${signal}: finishing the running jobs, then stopping`);
     await stop();
     return 0;

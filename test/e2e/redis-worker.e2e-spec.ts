@@ -1,3 +1,6 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../../src/config/folio-config';
 import { ingestUploadForm } from '../support/graphql-upload';
@@ -16,7 +19,8 @@ import {
 const PORT = String(6390 + (process.pid % 50));
 const RUN = `redis-worker-${process.pid}-${Date.now()}`;
 const redis = (action: 'start' | 'stop') => redisAt(action, PORT);
-const startWorker = () => startWorkerAt(PORT);
+const HEALTH_FILE = path.join(os.tmpdir(), `folio-worker-${process.pid}.health`);
+const startWorker = () => startWorkerAt(PORT, {}, ['--health-file', HEALTH_FILE]);
 
 describe('FOLIO_INGEST_RUNNER=redis: the API enqueues, a worker process ingests', () => {
   let http: HttpApp;
@@ -62,6 +66,7 @@ describe('FOLIO_INGEST_RUNNER=redis: the API enqueues, a worker process ingests'
     for (const id of created)
       await http.graphql(`mutation($id: ID!) { deleteDocument(id: $id) { deleted } }`, { id });
     await stopWorker(worker);
+    fs.rmSync(HEALTH_FILE, { force: true });
     await http?.close();
     await redis('stop');
   });
@@ -74,6 +79,8 @@ describe('FOLIO_INGEST_RUNNER=redis: the API enqueues, a worker process ingests'
     const job = await waitForJob(res.data!.ingestDocument.id);
     expect(job).toMatchObject({ status: 'SUCCEEDED', errorCode: null, document: { status: 'READY' } });
     created.push(job.document!.id);
+    // The container health check's file: written at start and every 10 s while the worker runs.
+    expect(Date.now() - fs.statSync(HEALTH_FILE).mtimeMs).toBeLessThan(30_000);
   });
 
   it('two workers and four uploads: each job is taken by exactly one worker, once, and every document is READY', async () => {

@@ -27,11 +27,15 @@ export interface WorkerProcess {
   exited: Promise<unknown>;
 }
 
-/** `folio worker --concurrency 1` with `env` over this process's, once it printed "Worker ready". */
-export async function startWorker(port: string, env: Record<string, string> = {}): Promise<WorkerProcess> {
+/** `folio worker --concurrency 1 ...args` with `env` over this process's, once it printed "Worker ready". */
+export async function startWorker(
+  port: string,
+  env: Record<string, string> = {},
+  args: string[] = [],
+): Promise<WorkerProcess> {
   const child = spawn(
     process.execPath,
-    ['-r', './test/support/ts-register.js', 'src/cli/main.ts', 'worker', '--concurrency', '1'],
+    ['-r', './test/support/ts-register.js', 'src/cli/main.ts', 'worker', '--concurrency', '1', ...args],
     { cwd: ROOT, env: { ...process.env, REDIS_PORT: port, ...env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const output: string[] = [];

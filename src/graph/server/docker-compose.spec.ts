@@ -8,6 +8,7 @@ import { neo4jServerOptions } from './neo4j-server-options';
 
 interface ComposeService {
   image?: string;
+  command?: string[];
   build?: { context?: string; target?: string };
   environment?: Record<string, string | number>;
   ports?: string[];
@@ -28,6 +29,8 @@ const dockerfile = fs.readFileSync(path.join(PROJECT_ROOT, 'Dockerfile'), 'utf8'
 const pom = fs.readFileSync(path.join(PROJECT_ROOT, 'scripts', 'assets', 'pom.xml'), 'utf8');
 const neo4j = compose.services.neo4j ?? {};
 const folio = compose.services.folio ?? {};
+const worker = compose.services.worker ?? {};
+const redisService = compose.services.redis ?? {};
 const env = (service: ComposeService, key: string): string => String(service.environment?.[key] ?? '');
 /** `${VAR:-default}` -> default (innermost first, so nested defaults resolve); plain values unchanged. */
 const withDefault = (value: string): string => {
@@ -112,6 +115,30 @@ describe('docker-compose.yml and Dockerfile', () => {
     expect(Object.keys(compose.volumes ?? {})).toEqual(expect.arrayContaining(['neo4j-data', 'folio-files']));
     expect(folio.volumes).toEqual(['folio-files:/var/lib/folio']);
     expect(neo4j.volumes).toEqual(['neo4j-data:/data']);
+  });
+
+  it('queues uploads on Redis (AOF, health-checked) for a worker service that scales and shares the file store', () => {
+    expect(env(folio, 'FOLIO_INGEST_RUNNER')).toBe('redis');
+    expect(env(worker, 'FOLIO_INGEST_RUNNER')).toBe('redis');
+    expect(env(folio, 'REDIS_URL')).toBe('redis://redis:6379');
+    expect(env(worker, 'REDIS_URL')).toBe('redis://redis:6379');
+    expect(redisService.command).toEqual(expect.arrayContaining(['--appendonly', 'yes']));
+    expect(redisService.volumes).toEqual(['redis-data:/data']);
+    expect(redisService.ports).toBeUndefined();
+    expect(redisService.healthcheck?.test).toEqual(['CMD-SHELL', 'redis-cli ping | grep -q PONG']);
+    // the worker runs the API's image without its HTTP server; no published port, so --scale worker=N works
+    expect(worker.image).toBe(folio.image);
+    expect(worker.command?.slice(0, 3)).toEqual(['node', 'dist/cli/main.js', 'worker']);
+    expect(worker.ports).toBeUndefined();
+    const healthFile = worker.command?.[worker.command.indexOf('--health-file') + 1];
+    expect(healthFile).toBe('/tmp/folio-worker.health');
+    expect(JSON.stringify(worker.healthcheck?.test)).toContain(healthFile);
+    expect(worker.volumes).toEqual(folio.volumes);
+    for (const dependent of [folio, worker])
+      expect(dependent.depends_on?.redis?.condition).toBe('service_healthy');
+    expect(worker.depends_on?.neo4j?.condition).toBe('service_healthy');
+    expect(env(worker, 'NEO4J_URI')).toBe(env(folio, 'NEO4J_URI'));
+    expect(env(worker, 'NEO4J_PASSWORD')).toBe(env(folio, 'NEO4J_PASSWORD'));
   });
 
   it('builds Folio in stages: npm ci with the lock file and .npmrc, no ONNX Runtime GPU downloads', () => {
