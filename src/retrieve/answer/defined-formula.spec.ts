@@ -1,7 +1,7 @@
 import type { BBox } from '../../document/document-model';
 import { tableCellGeometry, tableToMarkdown } from '../../document/table-form';
 import { definedMetric, parseFormula } from './defined-formula';
-import { metricSource } from './metric-source';
+import { metricSource, sumAtTop } from './metric-source';
 import { tableCellSource } from './table-cell-source';
 import type { AnswerEvidence, EvidencePage } from './typed-answer';
 
@@ -116,6 +116,15 @@ describe('metricSource with a formula the question defines', () => {
       value: '10.4',
       unit: '%',
     });
+  });
+
+  it('shows a margin over a sum with the sum in parentheses, and scales a ratio without extra ones', () => {
+    expect(
+      ask('What was the FY2024 EBITDA margin? Answer in percent to one decimal place.')?.answer.formula,
+    ).toMatch(/^10\.4% = \(7,400 \+ 2,600\) \/ 96,000 × 100 \(/);
+    expect(sumAtTop('20,568 + 10,987')).toBe(true);
+    expect(sumAtTop('1,048 / ((9,860 + 9,140) / 2)')).toBe(false);
+    expect(sumAtTop('(13,100 − 14,200) / 14,200')).toBe(false);
   });
 
   it('reads capital expenditure printed as purchases of land, buildings and equipment, by its size', () => {

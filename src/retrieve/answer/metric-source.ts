@@ -185,6 +185,18 @@ export const metricSource: CandidateSource = (evidence: AnswerEvidence): AnswerC
   return candidate(evidence.question, metric, period, done);
 };
 
+/** Whether printed arithmetic adds or subtracts outside any parentheses ("a + b", not "a / ((b + c) / 2)"). */
+export function sumAtTop(numbers: string): boolean {
+  let depth = 0;
+  for (let i = 0; i < numbers.length; i++) {
+    const ch = numbers[i];
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (depth === 0 && (ch === '+' || ch === '−') && numbers[i - 1] === ' ') return true;
+  }
+  return false;
+}
+
 function candidate(
   question: string,
   metric: MetricDefinition,
@@ -209,7 +221,7 @@ function candidate(
     ? `; an average is the mean of the FY${period.year} and FY${period.year - 1} year-ends`
     : '';
   // "(a + b) × 100": a sum or difference scaled as a whole
-  const numbers = asPercent && /^[^(].* [+−] /.test(done.numbers) ? `(${done.numbers})` : done.numbers;
+  const numbers = asPercent && sumAtTop(done.numbers) ? `(${done.numbers})` : done.numbers;
   const formula = `${shown} = ${numbers}${times} (${done.words}, FY${period.year}, ${where}${average})`;
   const unit = asPercent ? '%' : RESULT_UNIT[metric.result];
   const inScale = scale === 'units' ? '' : ` ${scale}`;

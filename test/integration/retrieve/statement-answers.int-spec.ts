@@ -170,6 +170,43 @@ describe('answers read from statement tables', () => {
     }
   });
 
+  it('ask computes a change between two years of one row, shown with both cells cited by their boxes', async () => {
+    const result = await ctx.asker.ask(
+      'What was the change in Harbourlight gross profit from 2022 to 2023?',
+      {
+        scope: { docIds: [docId] },
+      },
+    );
+    // 4,540 − 4,135
+    expect(result.answer).toMatchObject({ kind: 'NUMBER', value: '405', unit: 'USD', scale: 'millions' });
+    expect(result.answer.formula).toBe('405 = 4,540 − 4,135 (Gross profit, 2023 − Gross profit, 2022, p. 2)');
+    expect(result.citations.map((c) => c.quote)).toEqual([
+      'Gross profit | 2023: 4,540',
+      'Gross profit | 2022: 4,135',
+    ]);
+    const [table] = await ctx.module
+      .get(RetrieveRepository)
+      .answerPageElements([{ docId, pageNumber: 2 }])
+      .then((els) => els.filter((e) => e.kind === 'table'));
+    for (const citation of result.citations) {
+      expect(citation.elementId).toBe(table!.elementId);
+      expect(inside(citation.bbox!, table!.bbox)).toBe(true);
+      expect(citation.bbox).not.toEqual(table!.bbox);
+    }
+  });
+
+  it('ask computes how much higher one row is than another in the year the question names', async () => {
+    const result = await ctx.asker.ask(
+      'How much higher were Harbourlight total assets than total liabilities in 2023?',
+      { scope: { docIds: [docId] } },
+    );
+    expect(result.answer).toMatchObject({ value: '4450', unit: 'USD' }); // 9,860 − 5,410
+    expect(result.citations.map((c) => c.quote)).toEqual([
+      'Total assets | December 31, 2023: 9,860',
+      'Total liabilities | December 31, 2023: 5,410',
+    ]);
+  });
+
   it("answers a table question with the cell's box, on the row that names it", async () => {
     const evidence = await evidenceFor('What was Harbourlight cost of sales in 2022?', 'NUMBER');
     const found = tableCellSource(evidence)!;
