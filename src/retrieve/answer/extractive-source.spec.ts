@@ -144,4 +144,14 @@ describe('typedFromExtractive: short spans', () => {
     );
     expect(typed).toMatchObject({ kind: 'TEXT', value: s });
   });
+
+  it('keeps the sentence for a sequence question the sequence did not answer', () => {
+    const s = 'After imaging the team logs the weather and the seeing.';
+    const typed = typedFromExtractive(
+      'NAME',
+      'What comes after imaging in the observing night?',
+      answered([{ text: s, cellValue: null, element: element(s) }]),
+    );
+    expect(typed).toMatchObject({ kind: 'TEXT', value: s });
+  });
 });

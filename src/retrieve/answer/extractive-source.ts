@@ -2,6 +2,7 @@ import { asksForSeveral } from '../answer-units';
 import type { ExtractiveAnswer, QuotedUnit } from '../extractive-answer';
 import { alternativesOf, offeredOptions, optionStated } from './choice-source';
 import { shortSpan } from './short-span';
+import { sequenceAsked } from './span-source';
 import type { AnswerKind, TypedAnswer } from './typed-answer';
 import { printedScale, readValue, type ReadValue } from './typed-value';
 
@@ -70,7 +71,8 @@ export function typedFromExtractive(
     const options = offeredOptions(question);
     const stated = options ? optionStated(options, best.text) : null;
     if (stated) return { ...sentenceAnswer(kind, `${stated} — ${sentence}`), value: stated };
-    const span = options ? null : spanOf(question, best);
+    // a sequence's neighbour is read from the sequence (span-source); a sentence's words after the name are no step
+    const span = options || sequenceAsked(question) ? null : spanOf(question, best);
     if (span) return { ...sentenceAnswer(kind, `${span} — ${sentence}`), value: span };
   }
   // Several quoted units answer several things: one value would drop the others, so the sentences stand.

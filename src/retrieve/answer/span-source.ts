@@ -118,7 +118,7 @@ const same = (a: string, b: string) =>
   a.toLowerCase().replace(/\W+/g, ' ').trim() === b.toLowerCase().replace(/\W+/g, ' ').trim();
 
 /** What the question's sequence asks: the item between two named ones, or after or before one. */
-function sequenceAsked(question: string): { after: string | null; before: string | null } | null {
+export function sequenceAsked(question: string): { after: string | null; before: string | null } | null {
   const clean = (s: string) => s.replace(/^["'“‘]|["'”’?.]+$/g, '').trim();
   const between =
     /\b(?:comes|is|lies|sits|falls|appears|step|stage)?\s*between\s+(.+?)\s+and\s+(.+?)\s*(?:\?|$|\s+(?:in|on|of|according)\b)/i.exec(
