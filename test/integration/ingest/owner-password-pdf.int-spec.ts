@@ -6,7 +6,7 @@
 import PDFDocument from 'pdfkit';
 import { parsePdf } from '../../../src/ingest/pdf/pdf-parser';
 import { renderPdfPage } from '../../../src/ingest/render/page-renderer';
-import { makeTextPdf, pdfBytes } from '../../support/make-pdf';
+import { makeEncryptedPdf, makeTextPdf, pdfBytes } from '../../support/make-pdf';
 
 /** A PDF anyone may open (no user password) whose permissions an owner password guards: RC4, 128-bit, R=3. */
 function ownerOnlyPdf(i: number): Promise<Uint8Array> {
@@ -25,12 +25,19 @@ describe('owner-password-only PDFs while other PDFs parse', () => {
   it('open without a password every time, in rounds of concurrent opens next to long parses', async () => {
     const owners = await Promise.all(Array.from({ length: 6 }, (_, i) => ownerOnlyPdf(i)));
     const long = await makeTextPdf(Array.from({ length: 40 }, (_, i) => [`Long page ${i + 1}`]));
+    // A password in flight at the same time: were it to reach an owner-only open, that one would fail WRONG_PASSWORD.
+    const sealed = await makeEncryptedPdf(['Sealed next door'], {
+      userPassword: 'user-secret',
+      ownerPassword: 'owner-secret',
+    });
     for (let round = 0; round < 4; round++) {
       const results = await Promise.allSettled([
         parsePdf(long),
         parsePdf(long),
         ...owners.map((bytes) => parsePdf(bytes)),
         ...owners.map((bytes) => renderPdfPage(bytes, 2, { dpi: 36 })),
+        parsePdf(sealed, { password: 'user-secret' }),
+        parsePdf(sealed, { password: 'owner-secret' }),
       ]);
       const failures = results.flatMap((r) =>
         r.status === 'rejected' ? [`${(r.reason as { code?: string }).code}: ${String(r.reason)}`] : [],
