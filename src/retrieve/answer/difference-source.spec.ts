@@ -64,6 +64,10 @@ describe('twoValueAsked', () => {
       years: [2019, 2021],
       relative: true,
     });
+    expect(twoValueAsked('How many more seats does hall A have comparing to hall B?')?.sides).toEqual([
+      'seats does hall A have',
+      'hall B',
+    ]);
     expect(twoValueAsked('What was revenue in 2021?')).toBeNull();
     expect(
       twoValueAsked('What is the cycle? It is defined as the change in stock between 2020 and 2021.'),

@@ -25,7 +25,8 @@ export interface TwoValueAsk {
 }
 
 const MORE = /\bhow (?:much|many)\s+(more|less|fewer|higher|lower|greater|larger|smaller|bigger)\b/i;
-const THAN = /\b(?:than|compared (?:to|with)|versus|vs\.?|relative to)\b/i;
+const THAN =
+  /\b(?:than|compared (?:to|with)|comparing (?:to|with)|in comparison (?:to|with)|versus|vs\.?|relative to)\b/i;
 const BETWEEN = /\b(?:difference|gap)\b[^?]*?\bbetween\s+(.+?)\s+and\s+(.+?)(?:[?.]|$)/i;
 const SUM = /\b(?:sum|total)\s+of\s+(?:the\s+)?(.+?)\s+(?:and|plus)\s+(.+?)(?:[?.]|$)/i;
 const SHARE =
