@@ -1,5 +1,5 @@
 import type { CypherQuery } from '../graph/cypher-registry';
-import { escapeHtml } from './html-report';
+import { escapeHtml } from './html-text';
 
 // Folio's Neo4j Browser guide, served at /browser/guide.html for `:guide <url>` (Browser 5 opens remote guides by URL with `:guide`; `:play` only takes names): one slide per
 // query in cypher/browser/, each runnable with a click once `:param docId => '…'` is set. The `0-` query lists

@@ -1,5 +1,6 @@
 import type { DocumentAnalytics, PageGraphAnalytics } from './analytics.types';
-import { escapeHtml, renderDocumentReport } from './html-report';
+import { renderDocumentReport } from './html-report';
+import { escapeHtml } from './html-text';
 
 const analytics: DocumentAnalytics = {
   overview: {
