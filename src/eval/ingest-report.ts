@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { INGEST_STAGES } from '../ingest/ingest.service';
 import { markdownTable, pct, type Table } from './bench-report';
-import type { IngestBenchReport } from './ingest-bench';
+import type { IngestBenchReport } from './ingest-bench.types';
 
 /** One row per document plus the overall row; stage times in seconds. */
 export function ingestTable(report: IngestBenchReport): Table {

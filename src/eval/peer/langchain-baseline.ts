@@ -6,7 +6,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import type { Embedder } from '../../embed/embedder';
 import type { PeerDocument, PeerIngestStats, PeerRetriever } from '../bench-ports';
-import type { IngestBenchPeer, PeerFileIngest } from '../ingest-bench';
+import type { IngestBenchPeer, PeerFileIngest } from '../ingest-bench.types';
 import { dedupeRanking, type PageRef } from '../metrics';
 import { FolioLangChainEmbeddings } from './folio-langchain-embeddings';
 import { loadPdfParse, withPdfParseWorker } from './pdf-parse-isolation';
