@@ -228,7 +228,11 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
     metadataTitle: parsed.title,
     firstPageItems: parsed.pages[0]?.items ?? [],
     firstPageElements: elements.filter((e) => e.pageNumber === 1),
-    bodyFontSize: parsed.pages[0]?.hasTextLayer === false ? ocrBody : textLayerBody,
+    // A lone scanned cover has no body of its own to compare with: the text pages' body stands in.
+    bodyFontSize:
+      parsed.pages[0]?.hasTextLayer === false && parsed.pages.filter((p) => !p.hasTextLayer).length > 1
+        ? ocrBody
+        : textLayerBody,
     fileName: opts.fileName,
   });
   const sections = parsed.outline.length

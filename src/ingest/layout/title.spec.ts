@@ -86,6 +86,13 @@ describe('readTitle', () => {
     expect(choice.title).toBe('CONTOSO CORPORATION Form 10-Q, quarterly period ended September 30, 2022');
   });
 
+  it('still reads the cover when there is no body size to compare with (a first page taken for a scan)', () => {
+    const cover = line('Undergraduate Prospectus', [71, 699, 283, 781], 33);
+    expect(readTitle({ metadataTitle: null, ...page(cover), bodyFontSize: Number.NaN }).title).toBe(
+      'Undergraduate Prospectus',
+    );
+  });
+
   it('falls back to the file name when neither the cover nor the metadata gives a title', () => {
     const small = line('page one', [72, 100, 300, 110], 10, 'paragraph');
     expect(readTitle({ metadataTitle: null, ...page(small), fileName: 'q3-notes.pdf' }).title).toBe(

@@ -133,7 +133,9 @@ function titleLine(e: LayoutElement, items: TextItem[]): Line | null {
  */
 function coverTitle(sources: TitleSources): TitleChoice | null {
   const lines = sources.firstPageElements.map((e) => titleLine(e, sources.firstPageItems));
-  const minSize = sources.bodyFontSize * TITLE_FONT_RATIO;
+  // No body size to compare with (a first page read as a scan, no OCR yet): any line may title the document.
+  const body = Number.isFinite(sources.bodyFontSize) ? sources.bodyFontSize : 0;
+  const minSize = body * TITLE_FONT_RATIO;
   let anchor = -1;
   lines.forEach((l, i) => {
     if (l && l.size >= minSize && (anchor < 0 || l.size > (lines[anchor]?.size ?? 0) + 0.5)) anchor = i;
