@@ -1,10 +1,10 @@
 // Document routing for an unscoped search: which READY documents a question is about, signal by signal. Every
-// signal reads an index, never a scan, and keeps each document's best hit: 'title' (full text over titles and file
-// names), 'outline' (full text over section titles), 'section' (section vectors), 'summary' (Summary vectors:
-// document, section, page and tree summaries), 'passage' (passage vectors: the document's best page) and
-// 'passage-text' (full text over passages). $allowed (null = every document) keeps the documents a filter admits;
+// signal reads an index, never a scan: 'title' (full text over titles and file names), 'outline' (full text over
+// section titles), 'section' (section vectors), 'summary' (Summary vectors: document, section, page and tree
+// summaries), each its top $candidates hits; 'passage' (passage vectors) and 'passage-text' (full text over
+// passages), each its top $voters passages. $allowed (null = every document) keeps the documents a filter admits;
 // each of them also gets a 'filter' hit (score 0), so an admitted document no index ranked high is still a candidate.
-// Params: $embedding, $titleQuery, $outlineQuery, $textQuery, $candidates, $allowed
+// Params: $embedding, $titleQuery, $outlineQuery, $textQuery, $candidates, $voters, $allowed
 // Returns: docId, title, signal, score, pageNumber, evidence
 CALL () {
   WITH $titleQuery AS q
@@ -24,13 +24,13 @@ CALL () {
   RETURN node.docId AS docId, 'summary' AS signal, score, null AS pageNumber,
          node.kind + ' summary: ' + left(coalesce(node.text, ''), 80) AS evidence
   UNION ALL
-  CALL db.index.vector.queryNodes('passage_embedding', toInteger($candidates), $embedding) YIELD node, score
+  CALL db.index.vector.queryNodes('passage_embedding', toInteger($voters), $embedding) YIELD node, score
   RETURN node.docId AS docId, 'passage' AS signal, score, node.pageNumber AS pageNumber,
          left(coalesce(node.text, ''), 80) AS evidence
   UNION ALL
   WITH $textQuery AS q
   WHERE q IS NOT NULL
-  CALL db.index.fulltext.queryNodes('passage_text', q, {limit: toInteger($candidates)}) YIELD node, score
+  CALL db.index.fulltext.queryNodes('passage_text', q, {limit: toInteger($voters)}) YIELD node, score
   RETURN node.docId AS docId, 'passage-text' AS signal, score, node.pageNumber AS pageNumber,
          left(coalesce(node.text, ''), 80) AS evidence
   UNION ALL
@@ -39,10 +39,7 @@ CALL () {
 }
 WITH docId, signal, score, pageNumber, evidence
 WHERE docId IS NOT NULL AND ($allowed IS NULL OR docId IN $allowed)
-WITH docId, signal, score, pageNumber, evidence
-ORDER BY score DESC
-WITH docId, signal, collect({score: score, pageNumber: pageNumber, evidence: evidence})[0] AS best
 MATCH (d:Document {id: docId})
 WHERE d.status = 'READY'
-RETURN docId, d.title AS title, signal, best.score AS score, best.pageNumber AS pageNumber, best.evidence AS evidence
+RETURN docId, d.title AS title, signal, score, pageNumber, evidence
 ORDER BY signal, score DESC

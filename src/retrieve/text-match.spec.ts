@@ -1,4 +1,4 @@
-import { contentWords, coverage, sentences, stem } from './text-match';
+import { contentWords, coverage, sentences, stem, withoutStopwords } from './text-match';
 
 describe('text matching for the offline answer', () => {
   it('stems hyphenated and inflected words onto one form', () => {
@@ -26,5 +26,11 @@ describe('text matching for the offline answer', () => {
       'Second one.',
       '| a | b |',
     ]);
+  });
+});
+
+describe('withoutStopwords', () => {
+  it('keeps the content words as written, for indexes that keep stop words', () => {
+    expect(withoutStopwords('What is the Revenue of Contoso in the 2023 report?')).toBe('Revenue Contoso 2023');
   });
 });

@@ -10,6 +10,14 @@ const STOPWORDS = new Set(
   ).split(' '),
 );
 
+/** The text's words without stop words, as written (no stemming): for indexes whose analyzer keeps stop words. */
+export function withoutStopwords(text: string): string {
+  return text
+    .split(/\s+/)
+    .filter((w) => !STOPWORDS.has(w.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '')))
+    .join(' ');
+}
+
 /** A light suffix stemmer: enough for "re-ranking" to meet "rerank" and "pages" to meet "page". */
 export function stem(word: string): string {
   const w = word.replace(/(?<=\p{L})-(?=\p{L})/gu, '');

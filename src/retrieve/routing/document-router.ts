@@ -7,6 +7,7 @@ import type { PageHit, StageTiming } from '../retrieve.types';
 import {
   escapingPages,
   fuseDocuments,
+  PASSAGE_VOTERS,
   ROUTED_DOCUMENTS,
   type RoutedDocument,
   routingTrace,
@@ -54,6 +55,8 @@ export class DocumentRouter {
         text: query,
         embedding,
         candidates: allowed ? FILTERED_CANDIDATES : CANDIDATES,
+        // Under a filter the indexes' top passages may all be outside it: read more, the fusion keeps the first voters.
+        voters: allowed ? FILTERED_CANDIDATES : PASSAGE_VOTERS,
         allowed,
       }),
     );

@@ -4,7 +4,10 @@ import {
   escapingPages,
   fuseDocuments,
   mergeEscapes,
+  PASSAGE_VOTERS,
   ROUTING_RRF_K,
+  SIGNAL_WEIGHTS,
+  VOTES_PER_DOCUMENT,
   routingTrace,
   type SignalHit,
 } from './document-routing';
@@ -29,24 +32,62 @@ const page = (docId: string, pageNumber: number): PageHit => ({
 });
 
 describe('fuseDocuments', () => {
-  it('ranks documents by weighted reciprocal ranks, whatever scale each signal scores on', () => {
+  const K = ROUTING_RRF_K;
+
+  it('lets every top passage vote for its document, and a document signal count its best hit once', () => {
     const fused = fuseDocuments([
+      hit('a', 'passage', 0.81, 4),
+      hit('b', 'passage', 0.8, 2),
+      hit('b', 'passage', 0.79, 3),
+      hit('b', 'passage-text', 7.5, 3),
       hit('a', 'title', 12.5),
-      hit('b', 'title', 3.1),
-      hit('b', 'passage', 0.81, 4),
-      hit('a', 'passage', 0.79, 9),
+      hit('a', 'title', 11), // a second title hit of the same document does not count again
+      hit('c', 'title', 3.1),
       hit('c', 'outline', 40),
     ]);
-    expect(fused.map((d) => d.docId)).toEqual(['a', 'b', 'c']);
-    expect(fused[0]!.score).toBeCloseTo(1 / (ROUTING_RRF_K + 1) + 1 / (ROUTING_RRF_K + 2));
-    // Section titles count half: rank 1 in outline alone scores below rank 2 in two whole-document signals.
-    expect(fused[2]!.score).toBeCloseTo(0.5 / (ROUTING_RRF_K + 1));
+    expect(fused.map((d) => d.docId)).toEqual(['b', 'a', 'c']);
+    expect(fused[0]!.score).toBeCloseTo(1 / (K + 2) + 1 / (K + 3) + 1 / (K + 1));
+    expect(fused[1]!.score).toBeCloseTo(1 / (K + 1) + SIGNAL_WEIGHTS.title / (K + 1));
+    expect(fused[2]!.score).toBeCloseTo(SIGNAL_WEIGHTS.title / (K + 2) + SIGNAL_WEIGHTS.outline / (K + 1));
+    // The trace lists each signal once, at the rank of the document's best hit in it.
     expect(fused[0]!.signals.map((s) => [s.signal, s.rank])).toEqual([
-      ['title', 1],
+      ['passage-text', 1],
       ['passage', 2],
     ]);
-    expect(fused[1]!.bestPage).toEqual({ pageNumber: 4, similarity: 0.81 });
+    expect(fused[0]!.bestPage).toEqual({ pageNumber: 2, similarity: 0.8 });
     expect(fused[2]!.bestPage).toBeNull();
+  });
+
+  it('counts a document at most VOTES_PER_DOCUMENT times per passage signal, so length alone does not win', () => {
+    const long = Array.from({ length: 10 }, (_, i) => hit('long', 'passage', 0.8 - i * 0.01, i + 1));
+    // A two-page document holding the best passage by vector and by words, and its other page too.
+    const fused = fuseDocuments([
+      hit('short', 'passage', 0.9, 1),
+      hit('short', 'passage', 0.85, 2),
+      hit('short', 'passage-text', 9, 1),
+      ...long,
+    ]);
+    const longScore = Array.from({ length: VOTES_PER_DOCUMENT }, (_, i) => 1 / (K + i + 3)).reduce(
+      (a, b) => a + b,
+    );
+    expect(fused.find((d) => d.docId === 'long')!.score).toBeCloseTo(longScore);
+    expect(fused[0]!.docId).toBe('short');
+  });
+
+  it('counts only the first PASSAGE_VOTERS passages of a signal', () => {
+    const hits = Array.from({ length: PASSAGE_VOTERS }, (_, i) =>
+      hit('a', 'passage', 0.9 - i * 0.001, i + 1),
+    );
+    const fused = fuseDocuments([...hits, hit('late', 'passage', 0.1, 1)]);
+    expect(fused.map((d) => d.docId)).toEqual(['a']);
+  });
+
+  it('ranks a document many top passages speak for above one with a single better passage', () => {
+    const fused = fuseDocuments([
+      hit('lucky', 'passage', 0.9, 1),
+      ...[0.89, 0.88, 0.87].map((s, i) => hit('steady', 'passage', s, i + 1)),
+    ]);
+    expect(fused.map((d) => d.docId)).toEqual(['steady', 'lucky']);
   });
 
   it('is empty without hits', () => {

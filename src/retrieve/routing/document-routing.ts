@@ -34,21 +34,29 @@ export interface RoutedDocument {
   bestPage: { pageNumber: number; similarity: number } | null;
 }
 
+/** Signals whose every hit (a passage) votes for its document; the others rank documents by their best hit. */
+export const PASSAGE_SIGNALS: ReadonlySet<RoutingSignal> = new Set(['passage', 'passage-text']);
+
 /**
- * Weight of each signal's reciprocal rank. Titles, summaries and passages speak for the whole document; section
- * titles match a question's words by chance more often (every report has "Results"), so they count half.
+ * Weight of each signal's reciprocal ranks. The passages nearest the question (by vector and by words) are evidence
+ * of what a document says, so they decide; a title, section titles, section vectors and summaries speak for a whole
+ * document but match a question's words by chance more often, so they only break near-ties.
  */
 export const SIGNAL_WEIGHTS: Record<RoutingSignal, number> = {
-  title: 1,
-  outline: 0.5,
-  section: 0.5,
-  summary: 1,
   passage: 1,
   'passage-text': 1,
+  title: 0.5,
+  outline: 0.25,
+  section: 0.25,
+  summary: 0.25,
   // Admitted by the scope's filter: a candidate, but no evidence of relevance.
   filter: 0,
 };
-/** RRF k over document rankings: a document's rank 1 and rank 5 in one signal should differ clearly. */
+/** Passages per passage signal that vote: a handful of documents' best pages, not every page that mentions a word. */
+export const PASSAGE_VOTERS = 30;
+/** Votes a document casts per passage signal: a long document must not outvote a short one by its length alone. */
+export const VOTES_PER_DOCUMENT = 3;
+/** RRF k over ranks: a hit at rank 1 and one at rank 5 should differ clearly. */
 export const ROUTING_RRF_K = 5;
 /** Documents the scoped strategy searches after routing. */
 export const ROUTED_DOCUMENTS = 3;
@@ -59,30 +67,49 @@ export const ESCAPE_RANK = 1;
 /** Escaped pages at most. */
 export const MAX_ESCAPES = 2;
 
-/** Each signal ranks documents by their best hit; a document scores the weighted reciprocal ranks it earned. */
+/**
+ * Each of the top PASSAGE_VOTERS passages of a passage signal gives its document w/(k + rank) (its first
+ * VOTES_PER_DOCUMENT only), so a document with several of the best pages beats one with a single lucky page; a
+ * document signal gives each document w/(k + rank of its best hit). A document scores the sum.
+ */
 export function fuseDocuments(hits: SignalHit[]): RoutedDocument[] {
   const bySignal = new Map<RoutingSignal, SignalHit[]>();
   for (const hit of hits) bySignal.set(hit.signal, [...(bySignal.get(hit.signal) ?? []), hit]);
   const docs = new Map<string, RoutedDocument>();
+  const docOf = (hit: SignalHit) => {
+    const doc = docs.get(hit.docId) ?? {
+      docId: hit.docId,
+      title: hit.title,
+      score: 0,
+      signals: [],
+      bestPage: null,
+    };
+    docs.set(hit.docId, doc);
+    return doc;
+  };
   for (const [signal, signalHits] of bySignal) {
     const ranked = [...signalHits].sort((a, b) => b.score - a.score || a.docId.localeCompare(b.docId));
-    ranked.forEach((hit, i) => {
-      const doc = docs.get(hit.docId) ?? {
-        docId: hit.docId,
-        title: hit.title,
-        score: 0,
-        signals: [],
-        bestPage: null,
-      };
-      doc.score += SIGNAL_WEIGHTS[signal] / (ROUTING_RRF_K + i + 1);
+    const voters = PASSAGE_SIGNALS.has(signal) ? ranked.slice(0, PASSAGE_VOTERS) : bestPerDocument(ranked);
+    const votes = new Map<string, number>();
+    voters.forEach((hit, i) => {
+      const doc = docOf(hit);
+      votes.set(hit.docId, (votes.get(hit.docId) ?? 0) + 1);
+      if (votes.get(hit.docId)! <= VOTES_PER_DOCUMENT)
+        doc.score += SIGNAL_WEIGHTS[signal] / (ROUTING_RRF_K + i + 1);
+      if (doc.signals.some((s) => s.signal === signal)) return; // its best hit is already listed
       doc.signals.push({ signal, rank: i + 1, evidence: hit.evidence });
       if (signal === 'passage' && hit.pageNumber !== null)
         doc.bestPage = { pageNumber: hit.pageNumber, similarity: hit.score };
-      docs.set(hit.docId, doc);
     });
   }
   for (const doc of docs.values()) doc.signals.sort((a, b) => a.rank - b.rank);
   return [...docs.values()].sort((a, b) => b.score - a.score || a.docId.localeCompare(b.docId));
+}
+
+/** The first (best) hit of each document, in rank order. */
+function bestPerDocument(ranked: SignalHit[]): SignalHit[] {
+  const seen = new Set<string>();
+  return ranked.filter((h) => (seen.has(h.docId) ? false : (seen.add(h.docId), true)));
 }
 
 /**

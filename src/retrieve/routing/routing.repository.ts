@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { CypherRegistry } from '../../graph/cypher-registry';
 import { GraphExecutor } from '../../graph/graph-executor';
 import { buildLuceneQuery } from '../lucene-query';
+import { withoutStopwords } from '../text-match';
 import { type DocumentFilter, filterParams } from './document-filter';
 import type { SignalHit } from './document-routing';
 
@@ -25,14 +26,18 @@ export class RoutingRepository {
     text: string;
     embedding: number[];
     candidates: number;
+    voters: number;
     allowed: string[] | null;
   }): Promise<SignalHit[]> {
+    // Titles and section titles are indexed with stop words: "the" or "what" would rank every title that says them.
+    const words = withoutStopwords(query.text);
     return this.graph.read<SignalHit>(this.q.route, {
       embedding: query.embedding,
-      titleQuery: buildLuceneQuery(query.text, ['title', 'fileName'], null),
-      outlineQuery: buildLuceneQuery(query.text, ['title'], null),
+      titleQuery: buildLuceneQuery(words, ['title', 'fileName'], null),
+      outlineQuery: buildLuceneQuery(words, ['title'], null),
       textQuery: buildLuceneQuery(query.text, ['text'], null),
       candidates: query.candidates,
+      voters: query.voters,
       allowed: query.allowed,
     });
   }
