@@ -24,6 +24,7 @@ import { BenchQuestionsError, loadQuestions } from '../eval/bench-questions';
 import { breakdownTable, metricTable, layoutTable, writeRetrievalReport } from '../eval/bench-report';
 import { ingestSummaryLines, ingestTable, writeIngestReport } from '../eval/ingest-report';
 import type { PeerRetriever } from '../eval/bench-ports';
+import { BenchCorpusRepository } from '../eval/bench-corpus.repository';
 import { runRetrievalBench } from '../eval/bench-runner';
 import { costTable } from '../eval/bench-cost';
 import { listPdfFiles, runIngestBench } from '../eval/ingest-bench';
@@ -216,6 +217,14 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
           asker: app.get(AskService),
           ...answerGraders(graderChoice, new LlmAnswerGrader(app.get(LlmService))),
           citedElements: app.get(ContentRepository),
+          copySources:
+            scope === 'corpus'
+              ? new Map(
+                  (await app.get(BenchCorpusRepository).documents()).flatMap((d) =>
+                    d.clonedFrom ? [[d.id, d.clonedFrom] as const] : [],
+                  ),
+                )
+              : undefined,
           peers,
           onProgress: (stage, done, total, unit) => progress.update(stage, done, total, unit),
           onWarning: (m) => process.stderr.write(`\n${m}\n`),

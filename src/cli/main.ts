@@ -51,6 +51,10 @@ const COMMANDS: Record<string, { summary: string; run: (args: string[]) => Promi
       '--questions FILE --pdfs DIR --out DIR [--peer | --peers langchain,naive] | ingest --pdfs DIR — retrieval and ingestion benchmarks',
     run: async (args) => (await import('./bench.command')).runBenchCommand(args),
   },
+  corpus: {
+    summary: 'export --out F | import F | grow --documents N — a benchmark library copied at the graph level',
+    run: async (args) => (await import('./corpus.command')).runCorpusCommand(args),
+  },
   'bench-search': {
     summary: '--questions FILE --pdfs DIR [--sizes 1000,10000] — search latency per strategy at corpus sizes',
     run: async (args) => (await import('./bench-search.command')).runBenchSearchCommand(args),

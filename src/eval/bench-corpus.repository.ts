@@ -2,14 +2,37 @@ import { Injectable } from '@nestjs/common';
 import { CypherRegistry } from '../graph/cypher-registry';
 import { GraphExecutor } from '../graph/graph-executor';
 
-/** A stored document as the latency benchmark sees it: its size, and the original it was copied from. */
+/** A stored document as the benchmarks see it: its size, and the original it was copied from. */
 export interface BenchDocument {
   id: string;
   pageCount: number;
   clonedFrom: string | null;
 }
 
-/** The latency benchmark's queries: the corpus it measures, grown by copying stored documents. */
+/** One node of an exported document: its labels and every property (vectors included). */
+export interface ExportedNode {
+  labels: string[];
+  props: Record<string, unknown>;
+}
+
+/** One relationship of an exported document, each end named by its primary label and id. */
+export interface ExportedRelationship {
+  type: string;
+  props: Record<string, unknown>;
+  fromLabel: string;
+  fromId: string;
+  toLabel: string;
+  toId: string;
+}
+
+/** A document's graph as `folio corpus export` writes it, one per line. */
+export interface ExportedDocument {
+  docId: string;
+  nodes: ExportedNode[];
+  relationships: ExportedRelationship[];
+}
+
+/** The benchmarks' corpus queries: the stored documents, grown by copying them, moved between databases. */
 @Injectable()
 export class BenchCorpusRepository {
   private readonly q;
@@ -18,15 +41,44 @@ export class BenchCorpusRepository {
     private readonly graph: GraphExecutor,
     cypher: CypherRegistry,
   ) {
-    this.q = { clone: cypher.get('eval/clone-document'), docs: cypher.get('eval/list-documents-for-bench') };
+    this.q = {
+      clone: cypher.get('eval/clone-document'),
+      docs: cypher.get('eval/list-documents-for-bench'),
+      exportNodes: cypher.get('eval/export-document-nodes'),
+      exportRelationships: cypher.get('eval/export-document-relationships'),
+      importNodes: cypher.get('eval/import-nodes'),
+      importRelationships: cypher.get('eval/import-relationships'),
+    };
   }
 
   documents(): Promise<BenchDocument[]> {
     return this.graph.read<BenchDocument>(this.q.docs);
   }
 
-  /** Copies a document's pages, elements and vectors under a new id (no re-embedding). */
-  async cloneDocument(sourceId: string, targetId: string): Promise<void> {
-    await this.graph.write(this.q.clone, { sourceId, targetId });
+  /** Copies a document's whole graph and vectors under a new id (no re-embedding). */
+  async cloneDocument(sourceId: string, targetId: string): Promise<{ nodes: number; relationships: number }> {
+    const [row] = await this.graph.write<{ nodes: number; relationships: number }>(this.q.clone, {
+      sourceId,
+      targetId,
+    });
+    return row ?? { nodes: 0, relationships: 0 };
+  }
+
+  async exportDocument(docId: string): Promise<ExportedDocument> {
+    const [nodes, relationships] = await Promise.all([
+      this.graph.read<ExportedNode>(this.q.exportNodes, { docId }, { timeoutMs: 0 }),
+      this.graph.read<ExportedRelationship>(this.q.exportRelationships, { docId }, { timeoutMs: 0 }),
+    ]);
+    return { docId, nodes, relationships };
+  }
+
+  async importNodes(rows: ExportedNode[]): Promise<number> {
+    const [row] = await this.graph.write<{ nodes: number }>(this.q.importNodes, { rows });
+    return row?.nodes ?? 0;
+  }
+
+  async importRelationships(rows: ExportedRelationship[]): Promise<number> {
+    const [row] = await this.graph.write<{ relationships: number }>(this.q.importRelationships, { rows });
+    return row?.relationships ?? 0;
   }
 }

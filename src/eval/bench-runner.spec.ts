@@ -7,7 +7,7 @@ import { AnswerGrader, LlmAnswerGrader, NotGradedAnswerGrader } from './answer-g
 import { StrictAnswerGrader } from './strict-grader';
 import type { BenchQuestion, BenchQuestionSet } from './bench-questions';
 import type { BenchAsker, BenchRetriever, PeerRetriever } from './bench-ports';
-import { runRetrievalBench } from './bench-runner';
+import { runRetrievalBench, withCopiesAsOriginals } from './bench-runner';
 
 const q = (over: Partial<BenchQuestion> & { qid: string }): BenchQuestion => ({
   dataset: 'mmlongbench-doc',
@@ -435,5 +435,32 @@ describe('runRetrievalBench', () => {
     });
     expect(report.questionCounts.beyondLimit).toBe(2);
     expect(cleaned).toBe(false); // the caller owns cleanup
+  });
+});
+
+describe('withCopiesAsOriginals', () => {
+  it("names a copy's pages as its original's and lists a page once, at its best rank", () => {
+    const ranking = {
+      pages: [
+        { docId: 'copy0-a', pageNumber: 2 },
+        { docId: 'b', pageNumber: 1 },
+        { docId: 'a', pageNumber: 2 },
+        { docId: 'copy1-a', pageNumber: 5 },
+      ],
+      elements: [{ docId: 'copy0-a', pageNumber: 2, bbox: [0, 0, 1, 1] as [number, number, number, number] }],
+      cost: null,
+    };
+    const sources = new Map([
+      ['copy0-a', 'a'],
+      ['copy1-a', 'a'],
+    ]);
+    const mapped = withCopiesAsOriginals(ranking, sources);
+    expect(mapped.pages).toEqual([
+      { docId: 'a', pageNumber: 2 },
+      { docId: 'b', pageNumber: 1 },
+      { docId: 'a', pageNumber: 5 },
+    ]);
+    expect(mapped.elements![0]!.docId).toBe('a');
+    expect(withCopiesAsOriginals(ranking, undefined)).toBe(ranking);
   });
 });

@@ -57,6 +57,29 @@ export interface BenchDeps {
    * judge's scores), so that each pays for its embedding and judging as a new question would.
    */
   forgetCaches?: () => void;
+  /**
+   * Corpus scope over a library grown by copies (folio corpus grow): each copy's original. A page of a copy of the
+   * question's document is the same page of the same content, so it counts as the original's.
+   */
+  copySources?: ReadonlyMap<string, string>;
+}
+
+/** The ranking with each copy's pages named as its original's, a page listed once (its best rank). */
+export function withCopiesAsOriginals(
+  ranking: Ranking,
+  copySources: ReadonlyMap<string, string> | undefined,
+): Ranking {
+  if (!copySources?.size) return ranking;
+  const original = <T extends { docId: string }>(x: T): T => ({
+    ...x,
+    docId: copySources.get(x.docId) ?? x.docId,
+  });
+  const seen = new Set<string>();
+  const pages = ranking.pages.map(original).filter((p) => {
+    const key = `${p.docId}#${p.pageNumber}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  return { ...ranking, pages, elements: ranking.elements?.map(original) ?? null };
 }
 
 export const runName = (strategy: Strategy, rerank: boolean) => (rerank ? `${strategy}+RERANK` : strategy);
@@ -131,7 +154,7 @@ export async function runRetrievalBench(
       forget();
       return deps.retriever
         .search({ query: q.question, strategy, scope: scopeOf(docId), k, rerank, trace: variant.trace })
-        .then((r): Ranking => rankingOf(r));
+        .then((r): Ranking => withCopiesAsOriginals(rankingOf(r), deps.copySources));
     };
     const ask = opts.ask
       ? (q: BenchQuestion, docId: string) => {
