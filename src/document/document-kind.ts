@@ -1,7 +1,7 @@
 import type { ParsedPage } from './document-model';
 
 // What a document is, read from its pages' geometry and text layer: a search can narrow the library by it. The same
-// rule backfills stored documents (cypher/migrations/036-document-kind.cypher); keep the two in step.
+// rule backfills stored documents (cypher/migrations/039-document-kind.cypher); keep the two in step.
 
 export const DOCUMENT_KINDS = ['TEXT', 'SLIDES', 'SCANNED'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];

@@ -13,7 +13,7 @@ export interface StoredDocument {
   ingestedAt: string;
   /** Labels set at ingest ([] when none). */
   tags: string[];
-  /** Null on a document ingested before kinds were recorded, until migration 036 sets it. */
+  /** Null on a document ingested before kinds were recorded, until migration 039 sets it. */
   kind: DocumentKind | null;
   embeddingModel: string | null;
 }
