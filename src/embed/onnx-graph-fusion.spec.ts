@@ -4,7 +4,7 @@ import * as protobuf from 'protobufjs';
 import { fuseOnnxModel } from './onnx-graph-fusion';
 import { OnnxWorkerPool } from './onnx-worker-pool';
 
-const onnx = protobuf.loadSync(join(__dirname, 'onnx.proto'));
+const onnx = protobuf.loadSync(join(__dirname, 'vendor', 'onnx.proto'));
 const ModelProto = onnx.lookupType('onnx.ModelProto');
 const FLOAT = 1;
 

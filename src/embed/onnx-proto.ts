@@ -43,8 +43,8 @@ export const ATTRIBUTE_FLOAT = 1; // AttributeProto.AttributeType.FLOAT
 
 let modelType: protobuf.Type | undefined;
 export function onnxModelType(): protobuf.Type {
-  // onnx.proto sits beside this file in src/ and in dist/ (nest-cli.json copies it).
-  modelType ??= protobuf.loadSync(join(__dirname, 'onnx.proto')).lookupType('onnx.ModelProto');
+  // ONNX's own onnx.proto, vendored unchanged in vendor/ beside this file in src/ and dist/ (nest-cli.json copies it).
+  modelType ??= protobuf.loadSync(join(__dirname, 'vendor', 'onnx.proto')).lookupType('onnx.ModelProto');
   return modelType;
 }
 
