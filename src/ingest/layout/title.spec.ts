@@ -45,6 +45,14 @@ describe('readTitle', () => {
     expect([...choice.coverKeys]).toEqual([name.element.key, kind.element.key, subtitle.element.key]);
   });
 
+  it('lets a numbered first heading title the document and still open its section', () => {
+    const chapter = line('1 Harbour Logistics', [72, 80, 400, 110], 24);
+    const body = line('Ships berth at the north quay.', [72, 130, 500, 140], 10, 'paragraph');
+    const choice = readTitle({ metadataTitle: null, ...page(chapter, body) });
+    expect(choice.title).toBe('1 Harbour Logistics');
+    expect(choice.coverKeys.size).toBe(0);
+  });
+
   it('prefers the cover to metadata that does not hold its words, and metadata that does to a shorter cover', () => {
     const service = line('Block Storage Service', [65, 120, 240, 139], 16);
     const product = line('Product Introduction', [65, 160, 290, 186], 22);

@@ -23,6 +23,7 @@ const TOOL_PREFIX = /^(microsoft (word|powerpoint|excel)|adobe \w+|untitled)\s*[
 /** A heading at least this much larger than the body text can be a title. */
 const TITLE_FONT_RATIO = 1.15;
 const MAX_TITLE_WORDS = 25;
+const NUMBERED_HEADING = /^\s*(?:\d+(?:\.\d+)*\.?|(?:chapter|part|section)\s+[\divxlc]+\.?)\s+\p{L}/iu;
 
 /** Whether a metadata title reads like a title: words, not an accession number, a hash or a file code. */
 export function looksLikeTitle(raw: string | null | undefined): boolean {
@@ -159,9 +160,15 @@ function coverTitle(sources: TitleSources): TitleChoice | null {
   const words = block.flatMap((l) => l.text.split(/\s+/));
   if (words.length > MAX_TITLE_WORDS)
     return { title: withoutCode(top.text), coverKeys: new Set([top.element.key]) };
-  const coverKeys = new Set(block.map((l) => l.element.key));
+  // A numbered heading ("1 Introduction", "Chapter 2 …") opens its section even when it also titles the document.
+  const coverKeys = new Set(block.filter((l) => !NUMBERED_HEADING.test(l.text)).map((l) => l.element.key));
   const after = lines[last + 1];
-  if (after && after.size >= minSize && after.size < Math.min(...block.map((l) => l.size)))
+  if (
+    after &&
+    after.size >= minSize &&
+    after.size < Math.min(...block.map((l) => l.size)) &&
+    !NUMBERED_HEADING.test(after.text)
+  )
     coverKeys.add(after.element.key);
   return { title: withoutCode(dehyphenate(block.map((l) => l.text).join(' '))), coverKeys };
 }
