@@ -104,9 +104,25 @@ export function labelWords(text: string): string[] {
     .map((w) => (w.length > 6 ? w.replace(/ing$/, '') : w));
 }
 
-/** How a cell is quoted: "row label | column header: value". */
-export function cellQuote(row: GridRow, header: string, value: GridValue): string {
-  return `${row.label} | ${header || 'value'}: ${value.text}`;
+const squeezed = (t: string) =>
+  t
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s|]+/g, '');
+
+/**
+ * How a cell is quoted: "row label | column header: value", as its element prints them. A header the element does
+ * not print (read from the part of the statement before a page break) is left out of the quote, "row label: value".
+ */
+export function cellQuote(
+  row: GridRow,
+  header: string,
+  value: GridValue,
+  element: { text: string; description: string | null },
+): string {
+  const printed = squeezed(`${element.text}\n${element.description ?? ''}`);
+  const shown = header !== '' && printed.includes(squeezed(header));
+  return shown ? `${row.label} | ${header}: ${value.text}` : `${row.label}: ${value.text}`;
 }
 
 /** A cell cited with its own box, or the table's box when the table has no cell boxes. */
@@ -118,7 +134,7 @@ export function cellCitation(table: EvidenceTable, row: GridRow, header: string,
     pageNumber: element.pageNumber,
     elementId: element.elementId,
     bbox,
-    quote: cellQuote(row, header, value),
+    quote: cellQuote(row, header, value, element),
     score: 1,
     step: table.page.step,
   };

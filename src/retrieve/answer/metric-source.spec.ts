@@ -229,7 +229,8 @@ describe('metricSource', () => {
     expect(found.answer.formula).toBe(
       "1.40 = 7,000 / 5,000 (total liabilities / total shareholders' equity, FY2022, p. 2)",
     );
-    expect(found.citations[0]!.quote).toBe('Total liabilities | December 31, 2022: 7,000');
+    // the quote holds only what the cited part prints: its period header sits on the part before
+    expect(found.citations[0]!.quote).toBe('Total liabilities: 7,000');
     // a part that names other periods is not taken for a continuation
     const other = statementPage(2, [['', 'June 2020', 'June 2019'], ...body.slice(cut)]);
     expect(ask('What was the debt-to-equity ratio in 2022?', [first, other])).toBeNull();
