@@ -85,6 +85,13 @@ describe('words, lists and verdicts', () => {
     expect(tokenF1([], [])).toBe(1);
   });
 
+  it('counts a misspelt word of five or more letters as its word, never a number or a short word', () => {
+    expect(tokenF1(words('is the harbor safe'), words('is the harbour safe'))).toBe(1); // an inserted letter
+    expect(tokenF1(words('quiet gardne'), words('quiet garden'))).toBe(0.5); // two edits apart
+    expect(tokenF1(words('ferry 2019'), words('ferry 2018'))).toBe(0.5);
+    expect(tokenF1(words('red cat'), words('red car'))).toBe(0.5);
+  });
+
   it('splits Python-style literals and written lists into items', () => {
     expect(listItems(`['red', "Ann's kite", 'blue']`)).toEqual(['red', "Ann's kite", 'blue']);
     expect(listItems('Oslo, Lima and Perth.')).toEqual(['Oslo', 'Lima', 'Perth']);

@@ -199,17 +199,31 @@ export function words(text: string): string[] {
 }
 const ARTICLES = new Set(['a', 'an', 'the']);
 
-/** SQuAD-style token F1 of two word multisets (1 when both are empty). */
+/** Words of five or more letters one edit apart ("service", "servife") are one word misspelt; numbers never are. */
+function sameWord(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (a.length < 5 || b.length < 5 || Math.abs(a.length - b.length) > 1) return false;
+  if (!/^\p{L}+$/u.test(a) || !/^\p{L}+$/u.test(b)) return false;
+  return withinOneEdit(a, b);
+}
+
+function withinOneEdit(a: string, b: string): boolean {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const tail = (x: string, y: string) => x.slice(i + 1) === y.slice(i + (x.length === y.length ? 1 : 0));
+  return a.length >= b.length ? tail(a, b) : tail(b, a);
+}
+
+/** SQuAD-style token F1 of two word multisets (1 when both are empty), a misspelt word counting as its word. */
 export function tokenF1(reference: string[], candidate: string[]): number {
   if (reference.length === 0 && candidate.length === 0) return 1;
-  const left = new Map<string, number>();
-  for (const t of reference) left.set(t, (left.get(t) ?? 0) + 1);
+  const left = [...reference];
   let common = 0;
   for (const t of candidate) {
-    const n = left.get(t) ?? 0;
-    if (n === 0) continue;
+    const at = left.includes(t) ? left.indexOf(t) : left.findIndex((r) => sameWord(r, t));
+    if (at < 0) continue;
     common += 1;
-    left.set(t, n - 1);
+    left.splice(at, 1);
   }
   if (common === 0) return 0;
   const precision = common / candidate.length;
