@@ -254,8 +254,8 @@ describe('RetrieveService.search over rankers', () => {
     ];
     const { service } = serviceOver(rankers, { enabled: false }, { on: true, hits });
     const result = await service.search(request('HYBRID'));
-    // c is first in its one signal, b second in its one: c ranks above b.
-    expect(rankers.HYBRID.requests[0]!.docIds).toEqual(['a', 'c', 'b']);
+    // Passages vote: b and d, found by their passages, rank above c, which only a summary names.
+    expect(rankers.HYBRID.requests[0]!.docIds).toEqual(['a', 'b', 'd']);
     expect(result.trace).toContain('routing: 5 document(s) considered, 3 searched');
     expect(result.trace.find((l) => l.includes('document a '))).toMatch(
       /^routing: chose document a .*title #1/,
@@ -270,13 +270,17 @@ describe('RetrieveService.search over rankers', () => {
   it('lets the best page of an unrouted document through behind the routed best page', async () => {
     const rankers = registry();
     const hits = [
+      // a, b and c win by their passages' votes (by vector and by words) and titles; z has one passage only,
+      // though by vector it is the nearest page of all
       hit('a', 'title', 9),
-      hit('a', 'summary', 0.9),
       hit('a', 'passage', 0.5, 3),
+      hit('a', 'passage-text', 3, 3),
       hit('b', 'title', 8),
-      hit('b', 'summary', 0.8),
+      hit('b', 'passage', 0.45, 1),
+      hit('b', 'passage-text', 2, 1),
       hit('c', 'title', 7),
-      hit('c', 'summary', 0.7),
+      hit('c', 'passage', 0.4, 2),
+      hit('c', 'passage-text', 1, 2),
       hit('z', 'passage', 0.9, 7),
     ];
     const { service } = serviceOver(rankers, { enabled: false }, { on: true, hits });
