@@ -43,6 +43,26 @@ describe('typedFromExtractive', () => {
     });
   });
 
+  it('reads a footnote mark in a row label as no unit, and a one-letter unit as one', () => {
+    const table = element(
+      'Five-year summary (in millions)',
+      '| | 2024 |\n|---|---|\n| Net income (a) | 812.4 |',
+    );
+    const marked = typedFromExtractive(
+      'NUMBER',
+      'What was net income in 2024?',
+      answered([{ text: 'Net income (a), 2024: 812.4', cellValue: '812.4', element: table }]),
+    );
+    expect(marked).toMatchObject({ value: '812.4', unit: null, scale: 'millions' });
+    const lengths = element('Hull lengths', '| Vessel | Length (m) |\n|---|---|\n| Tug | 32 |');
+    const metres = typedFromExtractive(
+      'NUMBER',
+      'How long is the tug?',
+      answered([{ text: 'Tug, Length (m): 32', cellValue: '32', element: lengths }]),
+    );
+    expect(metres).toMatchObject({ value: '32', unit: 'm' });
+  });
+
   it('reads a year from a sentence for a date question', () => {
     const s = 'The plant was commissioned in 1987 by the regional utility.';
     const typed = typedFromExtractive(

@@ -11,6 +11,7 @@ import { printedScale, readValue, type ReadValue } from './typed-value';
 // sentence stays the answer's text.
 
 const NOT_ANSWERABLE = 'Not answerable';
+const FOOTNOTE_MARK = /^[a-f]$/i;
 
 /** An answer that says the evidence does not answer the question: no value, and the kind that was asked for. */
 export function notAnswerableAnswer(kind: AnswerKind): TypedAnswer {
@@ -29,7 +30,11 @@ function withLabelUnit(read: ReadValue | null, cell: QuotedUnit): ReadValue | nu
   const inParens = [...label.matchAll(/\(([^()]{1,24})\)/g)].map((m) => m[1]!.trim());
   const scale =
     inParens.map((p) => printedScale(`in ${p.replace(/^\$\s*in\s+/i, '')}`)).find(Boolean) ?? null;
-  const unit = inParens.find((p) => /^(?:%|\$|€|£|[a-zμ°]{1,5}|usd|eur|gbp)$/i.test(p)) ?? null;
+  // "(a)", "(b)": a lone letter early in the alphabet marks a footnote ("Net earnings (a)"), not a unit
+  const unit =
+    inParens.find(
+      (p) => /^(?:%|\$|€|£|[a-zμ°]{2,5}|[g-zμ°]|usd|eur|gbp)$/i.test(p) && !FOOTNOTE_MARK.test(p),
+    ) ?? null;
   return {
     ...read,
     unit: unit === '$' ? 'USD' : unit,
