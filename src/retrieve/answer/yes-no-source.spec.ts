@@ -72,6 +72,14 @@ describe('verdictOf, paraphrased', () => {
     ).toBeNull();
     expect(ask('Did ticket sales rise in 2020?', 'Ticket sales rose in 2018.')).toBeNull();
   });
+  it('neither supports nor contradicts with a sentence of the same years about another line item', () => {
+    expect(
+      ask(
+        'Did total current liabilities rise from fiscal 2021 to fiscal 2022?',
+        'Pension income totaled $40 million in fiscal 2022 compared to $35 million in fiscal 2021, on lower costs.',
+      ),
+    ).toBeNull();
+  });
   it('neither supports nor contradicts a claim of change with a sentence that states no change', () => {
     expect(
       ask(

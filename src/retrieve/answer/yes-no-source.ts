@@ -31,6 +31,8 @@ const NEGATIVE = /\b(?:not|no|never|none|neither|nor|cannot|without|fails? to|la
 /** A sentence asserting something: a verb of being, having or doing the claim's words can hang on. */
 const AFFIRMATIVE =
   /\b(?:is|are|was|were|be|been|has|have|had|does|do|did|can|could|will|may|must|should|includes?|included|contains?|supports?|supported|provides?|offers?|uses?|used|requires?|required|allows?|allowed|covers?|covered|meets?|exceeds?|reached|reaches|grew|increased|decreased|fell|rose)\b/i;
+/** Words that name a period ("fiscal 2020", "Q3"), not what the claim is about. */
+const PERIOD_WORD = /^(?:(?:19|20)\d\d|fy\d*|fiscal|quarter\w*|q[1-4]|years?|annual\w*|months?|period\w*)$/i;
 const SKIP_KINDS = new Set(['page-header', 'page-footer', 'heading']);
 
 /** The claim's key words: the question's content words without its framing ("answer yes or no"). */
@@ -64,7 +66,8 @@ export interface ClaimVerdict {
 
 /** The verdict a sentence gives on the claim, or null when it does not state the claim with a polarity cue. */
 export function verdictOf(words: string[], sentence: string, question: string): ClaimVerdict | null {
-  const claim = words.filter((w) => !UP.test(w) && !DOWN.test(w));
+  // periods are checked as key terms; counted in the share they let any sentence of those years state the claim
+  const claim = words.filter((w) => !UP.test(w) && !DOWN.test(w) && !PERIOD_WORD.test(w));
   if (claim.length === 0) return null;
   const present = new Set(contentWords(sentence));
   if (!keyTerms(question).every((w) => present.has(w))) return null;
