@@ -49,6 +49,10 @@ describe('shortSpan', () => {
     expect(shortSpan('Where was the bridge built?', 'Tolls were abolished in 1990.')).toBeNull();
   });
 
+  it('finds no span of function words alone', () => {
+    expect(shortSpan('Which app pairs the watch?', 'After it pairs the watch.')).toBeNull();
+  });
+
   it('finds nothing when the only words left are too many to be a value', () => {
     const long =
       'The inspector checks the seal torque the hose clamps the filter housing the drain plug the gauge glass ' +

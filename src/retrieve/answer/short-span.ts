@@ -128,6 +128,8 @@ function headNoun(question: string): string | null {
 
 function bounded(text: string, tokens: Token[] | null, how: string): ShortSpan | null {
   if (!tokens || tokens.length === 0 || tokens.length > MAX_SPAN_WORDS) return null;
+  // "After", "if it": a span of function words names nothing
+  if (!tokens.some((t) => /\d/.test(t.raw) || contentWords(t.raw).length > 0)) return null;
   return { span: spanText(text, tokens), how };
 }
 
