@@ -1,9 +1,8 @@
 // Lists read from what a document writes as a list without list markup, on a PDF built here, with the real Neo4j,
 // embedder and cross-encoder: a run of titled paragraphs, an enumeration in a sentence, and a typed answer refused
 // because the question names something the document never mentions.
-import { AskService } from '../../../src/retrieve/answer/ask.service';
-import { createIngestContext, IngestContext, uniqueCopy } from '../../support/ingest-context';
-import { makeStructuredPdf, type PdfBlock } from '../../support/make-structured-pdf';
+import { askedDocument } from '../../support/asked-document';
+import type { PdfBlock } from '../../support/make-structured-pdf';
 
 const BOATYARD: PdfBlock[][] = [
   [
@@ -29,23 +28,7 @@ const BOATYARD: PdfBlock[][] = [
 ];
 
 describe('lists without list markup', () => {
-  let ctx: IngestContext;
-  let docId: string;
-  const ask = (question: string) =>
-    ctx.module.get(AskService).ask(question, { strategy: 'HYBRID', scope: { docIds: [docId] } });
-
-  beforeAll(async () => {
-    ctx = await createIngestContext();
-    docId = `${ctx.runId}-boatyard`;
-    await ctx.ingest.ingest(uniqueCopy(await makeStructuredPdf(BOATYARD)), {
-      fileName: 'boatyard.pdf',
-      docId,
-    });
-  });
-  afterAll(async () => {
-    await ctx.ingest.deleteDocument(docId).catch(() => undefined);
-    await ctx.close();
-  });
+  const { ask } = askedDocument('boatyard', BOATYARD);
 
   it('lists the titles of the titled paragraphs under the lead that names them, each cited with its box', async () => {
     const result = await ask('What workshops does the boatyard have?');

@@ -1,9 +1,8 @@
 // Short values for name and text answers, on a PDF built here, with the real Neo4j and embedder: the span of the
 // sentence that answers (the sentence kept as the answer's text), a contact's e-mail address named by its form, and
 // the step a printed flow puts after a named one. Every value is printed in the element its citation names.
-import { AskService } from '../../../src/retrieve/answer/ask.service';
-import { createIngestContext, IngestContext, uniqueCopy } from '../../support/ingest-context';
-import { makeStructuredPdf, type PdfBlock } from '../../support/make-structured-pdf';
+import { askedDocument } from '../../support/asked-document';
+import type { PdfBlock } from '../../support/make-structured-pdf';
 
 const OBSERVATORY: PdfBlock[][] = [
   [
@@ -29,23 +28,7 @@ const OBSERVATORY: PdfBlock[][] = [
 ];
 
 describe('short values for name and text answers', () => {
-  let ctx: IngestContext;
-  let docId: string;
-  const ask = (question: string) =>
-    ctx.module.get(AskService).ask(question, { strategy: 'HYBRID', scope: { docIds: [docId] } });
-
-  beforeAll(async () => {
-    ctx = await createIngestContext();
-    docId = `${ctx.runId}-observatory`;
-    await ctx.ingest.ingest(uniqueCopy(await makeStructuredPdf(OBSERVATORY)), {
-      fileName: 'observatory.pdf',
-      docId,
-    });
-  });
-  afterAll(async () => {
-    await ctx.ingest.deleteDocument(docId).catch(() => undefined);
-    await ctx.close();
-  });
+  const { ask } = askedDocument('observatory', OBSERVATORY);
 
   it('answers a where-question with the place the sentence names, the sentence kept as the text', async () => {
     const result = await ask('Where was the first reflecting telescope of the society assembled?');

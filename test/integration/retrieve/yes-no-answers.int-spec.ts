@@ -1,9 +1,8 @@
 // Yes/no answered only from what the evidence states, on a PDF built here, with the real Neo4j, embedder and
 // cross-encoder: a claim of change between two years decided by the two cells of a statement row, and a claim
 // stated in other words (supported, or contradicted by a change the other way).
-import { AskService } from '../../../src/retrieve/answer/ask.service';
-import { createIngestContext, IngestContext, uniqueCopy } from '../../support/ingest-context';
-import { makeStructuredPdf, type PdfBlock } from '../../support/make-structured-pdf';
+import { askedDocument } from '../../support/asked-document';
+import type { PdfBlock } from '../../support/make-structured-pdf';
 
 const REPORT: PdfBlock[][] = [
   [
@@ -33,23 +32,7 @@ const REPORT: PdfBlock[][] = [
 ];
 
 describe('yes/no from what the evidence states', () => {
-  let ctx: IngestContext;
-  let docId: string;
-  const ask = (question: string) =>
-    ctx.module.get(AskService).ask(question, { strategy: 'HYBRID', scope: { docIds: [docId] } });
-
-  beforeAll(async () => {
-    ctx = await createIngestContext();
-    docId = `${ctx.runId}-tidewater`;
-    await ctx.ingest.ingest(uniqueCopy(await makeStructuredPdf(REPORT)), {
-      fileName: 'tidewater.pdf',
-      docId,
-    });
-  });
-  afterAll(async () => {
-    await ctx.ingest.deleteDocument(docId).catch(() => undefined);
-    await ctx.close();
-  });
+  const { ask } = askedDocument('tidewater', REPORT);
 
   it('decides a claim of change from the row of both years, with the comparison and both cells cited', async () => {
     const result = await ask('Did Tidewater Ferries increase its total debt between 2022 and 2023?');
