@@ -1,4 +1,5 @@
 // ParsedPdf → DocumentModel: elements in reading order, sections and cross-references.
+import { documentKind } from '../../document/document-kind';
 import type { BBox, DocumentModel, LayoutElement, ParsedPdf, TextItem } from '../../document/document-model';
 import { type TextBlock, groupBlocks } from './blocks';
 import { linkCaptions, linkTitles } from './captions';
@@ -18,6 +19,8 @@ import { tableCellGeometry, tableToMarkdown, tableToText } from '../../document/
 import { type DetectedTable, groupRows } from './tables';
 import { readTitle } from './title';
 import { type CountTokens, DEFAULT_MAX_TOKENS, estimateTokens, joinLines, splitByTokens } from './text';
+
+const BODY_KINDS: ReadonlySet<string> = new Set(['paragraph', 'list', 'table']);
 
 export interface AnalyzeLayoutOptions {
   /** Upper bound on an element's size in tokens (default 480). */
@@ -243,7 +246,15 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
         elements,
       )
     : [];
-  const finalSections = sections.length ? sections : sectionsFromHeadings(elements, pageCount, coverKeys);
+  // A deck whose first slide already carries content (no bare cover): its title opens the first section too.
+  const firstSlideHasBody = elements.some(
+    (e) => e.pageNumber === 1 && !coverKeys.has(e.key) && BODY_KINDS.has(e.kind),
+  );
+  const sectionCoverKeys =
+    documentKind(parsed.pages) === 'SLIDES' && firstSlideHasBody ? new Set<string>() : coverKeys;
+  const finalSections = sections.length
+    ? sections
+    : sectionsFromHeadings(elements, pageCount, sectionCoverKeys);
   const mentions = resolveCrossReferences(elements, finalSections, pageCount);
   const mentioned = new Set(mentions.map((r) => `${r.fromKey}>${JSON.stringify(r.target)}`));
   const crossReferences = [
