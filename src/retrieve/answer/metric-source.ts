@@ -21,6 +21,7 @@ import type {
   NumberScale,
 } from './typed-answer';
 import { decimalsAsked, percentAsked, roundTo } from './rounding';
+import { yearsAveraged } from './years-averaged';
 
 // A standard metric (statement-metrics.ts) computed from the cells of the evidence's statements: each input is the
 // row that prints its line item in the column of the year asked (the balance sheet may be on one page and the
@@ -176,14 +177,28 @@ export const metricSource: CandidateSource = (evidence: AnswerEvidence): AnswerC
   const period = yearFor(evidence.question, tables);
   if (!period) return null;
   const resolve = cellOf(tables, evidence.question);
+  const years = yearsAveraged(evidence.question, period.year);
   let done: Evaluated | null = null;
   for (const formula of metric.formulas) {
-    done = evaluate(formula, period.year, resolve);
+    done = years ? averageOver(formula, years, resolve) : evaluate(formula, period.year, resolve);
     if (done) break;
   }
   if (!done) return null;
-  return candidate(evidence.question, metric, period, done);
+  return candidate(evidence.question, metric, { ...period, from: years?.[0] ?? period.year }, done);
 };
+
+/** The metric's mean over several years, each year computed alone; null when a year's inputs are missing. */
+function averageOver(formula: Expr, years: number[], resolve: Resolve): Evaluated | null {
+  const each = years.map((year) => evaluate(formula, year, resolve));
+  if (each.some((e) => e === null)) return null;
+  const done = each as Evaluated[];
+  return {
+    value: done.reduce((sum, e) => sum + e.value, 0) / done.length,
+    numbers: `(${done.map((e) => `(${e.numbers})`).join(' + ')}) / ${done.length}`,
+    words: `the mean over FY${years[0]}–FY${years[years.length - 1]} of ${done[0]!.words}`,
+    inputs: done.flatMap((e) => e.inputs),
+  };
+}
 
 /** Whether printed arithmetic adds or subtracts outside any parentheses ("a + b", not "a / ((b + c) / 2)"). */
 export function sumAtTop(numbers: string): boolean {
@@ -200,9 +215,10 @@ export function sumAtTop(numbers: string): boolean {
 function candidate(
   question: string,
   metric: MetricDefinition,
-  period: { year: number; named: boolean },
+  period: { year: number; named: boolean; from: number },
   done: Evaluated,
 ): AnswerCandidate {
+  const fy = period.from === period.year ? `FY${period.year}` : `FY${period.from}–FY${period.year}`;
   const asPercent = metric.result === 'percent' || (metric.result === 'ratio' && percentAsked(question));
   const scales = [...new Set(done.inputs.map((i) => i.row.scale))];
   const scale: NumberScale = metric.result === 'amount' && scales.length === 1 ? scales[0]! : 'units';
@@ -222,7 +238,7 @@ function candidate(
     : '';
   // "(a + b) × 100": a sum or difference scaled as a whole
   const numbers = asPercent && sumAtTop(done.numbers) ? `(${done.numbers})` : done.numbers;
-  const formula = `${shown} = ${numbers}${times} (${done.words}, FY${period.year}, ${where}${average})`;
+  const formula = `${shown} = ${numbers}${times} (${done.words}, ${fy}, ${where}${average})`;
   const unit = asPercent ? '%' : RESULT_UNIT[metric.result];
   const inScale = scale === 'units' ? '' : ` ${scale}`;
   const key = (i: InputCell) => `${i.table.grid.element.elementId}:${i.row.row}:${i.header}`;
@@ -231,7 +247,7 @@ function candidate(
   const steps = [...new Set(done.inputs.map((i) => i.table.page.step))].join(', ');
   return {
     answer: {
-      text: `The ${metric.name} for FY${period.year} was ${shown}${metric.result === 'amount' ? `${inScale} USD` : ''} (${formula}) [${where}]`,
+      text: `The ${metric.name} for ${fy} was ${shown}${metric.result === 'amount' ? `${inScale} USD` : ''} (${formula}) [${where}]`,
       kind: asPercent ? 'PERCENTAGE' : 'NUMBER',
       value: String(value),
       unit,
@@ -242,7 +258,7 @@ function candidate(
     citations,
     analysis:
       `Computed the ${metric.name} from ${cited.length} statement cells (evidence steps ${steps}): ` +
-      `${done.words}, FY${period.year}${period.named ? '' : ' (the latest year the statements print: the question names none)'}, ` +
+      `${done.words}, ${fy}${period.named ? '' : ' (the latest year the statements print: the question names none)'}, ` +
       `rounded to ${decimals} decimal places; ${boxNote(done.inputs.map((i) => i.table))}.`,
   };
 }
