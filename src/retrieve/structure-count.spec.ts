@@ -50,11 +50,12 @@ const caption = (pageNumber: number, text: string) => ({
   text,
   bbox: null,
 });
-const region = (pageNumber: number, kind: string) => ({
+const region = (pageNumber: number, kind: string, text = '') => ({
   elementId: `r${pageNumber}-${kind}`,
   kind,
   pageNumber,
   bbox: null,
+  text,
 });
 
 /** A 30-page paper: Figures 1–4 in the body, 5–9 in an appendix that starts on page 20, Table 2's caption missed. */
@@ -112,6 +113,34 @@ describe('countStructure', () => {
     const pages = count('How many pages contain figures?');
     expect(pages).toMatchObject({ ok: true, result: { count: 2 } });
     expect(count('How many pages contain tables?')).toMatchObject({ ok: true, result: { count: 3 } });
+  });
+
+  it('cites each counted region by what it prints, a picture without words by its caption, else not at all', () => {
+    const deck: DocumentStructure = {
+      pageCount: 4,
+      captions: [caption(2, 'Our harbour team in 2024')],
+      regions: [
+        region(
+          1,
+          'table',
+          'Berth  Length (m)  Depth (m) North pier 240 12.5 South pier 180 9.0 East quay 310 14.0',
+        ),
+        region(2, 'figure'),
+        region(3, 'figure'),
+      ],
+      sections: [],
+    };
+    const pages = count('How many pages contain figures?', deck);
+    expect(pages.ok && pages.result.count).toBe(2);
+    expect(pages.ok && pages.result.evidence).toEqual([
+      { elementId: 'c2-Our harbo', pageNumber: 2, bbox: null, quote: 'Our harbour team in 2024' },
+    ]);
+    const tables = count('How many tables are in the deck?', deck);
+    expect(tables.ok && tables.result.evidence.map((e) => e.quote)).toEqual([
+      'Berth Length (m) Depth (m) North pier 240 12.5 South pier 180 9.0 East quay 310 …',
+    ]);
+    const quotes = [pages, tables].flatMap((c) => (c.ok ? c.result.evidence.map((e) => e.quote) : []));
+    expect(quotes.filter((q) => /region/.test(q))).toEqual([]);
   });
 
   it('counts regions when no caption is numbered', () => {

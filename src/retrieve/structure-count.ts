@@ -24,8 +24,8 @@ export interface DocumentStructure {
   pageCount: number;
   /** Caption elements (their text opens with the label: "Figure 3: …"). */
   captions: Array<{ elementId: string; pageNumber: number; text: string; bbox: BBox | null }>;
-  /** Figure, table and chart regions the layout found. */
-  regions: Array<{ elementId: string; kind: string; pageNumber: number; bbox: BBox | null }>;
+  /** Figure, table and chart regions the layout found, with what they print ('' for a picture without words). */
+  regions: Array<{ elementId: string; kind: string; pageNumber: number; bbox: BBox | null; text: string }>;
   /** Top-level outline entries, in reading order, with the page each starts on. */
   sections: Array<{ title: string; pageStart: number | null }>;
 }
@@ -120,6 +120,29 @@ export function appendixStart(sections: DocumentStructure['sections']): number |
   return lettered?.pageStart ?? null;
 }
 
+/** Words a citation may quote: at most `max` characters cut at a word boundary, marked "…" when cut. */
+function printedQuote(text: string, max = 80): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  return `${flat.slice(0, max).replace(/\s+\S*$/, '')} …`;
+}
+
+/**
+ * A counted region cited by what it prints; a picture without words by the caption on its page, else not cited (a
+ * quote is text the cited element prints, never a label of our own such as "figure region").
+ */
+function regionEvidence(
+  region: DocumentStructure['regions'][number],
+  captions: DocumentStructure['captions'],
+): StructureCount['evidence'] {
+  const { elementId, pageNumber, bbox } = region;
+  if (region.text.trim() !== '') return [{ elementId, pageNumber, bbox, quote: printedQuote(region.text) }];
+  const caption = captions.find((c) => c.pageNumber === pageNumber && c.text.trim() !== '');
+  return caption
+    ? [{ elementId: caption.elementId, pageNumber, bbox: caption.bbox, quote: printedQuote(caption.text) }]
+    : [];
+}
+
 /**
  * Counts what the question asks for, or says why the document cannot. Numbered items count by their highest label,
  * so items whose captions layout missed still count; otherwise by the regions layout found. */
@@ -154,9 +177,9 @@ export function countStructure(
 
   if (query.unit === 'pages') {
     const pages = [...new Set(regions.map((r) => r.pageNumber))].sort((a, b) => a - b);
-    const evidence = pages.map((p) => {
-      const r = regions.find((x) => x.pageNumber === p)!;
-      return { elementId: r.elementId, pageNumber: p, bbox: r.bbox, quote: `${r.kind} region` };
+    const evidence = pages.flatMap((p) => {
+      const onPage = regions.filter((x) => x.pageNumber === p);
+      return regionEvidence(onPage.find((r) => r.text.trim() !== '') ?? onPage[0]!, doc.captions);
     });
     return {
       ok: true,
@@ -182,7 +205,7 @@ export function countStructure(
     const label = query.kind[0]!.toUpperCase() + query.kind.slice(1);
     const evidence = numbers.map((n) => {
       const c = labelled.get(n)!;
-      return { elementId: c.elementId, pageNumber: c.pageNumber, bbox: c.bbox, quote: c.text.slice(0, 80) };
+      return { elementId: c.elementId, pageNumber: c.pageNumber, bbox: c.bbox, quote: printedQuote(c.text) };
     });
     const missed = high - low + 1 - numbers.length;
     return {
@@ -201,12 +224,7 @@ export function countStructure(
     result: {
       count: regions.length,
       how: `${query.kind} regions ${scopeText} (no numbered captions)`,
-      evidence: regions.map((r) => ({
-        elementId: r.elementId,
-        pageNumber: r.pageNumber,
-        bbox: r.bbox,
-        quote: `${r.kind} region`,
-      })),
+      evidence: regions.flatMap((r) => regionEvidence(r, doc.captions)),
     },
   };
 }

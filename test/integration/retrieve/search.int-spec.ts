@@ -4,6 +4,7 @@ import { DocumentErrorCode } from '../../../src/document/document.errors';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { formatAnswer } from '../../../src/cli/search-format';
+import { quoteGrounded } from '../../../src/eval/answer-trust';
 import { PROJECT_ROOT } from '../../../src/common/local-paths';
 import { cosine } from '../../../src/common/cosine';
 import { EMBEDDER } from '../../../src/embed/embed.tokens';
@@ -345,6 +346,16 @@ describe('search and ask', () => {
       mode: 'graph',
       analysis: 'The document has 4 pages; pages 10–12 are not in it.',
     });
+    // every count cites what the counted element prints, never a label of ours ("table region")
+    const tablePages = await ctx.asker.ask('How many pages contain tables?', { scope: { docIds: [sample] } });
+    expect(tablePages).toMatchObject({ answer: { value: '1' }, mode: 'graph' });
+    expect(tablePages.citations.length).toBeGreaterThan(0);
+    for (const answer of [tables, figures, tablePages]) {
+      const cited = await ctx.content.elementsById(answer.citations.map((c) => c.elementId!));
+      answer.citations.forEach((c, i) =>
+        expect([c.quote, quoteGrounded(c.quote, cited[i] ?? null)]).toEqual([c.quote, true]),
+      );
+    }
     // a count that asks more than the graph knows is answered from the pages, as any question
     const qualified = await ctx.asker.ask('How many figures show the ingest pipeline?', {
       scope: { docIds: [sample] },
