@@ -1,12 +1,13 @@
-import { FolioError } from '../common/folio-error';
+import { type CodeOf, errorCodes, FolioError } from '../common/folio-error';
 
-export enum AnalyticsErrorCode {
-  GDS_NOT_INSTALLED = 'GDS_NOT_INSTALLED',
-  GDS_MEMORY_EXCEEDED = 'GDS_MEMORY_EXCEEDED',
-  NOTHING_TO_ANALYZE = 'NOTHING_TO_ANALYZE',
+export const AnalyticsErrorCode = errorCodes(
+  'GDS_NOT_INSTALLED',
+  'GDS_MEMORY_EXCEEDED',
+  'NOTHING_TO_ANALYZE',
   /** Too many Graph Data Science projections at once in this process (projection-gate.ts). */
-  ANALYTICS_BUSY = 'ANALYTICS_BUSY',
-}
+  'ANALYTICS_BUSY',
+);
+export type AnalyticsErrorCode = CodeOf<typeof AnalyticsErrorCode>;
 
 /** What can go wrong in structure analytics; `src/api/error-map.ts` maps the codes to GraphQL/HTTP. */
 export class AnalyticsError extends FolioError<AnalyticsErrorCode> {}

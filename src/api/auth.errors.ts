@@ -1,19 +1,20 @@
 // Why a request was refused before any resolver ran, and what key management rejects; error-map.ts maps them.
-import { FolioError } from '../common/folio-error';
+import { type CodeOf, errorCodes, FolioError } from '../common/folio-error';
 
-export enum AuthErrorCode {
-  API_KEY_MISSING = 'API_KEY_MISSING',
-  API_KEY_INVALID = 'API_KEY_INVALID',
+export const AuthErrorCode = errorCodes(
+  'API_KEY_MISSING',
+  'API_KEY_INVALID',
   /** A stored key that was revoked (refused within FOLIO_API_KEY_CACHE_MS in other processes, at once in this one). */
-  API_KEY_REVOKED = 'API_KEY_REVOKED',
+  'API_KEY_REVOKED',
   /** No key is configured or stored and the API is bound beyond loopback: nobody may use it until one exists. */
-  API_KEYS_REQUIRED = 'API_KEYS_REQUIRED',
-  WRITE_SCOPE_REQUIRED = 'WRITE_SCOPE_REQUIRED',
-  ADMIN_SCOPE_REQUIRED = 'ADMIN_SCOPE_REQUIRED',
-  API_KEY_NOT_FOUND = 'API_KEY_NOT_FOUND',
+  'API_KEYS_REQUIRED',
+  'WRITE_SCOPE_REQUIRED',
+  'ADMIN_SCOPE_REQUIRED',
+  'API_KEY_NOT_FOUND',
   /** The request's Host header is not on the allow-list (DNS rebinding, or FOLIO_ALLOWED_HOSTS lacks a name). */
-  HOST_NOT_ALLOWED = 'HOST_NOT_ALLOWED',
-  BAD_API_KEY_INPUT = 'BAD_API_KEY_INPUT',
-}
+  'HOST_NOT_ALLOWED',
+  'BAD_API_KEY_INPUT',
+);
+export type AuthErrorCode = CodeOf<typeof AuthErrorCode>;
 
 export class AuthError extends FolioError<AuthErrorCode> {}

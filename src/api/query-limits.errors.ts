@@ -1,15 +1,16 @@
 // A GraphQL request that went past one of the configured cost limits; the API edge presents it as
 // QUERY_TOO_COMPLEX with the limit as `reason`.
-import { FolioError } from '../common/folio-error';
+import { type CodeOf, errorCodes, FolioError } from '../common/folio-error';
 
-export enum QueryLimit {
-  MAX_DEPTH = 'MAX_DEPTH',
-  MAX_ALIASES = 'MAX_ALIASES',
-  MAX_COMPLEXITY = 'MAX_COMPLEXITY',
-  MAX_EXPENSIVE_FIELDS = 'MAX_EXPENSIVE_FIELDS',
-  MAX_GDS_PROJECTIONS = 'MAX_GDS_PROJECTIONS',
-  MAX_RESULT_OBJECTS = 'MAX_RESULT_OBJECTS',
-}
+export const QueryLimit = errorCodes(
+  'MAX_DEPTH',
+  'MAX_ALIASES',
+  'MAX_COMPLEXITY',
+  'MAX_EXPENSIVE_FIELDS',
+  'MAX_GDS_PROJECTIONS',
+  'MAX_RESULT_OBJECTS',
+);
+export type QueryLimit = CodeOf<typeof QueryLimit>;
 
 const LIMITS: Record<QueryLimit, { what: string; variable: string; advice: string }> = {
   [QueryLimit.MAX_DEPTH]: {

@@ -12,3 +12,10 @@ export abstract class FolioError<Code extends string = string> extends Error {
     this.name = new.target.name;
   }
 }
+
+/** A module's error codes, each name written once: `codes.X === 'X'`; `CodeOf<typeof codes>` is their union. */
+export function errorCodes<const C extends string>(...codes: C[]): { readonly [K in C]: K } {
+  return Object.fromEntries(codes.map((c) => [c, c])) as { readonly [K in C]: K };
+}
+
+export type CodeOf<Codes> = Codes[keyof Codes];

@@ -1,9 +1,8 @@
-import { FolioError } from '../common/folio-error';
+import { type CodeOf, errorCodes, FolioError } from '../common/folio-error';
 
 /** Errors about the stored document itself, shared by every module that looks one up by id. */
-export enum DocumentErrorCode {
-  DOCUMENT_NOT_FOUND = 'DOCUMENT_NOT_FOUND',
-}
+export const DocumentErrorCode = errorCodes('DOCUMENT_NOT_FOUND');
+export type DocumentErrorCode = CodeOf<typeof DocumentErrorCode>;
 
 export class DocumentError extends FolioError<DocumentErrorCode> {}
 

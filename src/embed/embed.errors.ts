@@ -1,14 +1,15 @@
-import { FolioError } from '../common/folio-error';
+import { type CodeOf, errorCodes, FolioError } from '../common/folio-error';
 
-export enum EmbedErrorCode {
-  MODEL_FETCH_FAILED = 'MODEL_FETCH_FAILED',
-  MODEL_CHECKSUM_MISMATCH = 'MODEL_CHECKSUM_MISMATCH',
-  MODEL_FILES_MISSING = 'MODEL_FILES_MISSING',
-  UNKNOWN_MODEL = 'UNKNOWN_MODEL',
-  INVALID_CONFIG = 'INVALID_CONFIG',
-  DIMENSION_MISMATCH = 'DIMENSION_MISMATCH',
-  BACKEND_FAILED = 'BACKEND_FAILED',
-  CLOSED = 'CLOSED',
-}
+export const EmbedErrorCode = errorCodes(
+  'MODEL_FETCH_FAILED',
+  'MODEL_CHECKSUM_MISMATCH',
+  'MODEL_FILES_MISSING',
+  'UNKNOWN_MODEL',
+  'INVALID_CONFIG',
+  'DIMENSION_MISMATCH',
+  'BACKEND_FAILED',
+  'CLOSED',
+);
+export type EmbedErrorCode = CodeOf<typeof EmbedErrorCode>;
 
 export class EmbedError extends FolioError<EmbedErrorCode> {}

@@ -1,11 +1,12 @@
-import { FolioError } from '../common/folio-error';
+import { type CodeOf, errorCodes, FolioError } from '../common/folio-error';
 
 /** Why an enrichment request failed; src/api/error-map.ts maps each code to GraphQL. */
-export enum EnrichErrorCode {
-  DOCUMENT_NOT_READY = 'DOCUMENT_NOT_READY',
-  UNKNOWN_STAGE = 'UNKNOWN_STAGE',
-  INVALID_OPTION = 'INVALID_OPTION',
-  JOB_NOT_FOUND = 'JOB_NOT_FOUND',
-}
+export const EnrichErrorCode = errorCodes(
+  'DOCUMENT_NOT_READY',
+  'UNKNOWN_STAGE',
+  'INVALID_OPTION',
+  'JOB_NOT_FOUND',
+);
+export type EnrichErrorCode = CodeOf<typeof EnrichErrorCode>;
 
 export class EnrichError extends FolioError<EnrichErrorCode> {}

@@ -1,17 +1,18 @@
 // Neo4j failures translated into errors a caller can act on; only the API edge turns codes into GraphQL errors.
-import { FolioError } from '../common/folio-error';
+import { type CodeOf, errorCodes, FolioError } from '../common/folio-error';
 
-export enum GraphErrorCode {
-  NEO4J_UNAVAILABLE = 'NEO4J_UNAVAILABLE',
-  NEO4J_AUTH_FAILED = 'NEO4J_AUTH_FAILED',
-  CONSTRAINT_VIOLATION = 'CONSTRAINT_VIOLATION',
-  QUERY_FAILED = 'QUERY_FAILED',
+export const GraphErrorCode = errorCodes(
+  'NEO4J_UNAVAILABLE',
+  'NEO4J_AUTH_FAILED',
+  'CONSTRAINT_VIOLATION',
+  'QUERY_FAILED',
   /** Neo4j stopped a transaction that ran past its timeout (NEO4J_READ_TIMEOUT_MS for reads). */
-  QUERY_TIMED_OUT = 'QUERY_TIMED_OUT',
-  EMBEDDING_MODEL_MISMATCH = 'EMBEDDING_MODEL_MISMATCH',
+  'QUERY_TIMED_OUT',
+  'EMBEDDING_MODEL_MISMATCH',
   /** Migrations of this build are not applied, and the command is read-only (it does not migrate). */
-  SCHEMA_OUTDATED = 'SCHEMA_OUTDATED',
-}
+  'SCHEMA_OUTDATED',
+);
+export type GraphErrorCode = CodeOf<typeof GraphErrorCode>;
 
 export class GraphError extends FolioError<GraphErrorCode> {
   constructor(

@@ -1,14 +1,15 @@
 // Errors a caller of search/ask can cause; src/api/error-map.ts maps each code to GraphQL.
-import { FolioError } from '../common/folio-error';
+import { type CodeOf, errorCodes, FolioError } from '../common/folio-error';
 
-export enum RetrieveErrorCode {
-  EMPTY_QUERY = 'EMPTY_QUERY',
-  BAD_K = 'BAD_K',
-  BAD_TRACE_OPTIONS = 'BAD_TRACE_OPTIONS',
+export const RetrieveErrorCode = errorCodes(
+  'EMPTY_QUERY',
+  'BAD_K',
+  'BAD_TRACE_OPTIONS',
   /** A scope filter (GraphQL `scope.filter`, CLI `--where`) that cannot be read: an unknown clause, a bad date. */
-  BAD_FILTER = 'BAD_FILTER',
+  'BAD_FILTER',
   /** A strategy needs an enrich stage (similar, summaries for DMAP, evolve for G2) that a document in scope lacks. */
-  ENRICHMENT_MISSING = 'ENRICHMENT_MISSING',
-}
+  'ENRICHMENT_MISSING',
+);
+export type RetrieveErrorCode = CodeOf<typeof RetrieveErrorCode>;
 
 export class RetrieveError extends FolioError<RetrieveErrorCode> {}

@@ -1,13 +1,14 @@
-import { FolioError } from '../../common/folio-error';
+import { type CodeOf, errorCodes, FolioError } from '../../common/folio-error';
 
-export enum PdfErrorCode {
-  NOT_A_PDF = 'NOT_A_PDF',
-  CORRUPT_PDF = 'CORRUPT_PDF',
-  ENCRYPTED_PDF_PASSWORD_REQUIRED = 'ENCRYPTED_PDF_PASSWORD_REQUIRED',
-  ENCRYPTED_PDF_WRONG_PASSWORD = 'ENCRYPTED_PDF_WRONG_PASSWORD',
-  NO_PAGES = 'NO_PAGES',
-  TOO_MANY_PAGES = 'TOO_MANY_PAGES',
-}
+export const PdfErrorCode = errorCodes(
+  'NOT_A_PDF',
+  'CORRUPT_PDF',
+  'ENCRYPTED_PDF_PASSWORD_REQUIRED',
+  'ENCRYPTED_PDF_WRONG_PASSWORD',
+  'NO_PAGES',
+  'TOO_MANY_PAGES',
+);
+export type PdfErrorCode = CodeOf<typeof PdfErrorCode>;
 
 export class PdfError extends FolioError<PdfErrorCode> {
   static notAPdf(firstBytes: string): PdfError {
