@@ -3,6 +3,7 @@ import { PromiseLru } from '../../common/promise-lru';
 import { UsageMeter } from '../../llm/llm-usage';
 import { type DocumentPageText, DocumentVocabulary } from '../answerability';
 import { ANSWER_PAGES_READ, type AnswerElement } from '../extractive-answer';
+import { judgedIrrelevant } from './answer-evidence';
 import { AnswerPipeline } from './answer-pipeline';
 import { notAnswerableAnswer } from './extractive-source';
 import { RetrieveRepository } from '../retrieve.repository';
@@ -57,7 +58,9 @@ export class AskService {
     );
     const t0 = performance.now();
     const scoped = opts.scope?.docIds?.length === 1 ? opts.scope.docIds[0]! : null;
-    const counted = scoped ? await this.structureAnswer(question, scoped) : null;
+    const counted = scoped
+      ? await this.structureAnswer(question, scoped, judgedIrrelevant(search.steps))
+      : null;
     const { warnings, ...answer } = counted
       ? { ...counted, warnings: [] }
       : await this.answers.answer(question, search, {
@@ -93,6 +96,7 @@ export class AskService {
   private async structureAnswer(
     question: string,
     docId: string,
+    irrelevant: ReadonlySet<string>,
   ): Promise<Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'> | null> {
     const asked = countQuestionOf(searchQueryOf(question).query);
     if (!asked) return null;
@@ -126,15 +130,19 @@ export class AskService {
       mode: 'graph',
       format: 'Integer',
       analysis: `Counted in the document graph: ${how}.`,
-      citations: evidence.slice(0, MAX_COUNT_CITATIONS).map((e) => ({
-        docId,
-        pageNumber: e.pageNumber,
-        elementId: e.elementId,
-        bbox: e.bbox,
-        quote: e.quote,
-        score: 1,
-        step: null,
-      })),
+      // the count is the whole document's, but a page the walk judged irrelevant is never cited
+      citations: evidence
+        .filter((e) => !irrelevant.has(`${docId}#${e.pageNumber}`))
+        .slice(0, MAX_COUNT_CITATIONS)
+        .map((e) => ({
+          docId,
+          pageNumber: e.pageNumber,
+          elementId: e.elementId,
+          bbox: e.bbox,
+          quote: e.quote,
+          score: 1,
+          step: null,
+        })),
     };
   }
 
