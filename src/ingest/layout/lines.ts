@@ -1,6 +1,7 @@
 // Text items → segments: items sharing a baseline, split where a horizontal gap is too wide to be a word space.
 import type { TextItem } from '../../document/document-model';
 import { type Segment, unionAll } from './layout.types';
+import { mergeOverprinted } from './overprint';
 
 /** Gap (in multiples of the font size) above which two items on a line belong to different columns or cells. */
 const SEGMENT_GAP_EM = 1.0;
@@ -69,7 +70,7 @@ function groupIntoRows(items: TextItem[]): TextItem[][] {
       rows.push({ items: [item], top: item.bbox[1], bottom: item.bbox[3], base, size: item.fontSize });
     }
   }
-  return rows.map((row) => row.items.sort((a, b) => a.bbox[0] - b.bbox[0]));
+  return rows.map((row) => mergeOverprinted(row.items.sort((a, b) => a.bbox[0] - b.bbox[0])));
 }
 
 function baseline(item: TextItem): number {

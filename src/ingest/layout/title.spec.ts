@@ -69,6 +69,15 @@ describe('readTitle', () => {
     );
   });
 
+  it('prefers the cover to metadata that holds its words but was made by a file-naming scheme', () => {
+    const cover = line('Harbour View Care Home', [34, 146, 540, 200], 44);
+    const named = 'Harbour View Care Home NewApproachFullReport (Care Location Apr 2015)_INS1-972072899';
+    expect(readTitle({ metadataTitle: named, ...page(cover) }).title).toBe('Harbour View Care Home');
+    expect(readTitle({ metadataTitle: 'Harbour View Care Home OnlineHelp', ...page(cover) }).title).toBe(
+      'Harbour View Care Home OnlineHelp',
+    );
+  });
+
   it('never takes a rotated margin stamp or an arXiv id for the title, and drops a trailing issue code', () => {
     const stamp = line('arXiv:2401.00001v1 [cs.CL] 2 Jan 2024', [10, 200, 30, 560], 20, 'paragraph');
     const title = line('Learning to Read Long Tables', [100, 80, 500, 100], 17);

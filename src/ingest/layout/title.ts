@@ -23,6 +23,8 @@ const TOOL_PREFIX = /^(microsoft (word|powerpoint|excel)|adobe \w+|untitled)\s*[
 /** A heading at least this much larger than the body text can be a title. */
 const TITLE_FONT_RATIO = 1.15;
 const MAX_TITLE_WORDS = 25;
+/** Metadata made by a file-naming scheme: an underscore, or three words run together ("NewApproachComprehensive"). */
+const FILE_NAMING = /_|\p{Ll}\p{Lu}\p{Ll}+\p{Lu}/u;
 const NUMBERED_HEADING = /^\s*(?:\d+(?:\.\d+)*\.?|(?:chapter|part|section)\s+[\divxlc]+\.?)\s+\p{L}/iu;
 
 /** Whether a metadata title reads like a title: words, not an accession number, a hash or a file code. */
@@ -56,7 +58,7 @@ export function readTitle(sources: TitleSources): TitleChoice {
     ? withoutCode(clean(sources.metadataTitle ?? ''))
     : null;
   const cover = coverTitle(sources);
-  if (cover && !(metadata && holdsWords(metadata, cover.title))) return cover;
+  if (cover && !(metadata && holdsWords(metadata, cover.title) && !FILE_NAMING.test(metadata))) return cover;
   return { title: metadata ?? fileTitle(sources.fileName), coverKeys: cover?.coverKeys ?? new Set() };
 }
 
