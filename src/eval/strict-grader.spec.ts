@@ -161,6 +161,29 @@ describe('strictGrade: lists, strings, yes/no and Not answerable', () => {
     expect(verdict(ask({ ...none, answer: '0' }))).toBe('wrong');
     expect(verdict(ask({ goldAnswer: '0', goldFormat: 'Int', answer: 'Not answerable' }))).toBe('wrong');
   });
+
+  it('counts a refusal right only when the reference is "Not answerable", never for a reference that says no', () => {
+    const refused = typed({ kind: 'YES_NO', text: 'Not answerable', value: null });
+    for (const [goldAnswer, goldFormat] of [
+      ['No', 'Str'],
+      ['None', 'Str'],
+      ['No', null],
+      ['0', 'Int'],
+      ['[]', 'List'],
+    ] as const) {
+      expect([
+        goldAnswer,
+        verdict(ask({ goldAnswer, goldFormat, answer: refused.text, typed: refused })),
+      ]).toEqual([goldAnswer, 'wrong']);
+    }
+    // the reference decides, with the gold flag: a refusal of an unanswerable question is right in either form
+    expect(verdict(ask({ goldAnswer: 'Not answerable', goldFormat: null, answer: 'Not answerable' }))).toBe(
+      'correct',
+    );
+    expect(
+      verdict(ask({ goldAnswer: 'Not answerable', goldFormat: 'None', answerable: false, answer: 'No' })),
+    ).toBe('wrong');
+  });
 });
 
 describe('referenceShape', () => {
