@@ -10,7 +10,7 @@ import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
 export const EVIDENCE_PAGES_READ = 3;
 
 /** Strategies whose evidence is exactly the pages their judge found RELEVANT (TRACE's chain of evidence). */
-const CHAIN_ONLY: ReadonlySet<Strategy> = new Set<Strategy>(['TRACE']);
+export const CHAIN_ONLY: ReadonlySet<Strategy> = new Set<Strategy>(['TRACE']);
 
 /** A page the answer may read, before its elements are loaded. */
 export type PickedPage = Omit<EvidencePage, 'elements'>;

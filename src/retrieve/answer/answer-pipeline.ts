@@ -9,6 +9,7 @@ import type { AnswerFormat } from '../../llm/prompts/answer.prompt';
 import type { AskResult, Citation, PageHit, SearchResult } from '../retrieve.types';
 import { llmAnswer } from './llm-answer';
 import { byRank, evidenceOf, pickEvidence, stepOfPage } from './answer-evidence';
+import { statementPagesToRead } from './statement-window';
 import { answerKindOf } from './answer-kind';
 import { CANDIDATE_SOURCES } from './candidate-sources';
 import { notAnswerableAnswer, typedFromExtractive } from './extractive-source';
@@ -69,9 +70,10 @@ export class AnswerPipeline {
     const kind = answerKindOf(question);
     const picked = pickEvidence(search);
     if (!picked.ok) return { ...notAnswerable(kind, picked.reason), warnings: [] };
-    const refs = picked.pages.map(({ docId, pageNumber }) => ({ docId, pageNumber }));
+    const pages = [...picked.pages, ...(await statementPagesToRead(this.repo, question, search, picked.pages))];
+    const refs = pages.map(({ docId, pageNumber }) => ({ docId, pageNumber }));
     const elements = await this.repo.answerPageElements(refs);
-    const evidence = evidenceOf(question, kind, picked.pages, elements);
+    const evidence = evidenceOf(question, kind, pages, elements);
     const warnings: string[] = [];
     if (this.llm.enabled) {
       try {
