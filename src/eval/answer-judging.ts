@@ -39,6 +39,8 @@ export interface AskRow {
   answer: string;
   /** The system's own verdict. */
   answerable: boolean;
+  /** Why the answerer answered so (which source read the value, or why Not answerable); null when not given. */
+  analysis?: string | null;
   latencyMs: number;
   verdict: AnswerVerdict;
   reason: string | null;
@@ -71,6 +73,7 @@ export async function judgeAnswer(
   return {
     answer: typed.text,
     answerable: result.answerable,
+    analysis: result.analysis ?? null,
     latencyMs,
     verdict: grade.verdict,
     reason: grade.reason,

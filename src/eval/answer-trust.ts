@@ -8,7 +8,8 @@ import { saysNotAnswerable } from './answer-value';
 // irrelevant. Pure functions over an AskResult, plus the reader of the cited elements' stored text.
 
 /** The parts of an ask result the benchmark reads (today's AskResult; a typed answer when it carries one). */
-export type AskedAnswer = Pick<AskResult, 'answer' | 'answerable' | 'format' | 'citations' | 'search'>;
+export type AskedAnswer = Pick<AskResult, 'answer' | 'answerable' | 'format' | 'citations' | 'search'> &
+  Partial<Pick<AskResult, 'analysis'>>;
 
 const FORMAT_KINDS: Record<AskResult['format'], AnswerKind> = {
   String: 'TEXT',
