@@ -14,13 +14,15 @@ import { buildSegments } from './lines';
 import { dominantFontSize, splitBox, splitTable } from './element-split';
 import { bodyUnits, pageSegments, type TextUnit } from './page-units';
 import { sectionsFromHeadings, sectionsFromOutline } from './sections';
-import { isScannedSlide, slideTitle } from './slides';
+import { isScannedSlide, picturesOnScan, slideTitle } from './slides';
 import { tableCellGeometry, tableToMarkdown, tableToText } from '../../document/table-form';
 import { type DetectedTable, groupRows } from './tables';
 import { readTitle } from './title';
 import { type CountTokens, DEFAULT_MAX_TOKENS, estimateTokens, joinLines, splitByTokens } from './text';
 
 const BODY_KINDS: ReadonlySet<string> = new Set(['paragraph', 'list', 'table']);
+/** A first slide with this many words of body text is content, not a bare cover. */
+const SLIDE_BODY_WORDS = 12;
 
 export interface AnalyzeLayoutOptions {
   /** Upper bound on an element's size in tokens (default 480). */
@@ -104,7 +106,7 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
     }
     flush();
     for (const segment of footers) pieces.push({ type: 'band', kind: 'page-footer', segment });
-    if (isScannedSlide(page)) markSlideTitle(pieces, page.height, slideTitles);
+    if (isScannedSlide(page)) markSlideTitle(pieces, page.height, picturesOnScan(page), slideTitles);
     return pieces;
   });
 
@@ -231,6 +233,7 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
     metadataTitle: parsed.title,
     firstPageItems: parsed.pages[0]?.items ?? [],
     firstPageElements: elements.filter((e) => e.pageNumber === 1),
+    firstPagePictures: parsed.pages[0] ? picturesOnScan(parsed.pages[0]) : [],
     // A lone scanned cover has no body of its own to compare with: the text pages' body stands in.
     bodyFontSize:
       parsed.pages[0]?.hasTextLayer === false && parsed.pages.filter((p) => !p.hasTextLayer).length > 1
@@ -246,10 +249,12 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
         elements,
       )
     : [];
-  // A deck whose first slide already carries content (no bare cover): its title opens the first section too.
-  const firstSlideHasBody = elements.some(
-    (e) => e.pageNumber === 1 && !coverKeys.has(e.key) && BODY_KINDS.has(e.kind),
-  );
+  // A deck whose first slide already carries content (no bare cover): its title opens the first section too. A
+  // cover's date, authors and logo are a few words; content is a paragraph or a list.
+  const firstSlideBodyWords = elements
+    .filter((e) => e.pageNumber === 1 && !coverKeys.has(e.key) && BODY_KINDS.has(e.kind))
+    .reduce((n, e) => n + (e.text.match(/\p{L}{2,}/gu) ?? []).length, 0);
+  const firstSlideHasBody = firstSlideBodyWords >= SLIDE_BODY_WORDS;
   const sectionCoverKeys =
     documentKind(parsed.pages) === 'SLIDES' && firstSlideHasBody ? new Set<string>() : coverKeys;
   const finalSections = sections.length
@@ -291,9 +296,14 @@ export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}
  * On a scanned slide the title is the one heading (a deck's sections come from slide titles); other large
  * lines on a slide are its content, kept as paragraphs so the slide is not cut into heading-led fragments.
  */
-function markSlideTitle(pieces: PagePiece[], pageHeight: number, titles: Set<TextBlock>): void {
+function markSlideTitle(
+  pieces: PagePiece[],
+  pageHeight: number,
+  pictures: BBox[],
+  titles: Set<TextBlock>,
+): void {
   const blocks = pieces.flatMap((p) => (p.type === 'block' ? [p.block] : []));
-  const title = slideTitle(blocks, pageHeight);
+  const title = slideTitle(blocks, pageHeight, pictures);
   for (const block of blocks) {
     if (block === title) block.kind = 'heading';
     else if (block.kind === 'heading') block.kind = 'paragraph';

@@ -4,11 +4,24 @@ import type { BBox, ParsedPage } from '../../document/document-model';
 import { tableToMarkdown } from '../../document/table-form';
 import type { CountTokens } from './text';
 
+/** Characters are at least this wide, in ems: a box holding more per em of width is not one line of text. */
+const MIN_CHAR_WIDTH_EM = 0.25;
+
+/**
+ * Whether a box of this width could hold the text as one line at this size. OCR boxes that cannot are lettering
+ * read across a photo, several lines or a rotated run read as one ("size" 166 pt, 34 characters in 293 pt).
+ */
+export function fitsOneLine(text: string, width: number, fontSize: number): boolean {
+  return width >= text.replace(/\s+/g, '').length * fontSize * MIN_CHAR_WIDTH_EM;
+}
+
 /** The body text size: the font size carrying the most characters (rounded to half points). */
 export function dominantFontSize(pages: ParsedPage[]): number {
   const weights = new Map<number, number>();
   for (const page of pages) {
     for (const item of page.items) {
+      if (item.source === 'ocr' && !fitsOneLine(item.text, item.bbox[2] - item.bbox[0], item.fontSize))
+        continue;
       const size = Math.round(item.fontSize * 2) / 2;
       weights.set(size, (weights.get(size) ?? 0) + item.text.length);
     }

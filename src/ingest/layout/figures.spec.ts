@@ -50,6 +50,47 @@ describe('figure regions', () => {
     expect(findFigureRegions({ ...scan, scanFigures: undefined })).toEqual([]);
   });
 
+  describe('filled rectangles', () => {
+    const item = (text: string, bbox: BBox): TextItem => ({
+      text,
+      bbox,
+      fontName: 'Arial',
+      fontSize: 18,
+      bold: false,
+      italic: false,
+      source: 'text-layer',
+      confidence: 1,
+    });
+    // A slide whose text boxes and lines each sit on a fill as wide as their words (an export's text backgrounds).
+    const lines = [
+      'Gestalt means shape',
+      'The whole is more',
+      'than its parts',
+      'Read on',
+      'to see why',
+      'it is',
+    ];
+    const texts = lines.map((t, k) => item(t, [40, 100 + 30 * k, 40 + t.length * 9, 120 + 30 * k]));
+
+    it('are text, not a bar chart, when most are fills behind words', () => {
+      const fills = texts.map((t): BBox => [t.bbox[0], t.bbox[1], t.bbox[2] + 1, t.bbox[3] + 1]);
+      const frame: BBox = [30, 95, 260, 275];
+      const slide = page([], {
+        width: 720,
+        height: 405,
+        items: texts,
+        rules: [frame, ...fills, [0, 397, 720, 405]],
+      });
+      expect(findFigureRegions(slide)).toEqual([]);
+    });
+
+    it('stay a bar chart when the bars carry only value labels', () => {
+      const bars = [30, 120, 50, 150, 40, 70].map((w, k): BBox => [100, 300 + 22 * k, 100 + w, 318 + 22 * k]);
+      const values = bars.map((b, k) => item(String(20 + k), [b[0] + 2, b[1] + 2, b[2] - 2, b[3] - 2]));
+      expect(findFigureRegions(page([], { items: values, rules: bars }))).toHaveLength(1);
+    });
+  });
+
   describe('pictures whose words are only in their pixels', () => {
     const word = (text: string, bbox: BBox): TextItem => ({
       text,

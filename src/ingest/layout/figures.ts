@@ -167,6 +167,9 @@ function findVectorFigures(page: ParsedPage): BBox[] {
   const out: BBox[] = [];
   for (const members of clusters.values()) {
     if (members.length < MIN_VECTOR_SHAPES) continue;
+    // Mostly fills behind words: a slide's text boxes and highlighted lines, not a chart.
+    const fills = members.filter((m) => !m.curved && isTextBackground(m.box, page.items)).length;
+    if (fills >= members.length * TEXT_FILL_SHARE_OF_SHAPES) continue;
     const box = members.reduce<BBox>(
       (acc, m) => union(acc, m.box),
       [Infinity, Infinity, -Infinity, -Infinity],
@@ -180,6 +183,20 @@ function findVectorFigures(page: ParsedPage): BBox[] {
       out.push(box);
   }
   return out;
+}
+
+/** A text box's fill or a highlighted run is as wide as its text nearly: bars and plot areas are not. */
+const TEXT_FILL_SHARE = 0.9;
+/** A cluster of shapes is text boxes, not a chart, when this share of its shapes are fills behind words. */
+const TEXT_FILL_SHARE_OF_SHAPES = 0.5;
+
+/** A rectangle painted behind words that fill it (a slide's text box, a highlight): text, not a bar of a chart. */
+function isTextBackground(rect: BBox, items: TextItem[]): boolean {
+  const inside = items.filter((item) => item.text.trim() && centreInside(item.bbox, rect));
+  // A bar's value label ("23", "4.5%") can fill a short bar: only words make a text box.
+  if (!inside.some((item) => /\p{L}{3}/u.test(item.text))) return false;
+  const text = inside.reduce<BBox>((acc, item) => union(acc, item.bbox), inside[0]!.bbox);
+  return width(text) >= width(rect) * TEXT_FILL_SHARE && height(text) >= height(rect) * TEXT_FILL_SHARE * 0.8;
 }
 
 /** Table cell backgrounds tile rows: many rectangles share exactly the same top and bottom. Bars do not. */

@@ -1,6 +1,6 @@
 import type { TextBlock } from './blocks';
 import { headingLevels } from './headings';
-import { isScannedSlide, slideTitle } from './slides';
+import { isScannedSlide, picturesOnScan, slideTitle } from './slides';
 
 function block(text: string, y: number, fontSize: number, lines = 1): TextBlock {
   const bbox: [number, number, number, number] = [
@@ -58,6 +58,35 @@ describe('scanned slides', () => {
     expect(slideTitle([title, block('Funds raised per year', 170, 14)], 405)).toBe(title);
     const five = block(statement, 12, 30, 5);
     expect(slideTitle([five, block('Funds raised per year', 200, 14)], 405)).toBeNull();
+  });
+
+  it('takes no title from the words of a picture placed on the slide (a pasted chart names itself)', () => {
+    const chartTitle = block('US SPACE TRAVEL', 25, 22);
+    const picture: [number, number, number, number] = [30, 10, 645, 395];
+    expect(slideTitle([chartTitle, block('MERCURY', 107, 7)], 405, [picture])).toBeNull();
+    const slideOwn = block('Gestalt Principles', 20, 30);
+    const pictureWord = block('PROXIMITY', 120, 40);
+    pictureWord.bbox = [340, 120, 520, 160];
+    expect(slideTitle([slideOwn, pictureWord], 405, [[300, 100, 700, 300]])).toBe(slideOwn);
+    expect(slideTitle([slideOwn, pictureWord], 405)).toBe(pictureWord);
+  });
+
+  it('takes no title from an OCR box too narrow for its text (lettering across a photo read as one line)', () => {
+    const photo = block('Dermanwy 009000008 Lunthanga Group', 40, 166);
+    photo.bbox = [8, 44, 301, 210];
+    photo.segments = photo.segments.map((s) => ({ ...s, bbox: photo.bbox }));
+    const title = block('GERMANWINGS 9525: THE FIRST 6 HOURS', 105, 16);
+    expect(slideTitle([photo, title], 432)).toBe(title);
+  });
+
+  it('counts as pictures only the images that do not cover a page read by OCR', () => {
+    const images = [{ bbox: [0, 0, 768, 432] as [number, number, number, number] }];
+    expect(picturesOnScan({ hasTextLayer: false, width: 768, height: 432, images })).toEqual([]);
+    const pasted = { bbox: [50, 10, 645, 395] as [number, number, number, number] };
+    expect(picturesOnScan({ hasTextLayer: false, width: 720, height: 405, images: [pasted] })).toEqual([
+      pasted.bbox,
+    ]);
+    expect(picturesOnScan({ hasTextLayer: true, width: 720, height: 405, images: [pasted] })).toEqual([]);
   });
 
   it('has no title when the top holds only small print or a sentence fragment', () => {

@@ -1,6 +1,8 @@
 // Scanned slides: a landscape page read by OCR is a slide, and its title is what a deck's sections are made of.
-import type { ParsedPage } from '../../document/document-model';
+import type { BBox, ParsedPage } from '../../document/document-model';
 import type { TextBlock } from './blocks';
+import { fitsOneLine } from './element-split';
+import { area, centreInside } from './layout.types';
 
 /** Slides are landscape (4:3 is 1.33, 16:9 is 1.78); scanned book spreads are rare enough to accept. */
 const SLIDE_ASPECT = 1.2;
@@ -14,6 +16,22 @@ const TITLE_MIN_SIZE_RATIO = 0.8;
 /** An OCR box spans the ink: a line without descenders (all caps, "Title Case Heading") is this much shorter. */
 const NO_DESCENDER_HEIGHT = 0.8;
 
+/** An image covering less of a page than this is a picture placed on it, not the scan of the page. */
+const SCAN_COVERAGE = 0.9;
+
+/**
+ * Pictures placed on a page without a text layer (a chart pasted on a slide, an illustration beside a cover's
+ * title): OCR reads their words too, but those are the picture's, not the page's. A scan covers the whole page.
+ */
+export function picturesOnScan(
+  page: Pick<ParsedPage, 'hasTextLayer' | 'width' | 'height' | 'images'>,
+): BBox[] {
+  if (page.hasTextLayer) return [];
+  return page.images
+    .map((image) => image.bbox)
+    .filter((box) => area(box) < page.width * page.height * SCAN_COVERAGE);
+}
+
 export function isScannedSlide(page: Pick<ParsedPage, 'hasTextLayer' | 'width' | 'height'>): boolean {
   return !page.hasTextLayer && page.width >= page.height * SLIDE_ASPECT;
 }
@@ -25,10 +43,16 @@ function emSize(block: TextBlock): number {
 
 /**
  * The slide's title among its blocks (in reading order): the topmost short block near the top set nearly as
- * large as the largest text on the slide. Null when the slide has no title-like block.
+ * large as the largest text on the slide, outside the pictures placed on it (a pasted chart's own title is not
+ * the slide's). Null when the slide has no title-like block.
  */
-export function slideTitle(blocks: TextBlock[], pageHeight: number): TextBlock | null {
-  const textual = blocks.filter((b) => /\p{L}{2}/u.test(b.text));
+export function slideTitle(blocks: TextBlock[], pageHeight: number, pictures: BBox[] = []): TextBlock | null {
+  const textual = blocks.filter(
+    (b) =>
+      /\p{L}{2}/u.test(b.text) &&
+      !pictures.some((p) => centreInside(b.bbox, p)) &&
+      b.segments.every((s) => fitsOneLine(s.text, s.bbox[2] - s.bbox[0], s.fontSize)),
+  );
   if (!textual.length) return null;
   // A mark of three letters or fewer (a logo in a screenshot: "DUS") does not set the slide's type size.
   const worded = textual.filter((b) => (b.text.match(/\p{L}/gu) ?? []).length > 3);

@@ -69,6 +69,28 @@ describe('readTitle', () => {
     );
   });
 
+  it("reads a scanned cover's title beside its picture, not the picture's lettering", () => {
+    const ocr = (l: ReturnType<typeof line>) => {
+      l.item.source = 'ocr';
+      l.element.source = 'ocr';
+      return l;
+    };
+    const art = ocr(line('GESTALT', [315, 91, 648, 193], 102, 'paragraph'));
+    const title = ocr(line('Data Presentation', [49, 216, 382, 335], 48, 'paragraph'));
+    const sources = { metadataTitle: null, ...page(art, title) };
+    expect(readTitle({ ...sources, firstPagePictures: [[240, 0, 720, 319]] }).title).toBe(
+      'Data Presentation',
+    );
+    // With nothing outside the picture, the picture's words still title the document.
+    expect(
+      readTitle({ metadataTitle: null, ...page(art), firstPagePictures: [[240, 0, 720, 319]] }).title,
+    ).toBe('GESTALT');
+    // An OCR box far too narrow for its text is a photo's lettering read as one line.
+    const photo = ocr(line('Dermanwy 009000008 Lunthanga Group', [8, 44, 301, 210], 166, 'heading'));
+    const deck = ocr(line('DIGITAL CRISIS ANALYSIS', [408, 158, 734, 180], 21.6, 'paragraph'));
+    expect(readTitle({ metadataTitle: null, ...page(photo, deck) }).title).toBe('DIGITAL CRISIS ANALYSIS');
+  });
+
   it('prefers the cover to metadata that holds its words but was made by a file-naming scheme', () => {
     const cover = line('Harbour View Care Home', [34, 146, 540, 200], 44);
     const named = 'Harbour View Care Home NewApproachFullReport (Care Location Apr 2015)_INS1-972072899';

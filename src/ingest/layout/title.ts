@@ -1,7 +1,8 @@
 // The document title: a filing's cover ("NETFLIX, INC. Form 10-K, fiscal year ended …"), else the cover's title
 // block (the first page's largest lines), unless the PDF's Title metadata reads like a title and holds that block's
 // words; then the metadata alone, else the file name without its extension.
-import type { LayoutElement, TextItem } from '../../document/document-model';
+import type { BBox, LayoutElement, TextItem } from '../../document/document-model';
+import { fitsOneLine } from './element-split';
 import { centreInside } from './layout.types';
 
 export interface TitleSources {
@@ -9,6 +10,8 @@ export interface TitleSources {
   /** The first page's text items (with font sizes) and elements. */
   firstPageItems: TextItem[];
   firstPageElements: LayoutElement[];
+  /** Pictures placed on a first page read by OCR: their words title the document only when nothing else can. */
+  firstPagePictures?: BBox[];
   bodyFontSize: number;
   fileName?: string;
 }
@@ -126,6 +129,8 @@ function titleLine(e: LayoutElement, items: TextItem[]): Line | null {
   const width = inside.reduce((sum, i) => sum + i.bbox[2] - i.bbox[0], 0);
   const height = inside.reduce((sum, i) => sum + i.bbox[3] - i.bbox[1], 0);
   if (inside.length > 0 && height > width) return null;
+  if (inside.some((i) => i.source === 'ocr' && !fitsOneLine(i.text, i.bbox[2] - i.bbox[0], i.fontSize)))
+    return null;
   return { element: e, text, size: Math.max(0, ...inside.map((i) => i.fontSize)) };
 }
 
@@ -135,7 +140,13 @@ function titleLine(e: LayoutElement, items: TextItem[]): Line | null {
  * smaller line right under the block is its subtitle: not part of the title, and not a section either.
  */
 function coverTitle(sources: TitleSources): TitleChoice | null {
-  const lines = sources.firstPageElements.map((e) => titleLine(e, sources.firstPageItems));
+  const all = sources.firstPageElements.map((e) => titleLine(e, sources.firstPageItems));
+  const pictures = sources.firstPagePictures ?? [];
+  const outside = all.map((l) => (l && pictures.some((p) => centreInside(l.element.bbox, p)) ? null : l));
+  return titleBlock(sources, outside) ?? titleBlock(sources, all);
+}
+
+function titleBlock(sources: TitleSources, lines: Array<Line | null>): TitleChoice | null {
   // No body size to compare with (a first page read as a scan, no OCR yet): any line may title the document.
   const body = Number.isFinite(sources.bodyFontSize) ? sources.bodyFontSize : 0;
   const minSize = body * TITLE_FONT_RATIO;
