@@ -13,6 +13,9 @@ const PERCENTAGE =
   /\b(?:what|which) (?:percentage|percent|proportion|share|fraction)\b|\bpercent(?:age)?\b|%|\b(?:growth|tax|interest|return|turnover|churn|conversion|response|participation|unemployment|inflation) rate\b|\bmargin\b|\byear[- ]over[- ]year change\b/i;
 const DATE =
   /^\s*when\b|\b(?:what|which|in which|in what) (?:year|date|month|day|quarter|decade)\b|\bwhen (?:was|were|did|does|is|will)\b|\bwhat time\b/i;
+/** "How many square miles", "how many USD", "how many hours": a measure asked in its unit, not a count of things. */
+const MEASURE_ASKED =
+  /\bhow many (?:more |fewer |less )?(?:(?:square|cubic) )?(?:(?:thousands|millions|billions) of )?(?:miles|kilometers|kilometres|km|meters|metres|feet|inches|yards|acres|hectares|dollars|usd|us\$|euros?|eur|pounds|gbp|yuan|yen|rupees|hours|minutes|seconds|days|weeks|months|years|kilograms|kg|grams|tons|tonnes|liters|litres|gallons|calories|degrees|watts|kilowatts|volts|percent|percentage points)\b/i;
 /** Plural nouns that name an amount (a number question), not a set of things to list. */
 const AMOUNT_NOUNS =
   'totals?|amounts?|numbers?|assets|liabilities|revenues|sales|earnings|expenses|costs|results|profits|losses|savings|proceeds|shares|dividends|percentages|rates|ratios|margins|units|hours|days|years|months|minutes|dollars|points';
@@ -31,7 +34,7 @@ const LIST = new RegExp(
 const NAME =
   /^\s*who\b|\b(?:who|whom|whose)\b|\bwhich (?:company|companies|person|individual|country|city|state|team|organi[sz]ation|agency|party|university|brand|product|model|author|firm|bank|auditor|subsidiary|segment|department|region|language|tool|method|dataset)\b|\bwhat(?:'s| is| was| are| were) (?:the )?(?:[\w-]+ ){0,2}names?\b|\bname of\b/i;
 const NUMBER =
-  /\bwhat (?:\w+ )?(?:latency|speed|size|weight|height|length|duration|temperature|capacity|distance|population|budget|salary|fee|cost|price)\b|\b(?:how (?:much|long|old|often|large|big|high|far|tall|wide|heavy|fast)|what (?:is|was|were|are) the (?:total|amount|value|cost|price|size|average|mean|median|sum|difference|ratio|revenue|income|score|number)|(?:total|sum|difference|average|ratio|revenue|revenues|sales|income|earnings|eps|cash|assets|liabilities|equity|expenses?|costs?|capex|capital expenditures?|debt|dividends?|profit|loss|ebitda|price|amount|value|score|accuracy|recall|precision|f1)\b)/i;
+  /\bwhat (?:\w+ )?(?:latency|speed|size|weight|height|length|duration|temperature|capacity|distance|population|budget|salary|fee|cost|price)\b|\b(?:how (?:much|long|old|often|large|big|high|far|tall|wide|heavy|fast)|what(?:'s| is| was| were| are) the (?:total|amount|value|cost|price|size|average|mean|median|sum|difference|gap|ratio|revenue|income|score|number|performance|population)|(?:total|sum|difference|average|ratio|revenue|revenues|sales|income|earnings|eps|cash|assets|liabilities|equity|expenses?|costs?|capex|capital expenditures?|debt|dividends?|profit|loss|ebitda|price|amount|value|score|accuracy|recall|precision|f1)\b)/i;
 /** The question asks for its answer as a number: "answer in millions", "in float format", "give me an integer". */
 const NUMBER_FORMAT =
   /\b(?:answer|write|give|return|express|report)\b[^.?]{0,40}\b(?:in|into|as|with) (?:(?:an? |the )?(?:int|integer|float|decimal|numeric|number)(?: format)?|(?:usd |us\$ |\$ )?(?:thousands?|millions?|billions?))\b|\b(?:give me|as|return me) an? (?:rounded )?(?:integer|float|number)\b|\bround (?:your |the )?(?:answer|result|value)? ?to\b/i;
@@ -75,6 +78,7 @@ export function answerKindOf(question: string): AnswerKind {
   if (YES_NO_OPENING.test(q)) return ALTERNATIVES.test(q) ? 'TEXT' : 'YES_NO';
   // "Which is larger, A or B?" names its answer among the alternatives
   if (alternativesOf(q)) return 'NAME';
+  if (MEASURE_ASKED.test(q)) return /\bpercent/i.test(q) ? 'PERCENTAGE' : 'NUMBER';
   if (COUNT.test(q)) return 'COUNT';
   // a number format asked for settles it, whatever the wording ("What are the lease costs? Answer in millions.")
   if (NUMBER_FORMAT.test(q) && !DATE.test(q)) return PERCENTAGE.test(q) ? 'PERCENTAGE' : 'NUMBER';

@@ -3,6 +3,7 @@ import { choiceSource } from './choice-source';
 import { listCandidate } from './list-source';
 import { metricSource } from './metric-source';
 import { spanSource } from './span-source';
+import { statedCountSource } from './stated-count';
 import { tableCellSource } from './table-cell-source';
 import { tableColumnCandidate } from './table-list-source';
 import type { CandidateSource } from './typed-answer';
@@ -21,6 +22,8 @@ export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSou
   { name: 'statement-metric', read: metricSource },
   { name: 'two-value-arithmetic', read: differenceSource },
   { name: 'table-cell', read: tableCellSource },
+  // "how many datasets" answered by the evidence's own "nine datasets"
+  { name: 'stated-count', read: statedCountSource },
   { name: 'list', read: listCandidate },
   { name: 'table-column', read: tableColumnCandidate },
   { name: 'yes-no', read: yesNoCandidate },

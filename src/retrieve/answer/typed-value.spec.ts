@@ -21,6 +21,11 @@ describe('numbersIn', () => {
     expect(numbersIn('It breached paragraph 47 and Regulation 12 twice.').map((n) => n.value)).toEqual([]);
   });
 
+  it('skips an item marker inside a sentence ("1) …, 2) …"), not a value closed by a parenthesis', () => {
+    const text = 'The archive 1) keeps 40 reels and 2) lends them out (at most 3) each week.';
+    expect(numbersIn(text).map((n) => n.value)).toEqual(['40', '3']);
+  });
+
   it('reads a "%" after a space on an amount in the thousands as the next label, not a percentage', () => {
     expect(numbersIn('Capacity 980,000 % Area Rezoned 18.4%').map((n) => [n.value, n.unit])).toEqual([
       ['980000', null],

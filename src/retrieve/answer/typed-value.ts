@@ -86,6 +86,13 @@ function dayOrMarker(text: string, start: number, printed: string): boolean {
   return lineStart && /^\d{1,2}$/.test(printed) && /^[.)]\s+\p{Lu}/u.test(text.slice(start + printed.length));
 }
 
+/** "a dataset that 1) compiles claims and 2) adds tables": an item marker with no "(" open before it, not a value. */
+function enumerationMarker(text: string, start: number, m: Record<string, string | undefined>): boolean {
+  if (!m.close || m.open || m.sign || m.currency || m.suffix || !/^\d{1,2}$/.test(m.digits ?? '')) return false;
+  const before = text.slice(Math.max(0, start - 80), start);
+  return before.lastIndexOf('(') <= before.lastIndexOf(')');
+}
+
 /** Every number the text prints, with its currency or percent sign and its scale word. */
 export function numbersIn(text: string): NumberMention[] {
   const out: NumberMention[] = [];
@@ -95,6 +102,7 @@ export function numbersIn(text: string): NumberMention[] {
     const start = m.index + printed.length - printed.trimStart().length;
     if (REFERENCE.test(text.slice(Math.max(0, start - 14), start))) continue;
     if (partOfName(text, start, printed.trim().length) || dayOrMarker(text, start, printed.trim())) continue;
+    if (enumerationMarker(text, start, { open, sign, currency, digits, close, suffix })) continue;
     const raw = Number(digits!.replace(/,/g, ''));
     if (!Number.isFinite(raw)) continue;
     const negative = (open && close) || sign ? -1 : 1;

@@ -1,0 +1,174 @@
+import { sentences, stem } from '../text-match';
+import { subjectWords } from './list-items';
+import type { AnswerElement } from '../extractive-answer';
+import {
+  type AnswerCandidate,
+  type AnswerEvidence,
+  type CandidateSource,
+  citationAt,
+  type EvidencePage,
+} from './typed-answer';
+
+// "How many datasets does the paper use?" is often answered by the evidence in so many words: "Statistics of nine
+// datasets used", "we pose 6 research questions". The count is the number printed (in digits or in words) right
+// before the noun the question counts, in a sentence about the question's subject.
+
+const SMALL: Record<string, number> = {
+  zero: 0,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  thirteen: 13,
+  fourteen: 14,
+  fifteen: 15,
+  sixteen: 16,
+  seventeen: 17,
+  eighteen: 18,
+  nineteen: 19,
+};
+const TENS: Record<string, number> = {
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  seventy: 70,
+  eighty: 80,
+  ninety: 90,
+};
+
+/** A number written in words ("nine", "twenty-one") or digits ("12", "1,204"); null for anything else. */
+export function countWord(word: string): number | null {
+  const w = word.toLowerCase();
+  if (/^\d{1,3}(?:,\d{3})*$|^\d+$/.test(w)) return Number(w.replace(/,/g, ''));
+  if (w in SMALL) return SMALL[w]!;
+  const [tens = '', unit] = w.split('-');
+  if (!(tens in TENS)) return null;
+  if (unit === undefined) return TENS[tens]!;
+  return unit in SMALL && SMALL[unit]! < 10 && SMALL[unit]! > 0 ? TENS[tens]! + SMALL[unit]! : null;
+}
+
+/** Words that end the counted noun phrase of "how many …" (a verb, a preposition, a relative word). */
+const PHRASE_END = new Set(
+  (
+    'are is were was be been do does did have has had can could will would should shall may might must ' +
+    'in on of from for with within to at by as per that which who whose whom there here this these those ' +
+    'appear appears appeared shown listed included mentioned used given presented provided contained'
+  ).split(' '),
+);
+/** A total that does not answer a question about part of it, a difference or a comparison. */
+const NOT_A_STATED_TOTAL = /\b(?:more|fewer|less|not|n't|without|except|excluding|other than|besides|apart from)\b/i;
+/** A number right after these words is a label, not a count ("Table 6", "Section 3"). */
+const LABEL_BEFORE =
+  /^(?:table|tables|figure|figures|fig|section|sections|chapter|chapters|appendix|page|pages|p|step|steps|equation|eq|rq|q|item|items|no|part|version|v|phase|stage|level|grade|class|unit|units|week|day|year|since)$/i;
+/** Words that may stand between the number and the noun ("nine public datasets"); function words may not. */
+const FUNCTION_WORD =
+  /^(?:of|the|a|an|these|those|their|our|its|his|her|in|on|for|and|or|to|with|from|by|at|as|than|per|each|is|are|was|were|have|has)$/i;
+/** Words of a modifier allowed between the number and the noun. */
+const MAX_BETWEEN = 2;
+
+export interface CountedNoun {
+  /** The counted noun's stem ("dataset"). */
+  head: string;
+  /** The counted noun as the question prints it ("datasets"). */
+  printed: string;
+  /** Stems of the words before it in the question's phrase ("research" of "research questions"). */
+  modifiers: string[];
+}
+
+/** The noun a "how many" question counts, or null when it asks for a difference, a part or a measure. */
+export function countedNoun(question: string): CountedNoun | null {
+  const m = /\bhow many\s+(.+)$/i.exec(question.replace(/\s+/g, ' '));
+  if (!m || NOT_A_STATED_TOTAL.test(question)) return null;
+  const phrase: string[] = [];
+  for (const raw of m[1]!.split(' ')) {
+    const word = raw.replace(/^["'“‘(]+|["'”’),.?!:;]+$/g, '');
+    if (word === '' || PHRASE_END.has(word.toLowerCase()) || !/^[\p{L}][\p{L}'-]*$/u.test(word)) break;
+    phrase.push(word.toLowerCase());
+    if (/[,.?!:;]$/.test(raw) || phrase.length === 4) break;
+  }
+  const head = phrase.at(-1);
+  if (!head || head.length < 3) return null;
+  return { head: stem(head), printed: head, modifiers: phrase.slice(0, -1).map(stem) };
+}
+
+interface StatedCount {
+  value: number;
+  sentence: string;
+  /** The question's modifiers printed with the count, then the question's subject words in the sentence. */
+  score: number;
+}
+
+/** Counts a sentence states for the noun: a number then up to two modifier words then the noun. */
+export function statedCounts(sentence: string, noun: CountedNoun, subject: string[]): StatedCount[] {
+  const tokens = sentence.split(/\s+/).map((t) => t.replace(/^["'“‘(]+|["'”’),.;:!?]+$/g, ''));
+  const present = new Set(tokens.map((t) => stem(t.toLowerCase())));
+  const subjectShare =
+    subject.length === 0 ? 0 : subject.filter((w) => present.has(w)).length / subject.length;
+  const found: StatedCount[] = [];
+  tokens.forEach((token, i) => {
+    const value = countWord(token);
+    if (value === null || /^(?:1[89]|20)\d{2}$/.test(token)) return;
+    if (i > 0 && LABEL_BEFORE.test(tokens[i - 1]!.replace(/\.$/, ''))) return;
+    for (let gap = 0; gap <= MAX_BETWEEN; gap++) {
+      const at = i + 1 + gap;
+      const word = tokens[at];
+      if (word === undefined) return;
+      if (stem(word.toLowerCase()) === noun.head) {
+        const between = tokens.slice(i + 1, at).map((t) => stem(t.toLowerCase()));
+        const named = noun.modifiers.filter((m) => between.includes(m)).length;
+        // a count of the noun in a sentence about something else answers another question
+        if (named > 0 || subjectShare > 0 || subject.length === 0)
+          found.push({ value, sentence, score: named + subjectShare });
+        return;
+      }
+      if (FUNCTION_WORD.test(word) || countWord(word) !== null || !/^[\p{L}][\p{L}-]*$/u.test(word)) return;
+    }
+  });
+  return found;
+}
+
+export const statedCountSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+  if (evidence.kind !== 'COUNT') return null;
+  const noun = countedNoun(evidence.question);
+  if (!noun) return null;
+  const subject = subjectWords(evidence.question).filter((w) => w !== noun.head);
+  let best: { stated: StatedCount; page: EvidencePage; element: AnswerElement } | null = null;
+  for (const page of evidence.pages) {
+    for (const element of page.elements) {
+      if (element.kind === 'page-header' || element.kind === 'page-footer') continue;
+      for (const sentence of sentences(element.text)) {
+        for (const stated of statedCounts(sentence, noun, subject)) {
+          if (!best || stated.score > best.stated.score) best = { stated, page, element };
+        }
+      }
+    }
+  }
+  if (!best) return null;
+  const { stated, page, element } = best;
+  const value = String(stated.value);
+  return {
+    answer: {
+      text: `${value} — ${stated.sentence} [p. ${element.pageNumber}]`,
+      kind: 'COUNT',
+      value,
+      unit: noun.printed,
+      scale: null,
+      items: [],
+      formula: null,
+    },
+    citations: [citationAt(page, element, stated.sentence)],
+    analysis:
+      `The evidence states the count on p. ${element.pageNumber} (evidence step ${page.step}): ` +
+      `"${stated.sentence}".`,
+  };
+};
