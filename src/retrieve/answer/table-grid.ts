@@ -1,5 +1,6 @@
 import type { BBox } from '../../document/document-model';
 import type { AnswerElement } from '../extractive-answer';
+import { unfuseLabels } from './fused-labels';
 import { unpackColumns } from './packed-columns';
 import type { NumberScale } from './typed-answer';
 import {
@@ -79,7 +80,10 @@ function gridOf(element: AnswerElement): { texts: string[][]; boxes: Map<string,
   const texts = markdownRows(element.description ?? '');
   const boxes = new Map<string, BBox>();
   const cells = element.cells;
-  if (!cells) return unpackColumns(texts, boxes);
+  if (!cells) {
+    const unfused = unfuseLabels(texts, boxes);
+    return unpackColumns(unfused.texts, unfused.boxes);
+  }
   cells.rows.forEach((r, i) => {
     const c = cells.cols[i] ?? -1;
     const b = cells.boxes.slice(4 * i, 4 * i + 4);
@@ -87,7 +91,8 @@ function gridOf(element: AnswerElement): { texts: string[][]; boxes: Map<string,
     if (!row[c]) row[c] = cells.texts[i] ?? '';
     if (b.length === 4) boxes.set(`${r}:${c}`, b as BBox);
   });
-  return unpackColumns(texts, boxes);
+  const unfused = unfuseLabels(texts, boxes);
+  return unpackColumns(unfused.texts, unfused.boxes);
 }
 
 const isAmountCell = (text: string) => !isPeriodText(text) && parseAmount(text) !== null;
