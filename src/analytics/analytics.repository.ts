@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { CypherRegistry } from '../graph/cypher-registry';
-import { GraphExecutor } from '../graph/graph-executor';
 import type {
   CaptionGaps,
   CorpusDocumentRow,
@@ -11,28 +10,21 @@ import type {
   SectionKinds,
   SectionTreeShape,
 } from './analytics.types';
+import { CypherRepository } from '../graph/cypher-repository';
 
 /** Structure analytics in plain Cypher (cypher/analytics/), one read per question asked of a document. */
 @Injectable()
-export class AnalyticsRepository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    const get = (name: string) => cypher.get(`analytics/${name}`);
-    this.q = {
-      overview: get('document-overview'),
-      sectionTree: get('section-tree'),
-      sectionKinds: get('section-element-kinds'),
-      pages: get('page-profile'),
-      captions: get('caption-gaps'),
-      crossReferences: get('cross-references'),
-      readingOrder: get('reading-order'),
-      corpus: get('corpus-overview'),
-    };
-  }
+export class AnalyticsRepository extends CypherRepository {
+  private readonly q = this.queries('analytics', {
+    overview: 'document-overview',
+    sectionTree: 'section-tree',
+    sectionKinds: 'section-element-kinds',
+    pages: 'page-profile',
+    captions: 'caption-gaps',
+    crossReferences: 'cross-references',
+    readingOrder: 'reading-order',
+    corpus: 'corpus-overview',
+  });
 
   async overview(docId: string): Promise<DocumentOverview | null> {
     const [row] = await this.graph.read<DocumentOverview>(this.q.overview, { docId });

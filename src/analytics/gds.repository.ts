@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { CypherRegistry } from '../graph/cypher-registry';
-import { GraphExecutor } from '../graph/graph-executor';
 import { ProjectionGate } from './projection-gate';
 import type {
   CentralPage,
@@ -10,6 +8,7 @@ import type {
   PageCommunity,
   PageComponent,
 } from './analytics.types';
+import { CypherRepository } from '../graph/cypher-repository';
 
 /** Every projection Folio creates is named with this prefix, so a test (or an operator) can find leftovers. */
 export const PROJECTION_PREFIX = 'folio-analytics-';
@@ -25,33 +24,27 @@ export interface PageGraphSize extends ProjectionSize {
 
 /** Graph Data Science calls on named in-memory projections; GDS runs for minutes at most, so no read timeout. */
 @Injectable()
-export class GdsRepository {
-  private readonly q;
+export class GdsRepository extends CypherRepository {
+  private readonly q = {
+    version: this.cypher.get('graph/gds-version'),
+    ...this.queries('analytics', {
+      pageGraphSize: 'gds-page-graph-size',
+      estimate: 'gds-estimate',
+      projectPages: 'gds-project-pages',
+      projectDocuments: 'gds-project-documents',
+      pageRank: 'gds-page-rank',
+      leiden: 'gds-leiden',
+      wcc: 'gds-wcc',
+      similarity: 'gds-document-similarity',
+      drop: 'gds-drop',
+      list: 'gds-list-projections',
+      writeBack: 'write-page-centrality',
+      pageRanks: 'page-ranks',
+    }),
+  };
   private readonly noTimeout = { timeoutMs: 0 };
   /** One gate per process (the repository is a singleton): projections share Neo4j's heap. */
   private readonly gate = new ProjectionGate();
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    const get = (name: string) => cypher.get(`analytics/${name}`);
-    this.q = {
-      version: cypher.get('graph/gds-version'),
-      pageGraphSize: get('gds-page-graph-size'),
-      estimate: get('gds-estimate'),
-      projectPages: get('gds-project-pages'),
-      projectDocuments: get('gds-project-documents'),
-      pageRank: get('gds-page-rank'),
-      leiden: get('gds-leiden'),
-      wcc: get('gds-wcc'),
-      similarity: get('gds-document-similarity'),
-      drop: get('gds-drop'),
-      list: get('gds-list-projections'),
-      writeBack: get('write-page-centrality'),
-      pageRanks: get('page-ranks'),
-    };
-  }
 
   /** The GDS version, or null when the procedures are not installed. */
   async version(): Promise<string | null> {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CypherRegistry } from '../graph/cypher-registry';
-import { GraphExecutor } from '../graph/graph-executor';
+import { CypherRepository } from '../graph/cypher-repository';
 
 /** An API key as stored: never the secret, and the hash only where a lookup needs it. */
 export interface StoredApiKey {
@@ -16,24 +15,16 @@ export interface StoredApiKey {
 
 /** The ApiKey nodes in Neo4j (cypher/api/*). */
 @Injectable()
-export class ApiKeyRepository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    const get = (name: string) => cypher.get(`api/${name}`);
-    this.q = {
-      create: get('create-api-key'),
-      findByHash: get('find-api-key-by-hash'),
-      list: get('list-api-keys'),
-      countActive: get('count-active-api-keys'),
-      revoke: get('revoke-api-key'),
-      touch: get('touch-api-key'),
-      delete: get('delete-api-keys'),
-    };
-  }
+export class ApiKeyRepository extends CypherRepository {
+  private readonly q = this.queries('api', {
+    create: 'create-api-key',
+    findByHash: 'find-api-key-by-hash',
+    list: 'list-api-keys',
+    countActive: 'count-active-api-keys',
+    revoke: 'revoke-api-key',
+    touch: 'touch-api-key',
+    delete: 'delete-api-keys',
+  });
 
   async create(key: { id: string; name: string; prefix: string; sha256: string; scopes: string[] }) {
     const [row] = await this.graph.write<{ key: StoredApiKey }>(this.q.create, { key });

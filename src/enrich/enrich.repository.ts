@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import type { StoredJob } from '../common/background-jobs';
-import { CypherRegistry } from '../graph/cypher-registry';
-import { GraphExecutor } from '../graph/graph-executor';
 import { JobStore } from '../graph/job-store';
 import type { EnrichStageName } from '../document/enrichment-stages';
+import { CypherRepository } from '../graph/cypher-repository';
 
 /** What one stage run cost and produced, stored on the Document as a JSON string per stage. */
 export interface StageRecord {
@@ -78,28 +77,19 @@ function parseLegacyRecord(json: unknown): StageRecord | null {
 
 /** Document-level reads and writes of the enrich module: status, per-stage cost records, jobs. */
 @Injectable()
-export class EnrichRepository {
-  private readonly q;
-  private readonly jobs: JobStore<EnrichmentJobRow>;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    const get = (name: string) => cypher.get(`enrich/${name}`);
-    this.q = {
-      info: get('enrich-document-info'),
-      ids: get('enrich-list-document-ids'),
-      record: get('enrich-record-stage'),
-      clearRecord: get('enrich-clear-stage-record'),
-      records: get('enrich-get-records'),
-      saveJob: get('enrich-save-job'),
-      getJob: get('enrich-get-job'),
-      failAbandonedJobs: get('enrich-fail-abandoned-jobs'),
-      openJobOwners: get('enrich-list-open-job-owners'),
-    };
-    this.jobs = new JobStore(graph, this.q);
-  }
+export class EnrichRepository extends CypherRepository {
+  private readonly q = this.queries('enrich', {
+    info: 'enrich-document-info',
+    ids: 'enrich-list-document-ids',
+    record: 'enrich-record-stage',
+    clearRecord: 'enrich-clear-stage-record',
+    records: 'enrich-get-records',
+    saveJob: 'enrich-save-job',
+    getJob: 'enrich-get-job',
+    failAbandonedJobs: 'enrich-fail-abandoned-jobs',
+    openJobOwners: 'enrich-list-open-job-owners',
+  });
+  private readonly jobs = new JobStore<EnrichmentJobRow>(this.graph, this.q);
 
   async documentInfo(docId: string): Promise<{ id: string; status: string; pageCount: number } | null> {
     const [row] = await this.graph.read<{ id: string; status: string; pageCount: number }>(this.q.info, {

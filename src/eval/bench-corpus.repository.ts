@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CypherRegistry } from '../graph/cypher-registry';
-import { GraphExecutor } from '../graph/graph-executor';
+import { CypherRepository } from '../graph/cypher-repository';
 
 /** A stored document as the benchmarks see it: its size, and the original it was copied from. */
 export interface BenchDocument {
@@ -34,22 +33,15 @@ export interface ExportedDocument {
 
 /** The benchmarks' corpus queries: the stored documents, grown by copying them, moved between databases. */
 @Injectable()
-export class BenchCorpusRepository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    this.q = {
-      clone: cypher.get('eval/clone-document'),
-      docs: cypher.get('eval/list-documents-for-bench'),
-      exportNodes: cypher.get('eval/export-document-nodes'),
-      exportRelationships: cypher.get('eval/export-document-relationships'),
-      importNodes: cypher.get('eval/import-nodes'),
-      importRelationships: cypher.get('eval/import-relationships'),
-    };
-  }
+export class BenchCorpusRepository extends CypherRepository {
+  private readonly q = this.queries('eval', {
+    clone: 'clone-document',
+    docs: 'list-documents-for-bench',
+    exportNodes: 'export-document-nodes',
+    exportRelationships: 'export-document-relationships',
+    importNodes: 'import-nodes',
+    importRelationships: 'import-relationships',
+  });
 
   documents(): Promise<BenchDocument[]> {
     return this.graph.read<BenchDocument>(this.q.docs);

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CypherRegistry } from './cypher-registry';
-import { GraphExecutor } from './graph-executor';
+import { CypherRepository } from './cypher-repository';
 
 export interface StoredPage {
   id: string;
@@ -92,27 +91,19 @@ function alignBy<K, R, T>(
  * request-scoped loaders can batch per-parent fields; the singular ones are the same queries for one parent.
  */
 @Injectable()
-export class ContentRepository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    const get = (name: string) => cypher.get(`graph/${name}`);
-    this.q = {
-      pagesAt: get('get-pages'),
-      pagesIn: get('list-pages-of-documents'),
-      elementsOn: get('list-elements-of-pages'),
-      elements: get('get-elements'),
-      linksOf: get('list-element-links'),
-      sectionsOf: get('list-sections-of-documents'),
-      sectionsById: get('get-sections'),
-      elementsIn: get('list-elements-of-sections'),
-      stats: get('document-graph-stats'),
-      corpusStats: get('corpus-graph-stats'),
-    };
-  }
+export class ContentRepository extends CypherRepository {
+  private readonly q = this.queries('graph', {
+    pagesAt: 'get-pages',
+    pagesIn: 'list-pages-of-documents',
+    elementsOn: 'list-elements-of-pages',
+    elements: 'get-elements',
+    linksOf: 'list-element-links',
+    sectionsOf: 'list-sections-of-documents',
+    sectionsById: 'get-sections',
+    elementsIn: 'list-elements-of-sections',
+    stats: 'document-graph-stats',
+    corpusStats: 'corpus-graph-stats',
+  });
 
   async page(docId: string, number: number): Promise<StoredPage | null> {
     return (await this.pagesAt([{ docId, number }]))[0] ?? null;

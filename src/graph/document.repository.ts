@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DocumentKind } from '../document/document-kind';
-import { CypherRegistry } from './cypher-registry';
-import { GraphExecutor } from './graph-executor';
+import { CypherRepository } from './cypher-repository';
 
 export interface StoredDocument {
   id: string;
@@ -48,19 +47,12 @@ export function decodeCursor(cursor: string): DocumentCursor | null {
 
 /** Reads documents from the graph. */
 @Injectable()
-export class DocumentRepository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    this.q = {
-      list: cypher.get('graph/list-documents'),
-      count: cypher.get('graph/count-documents'),
-      getMany: cypher.get('graph/get-documents'),
-    };
-  }
+export class DocumentRepository extends CypherRepository {
+  private readonly q = this.queries('graph', {
+    list: 'list-documents',
+    count: 'count-documents',
+    getMany: 'get-documents',
+  });
 
   /** A page of the documents whose status is one of `statuses` (READY only by default: the ones that are served). */
   async list(

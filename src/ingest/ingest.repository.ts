@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { StoredJob } from '../common/background-jobs';
-import { CypherQuery, CypherRegistry } from '../graph/cypher-registry';
-import { GraphExecutor } from '../graph/graph-executor';
+import type { CypherQuery } from '../graph/cypher-registry';
 import { JobStore } from '../graph/job-store';
 import type { StoredDocument } from '../graph/document.repository';
 import type { BBox } from '../document/document-model';
 import type { DocumentKind } from '../document/document-kind';
+import { CypherRepository } from '../graph/cypher-repository';
 
 // Rows as the write queries take them; vectors are plain number arrays (the driver sends them as lists).
 export interface PageRow {
@@ -157,45 +157,36 @@ function batches<T>(rows: T[], size = BATCH): T[][] {
 
 /** Every write ingestion makes to Neo4j: batched UNWINDs, one named query each. */
 @Injectable()
-export class IngestRepository {
-  private readonly q;
-  private readonly jobs: JobStore<IngestionJobRow>;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    const get = (name: string) => cypher.get(`ingest/${name}`);
-    this.q = {
-      find: get('find-document-by-id'),
-      create: get('create-document'),
-      touch: get('touch-document'),
-      setTitle: get('set-document-title'),
-      documentIds: get('list-document-ids'),
-      pages: get('write-pages'),
-      nextPages: get('link-next-pages'),
-      elements: get('write-elements'),
-      nextElements: get('link-next-elements'),
-      captions: get('link-captions'),
-      sections: get('write-sections'),
-      passages: get('write-passages'),
-      sectionElements: get('link-section-elements'),
-      refsToElements: get('link-references-to-elements'),
-      refsToSections: get('link-references-to-sections'),
-      refsToPages: get('link-references-to-pages'),
-      ready: get('mark-document-ready'),
-      deleteNodes: get('delete-document-nodes'),
-      deleteDocument: get('delete-document'),
-      fileHolders: get('count-file-holders'),
-      countContent: get('count-document-content'),
-      saveJob: get('save-job'),
-      getJob: get('get-job'),
-      failAbandonedJobs: get('fail-abandoned-jobs'),
-      abandonedDocuments: get('list-abandoned-documents'),
-      openWorkOwners: get('list-open-work-owners'),
-    };
-    this.jobs = new JobStore(graph, this.q);
-  }
+export class IngestRepository extends CypherRepository {
+  private readonly q = this.queries('ingest', {
+    find: 'find-document-by-id',
+    create: 'create-document',
+    touch: 'touch-document',
+    setTitle: 'set-document-title',
+    documentIds: 'list-document-ids',
+    pages: 'write-pages',
+    nextPages: 'link-next-pages',
+    elements: 'write-elements',
+    nextElements: 'link-next-elements',
+    captions: 'link-captions',
+    sections: 'write-sections',
+    passages: 'write-passages',
+    sectionElements: 'link-section-elements',
+    refsToElements: 'link-references-to-elements',
+    refsToSections: 'link-references-to-sections',
+    refsToPages: 'link-references-to-pages',
+    ready: 'mark-document-ready',
+    deleteNodes: 'delete-document-nodes',
+    deleteDocument: 'delete-document',
+    fileHolders: 'count-file-holders',
+    countContent: 'count-document-content',
+    saveJob: 'save-job',
+    getJob: 'get-job',
+    failAbandonedJobs: 'fail-abandoned-jobs',
+    abandonedDocuments: 'list-abandoned-documents',
+    openWorkOwners: 'list-open-work-owners',
+  });
+  private readonly jobs = new JobStore<IngestionJobRow>(this.graph, this.q);
 
   async findDocument(docId: string): Promise<StoredIngestDocument | null> {
     const [row] = await this.graph.read<{ document: StoredIngestDocument }>(this.q.find, { docId });

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { CypherRegistry } from '../graph/cypher-registry';
-import { GraphExecutor } from '../graph/graph-executor';
 import type { PassageRow } from './ingest.repository';
 import type { UnitSourceElement } from './retrieval-units';
+import { CypherRepository } from '../graph/cypher-repository';
 
 /** Rows per write transaction. */
 const BATCH = 256;
@@ -16,30 +15,24 @@ export interface PageVectorRow {
 
 /** The queries of re-embedding: read what stored documents hold, write their new vectors. */
 @Injectable()
-export class ReembedRepository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    const get = (name: string) => cypher.get(name);
-    this.q = {
-      dropIndexes: ['element', 'passage', 'page', 'section', 'summary'].map((l) =>
-        get(`graph/drop-${l}-vector-index`),
-      ),
-      unitSources: get('ingest/list-unit-sources'),
-      pageTexts: get('retrieve/document-page-texts'),
-      deletePassages: get('ingest/delete-document-passages'),
-      writePassages: get('ingest/write-passages'),
-      documents: get('ingest/list-document-ids'),
-      clearElementVectors: get('ingest/clear-element-vectors'),
-      setPages: get('ingest/set-page-vectors'),
-      sections: get('ingest/list-section-paths'),
-      setSections: get('ingest/set-section-vectors'),
-      setModel: get('ingest/set-document-embedding-model'),
-    };
-  }
+export class ReembedRepository extends CypherRepository {
+  private readonly q = {
+    ...this.queries('ingest', {
+      unitSources: 'list-unit-sources',
+      deletePassages: 'delete-document-passages',
+      writePassages: 'write-passages',
+      documents: 'list-document-ids',
+      clearElementVectors: 'clear-element-vectors',
+      setPages: 'set-page-vectors',
+      sections: 'list-section-paths',
+      setSections: 'set-section-vectors',
+      setModel: 'set-document-embedding-model',
+    }),
+    pageTexts: this.cypher.get('retrieve/document-page-texts'),
+    dropIndexes: ['element', 'passage', 'page', 'section', 'summary'].map((label) =>
+      this.cypher.get(`graph/drop-${label}-vector-index`),
+    ),
+  };
 
   /** Drops every vector index (migrations recreate them for the new dimension). */
   async dropVectorIndexes(): Promise<void> {

@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { CypherRegistry } from '../graph/cypher-registry';
-import { GraphExecutor } from '../graph/graph-executor';
 import type { TableCells } from '../document/document-model';
 import type { ElementEvidence } from './retrieve.types';
 import type { DocumentPageText } from './answerability';
@@ -12,6 +10,7 @@ import {
   statementTitlePattern,
 } from './financial-statements';
 import type { CaptionLabel, DocumentPageNumbering } from './named-pages';
+import { CypherRepository } from '../graph/cypher-repository';
 
 export interface PageCandidate {
   docId: string;
@@ -101,33 +100,26 @@ export const STATEMENT_PAGE_WEIGHT = 2;
 
 /** The retrieval queries in cypher/retrieve/: each strategy's ranking is computed inside Neo4j. */
 @Injectable()
-export class RetrieveRepository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    this.q = {
-      vector: cypher.get('retrieve/vector-pages'),
-      hybrid: cypher.get('retrieve/hybrid-pages'),
-      graphWalk: cypher.get('retrieve/graph-walk-pages'),
-      passages: cypher.get('retrieve/page-passages'),
-      summaryTree: cypher.get('retrieve/summary-tree-pages'),
-      bestPassages: cypher.get('retrieve/page-best-passages'),
-      seedWindows: cypher.get('retrieve/trace-seed-windows'),
-      neighbours: cypher.get('retrieve/page-neighbours'),
-      withoutSimilar: cypher.get('retrieve/documents-without-similar'),
-      answerElements: cypher.get('retrieve/answer-page-elements'),
-      documentPageTexts: cypher.get('retrieve/document-page-texts'),
-      documentVersions: cypher.get('retrieve/document-versions'),
-      statementPages: cypher.get('retrieve/statement-pages'),
-      pageNumbering: cypher.get('retrieve/document-page-numbering'),
-      namedPages: cypher.get('retrieve/named-pages'),
-      captionedPages: cypher.get('retrieve/captioned-pages'),
-      documentStructure: cypher.get('retrieve/document-structure'),
-    };
-  }
+export class RetrieveRepository extends CypherRepository {
+  private readonly q = this.queries('retrieve', {
+    vector: 'vector-pages',
+    hybrid: 'hybrid-pages',
+    graphWalk: 'graph-walk-pages',
+    passages: 'page-passages',
+    summaryTree: 'summary-tree-pages',
+    bestPassages: 'page-best-passages',
+    seedWindows: 'trace-seed-windows',
+    neighbours: 'page-neighbours',
+    withoutSimilar: 'documents-without-similar',
+    answerElements: 'answer-page-elements',
+    documentPageTexts: 'document-page-texts',
+    documentVersions: 'document-versions',
+    statementPages: 'statement-pages',
+    pageNumbering: 'document-page-numbering',
+    namedPages: 'named-pages',
+    captionedPages: 'captioned-pages',
+    documentStructure: 'document-structure',
+  });
 
   /** VECTOR; `hasHead` false: the page was stored before page heads and scored by its best passage alone. */
   async vectorPages(query: CandidateQuery): Promise<Array<PageCandidate & { hasHead: boolean }>> {

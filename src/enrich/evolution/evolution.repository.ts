@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CypherRegistry } from '../../graph/cypher-registry';
-import { GraphExecutor } from '../../graph/graph-executor';
 import { chunk } from '../../common/concurrency';
+import { CypherRepository } from '../../graph/cypher-repository';
 
 export interface EvolvableElement {
   id: string;
@@ -69,29 +68,21 @@ const WRITE_BATCH = 1000;
 
 /** Reads and writes of G²-Reader's content graph: elements to evolve, RELATES_TO, Revisions, evolved properties. */
 @Injectable()
-export class EvolutionRepository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    const get = (name: string) => cypher.get(`enrich/${name}`);
-    this.q = {
-      list: get('evolve-list-elements'),
-      sizes: get('evolve-element-sizes'),
-      clearRelations: get('evolve-clear-relations'),
-      clearRevisions: get('evolve-clear-revisions'),
-      clearProperties: get('evolve-clear-properties'),
-      writeElements: get('evolve-write-elements'),
-      writeRelations: get('evolve-write-relations'),
-      writeRevisions: get('evolve-write-revisions'),
-      related: get('evolve-elements-related'),
-      revisions: get('evolve-elements-revisions'),
-      summary: get('evolve-elements-summary'),
-      evolvedVectors: get('evolve-evolved-vectors'),
-    };
-  }
+export class EvolutionRepository extends CypherRepository {
+  private readonly q = this.queries('enrich', {
+    list: 'evolve-list-elements',
+    sizes: 'evolve-element-sizes',
+    clearRelations: 'evolve-clear-relations',
+    clearRevisions: 'evolve-clear-revisions',
+    clearProperties: 'evolve-clear-properties',
+    writeElements: 'evolve-write-elements',
+    writeRelations: 'evolve-write-relations',
+    writeRevisions: 'evolve-write-revisions',
+    related: 'evolve-elements-related',
+    revisions: 'evolve-elements-revisions',
+    summary: 'evolve-elements-summary',
+    evolvedVectors: 'evolve-evolved-vectors',
+  });
 
   /** Every embedded element of the document in reading order. */
   async elements(docId: string): Promise<EvolvableElement[]> {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CypherRegistry } from '../../graph/cypher-registry';
-import { GraphExecutor } from '../../graph/graph-executor';
+import { CypherRepository } from '../../graph/cypher-repository';
 
 export interface SimilarEdgeRow {
   from: string;
@@ -21,24 +20,16 @@ export interface SimilarPageLink {
 
 /** Reads and writes of the page SIMILAR_TO layer. */
 @Injectable()
-export class SimilarityRepository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    const get = (name: string) => cypher.get(`enrich/${name}`);
-    this.q = {
-      pages: get('similar-list-pages'),
-      candidates: get('similar-candidates'),
-      vectors: get('similar-passage-vectors'),
-      clear: get('similar-clear'),
-      write: get('similar-write-edges'),
-      documentEdges: get('similar-document-edges'),
-      pageEdges: get('similar-pages-edges'),
-    };
-  }
+export class SimilarityRepository extends CypherRepository {
+  private readonly q = this.queries('enrich', {
+    pages: 'similar-list-pages',
+    candidates: 'similar-candidates',
+    vectors: 'similar-passage-vectors',
+    clear: 'similar-clear',
+    write: 'similar-write-edges',
+    documentEdges: 'similar-document-edges',
+    pageEdges: 'similar-pages-edges',
+  });
 
   async embeddedPages(docId: string): Promise<Array<{ id: string; number: number }>> {
     return this.graph.read(this.q.pages, { docId });

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CypherRegistry } from '../../graph/cypher-registry';
-import { GraphExecutor } from '../../graph/graph-executor';
+import { CypherRepository } from '../../graph/cypher-repository';
 
 export interface SummaryElementRow {
   id: string;
@@ -74,27 +73,19 @@ const BATCH = 200;
 
 /** The summaries stage's reads and writes: page/section/document Summary nodes and the inferred outline. */
 @Injectable()
-export class SummariesRepository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    const get = (name: string) => cypher.get(`enrich/${name}`);
-    this.q = {
-      pages: get('summary-list-pages'),
-      elements: get('summary-list-elements'),
-      sections: get('summary-list-sections'),
-      clear: get('summary-clear'),
-      write: get('summary-write'),
-      estimate: get('summary-estimate-inputs'),
-      sources: get('outline-section-sources'),
-      clearOutline: get('outline-clear'),
-      writeOutline: get('outline-write-sections'),
-      stored: get('summary-list'),
-    };
-  }
+export class SummariesRepository extends CypherRepository {
+  private readonly q = this.queries('enrich', {
+    pages: 'summary-list-pages',
+    elements: 'summary-list-elements',
+    sections: 'summary-list-sections',
+    clear: 'summary-clear',
+    write: 'summary-write',
+    estimate: 'summary-estimate-inputs',
+    sources: 'outline-section-sources',
+    clearOutline: 'outline-clear',
+    writeOutline: 'outline-write-sections',
+    stored: 'summary-list',
+  });
 
   /** Summaries of a document (every kind, including the summary tree's clusters), document first. */
   async storedSummaries(docId: string, filter: SummaryFilter): Promise<StoredSummary[]> {

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { CypherRegistry } from '../../graph/cypher-registry';
-import { GraphExecutor } from '../../graph/graph-executor';
+import { CypherRepository } from '../../graph/cypher-repository';
 
 export interface TreeUnitRow {
   id: string;
@@ -27,21 +26,13 @@ const BATCH = 200;
 
 /** The tree stage's reads and writes: leaf elements in, cluster Summaries with SUMMARIZES edges out. */
 @Injectable()
-export class SummaryTreeRepository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    const get = (name: string) => cypher.get(`enrich/${name}`);
-    this.q = {
-      units: get('tree-list-units'),
-      clear: get('tree-clear'),
-      write: get('tree-write-nodes'),
-      estimate: get('tree-estimate-inputs'),
-    };
-  }
+export class SummaryTreeRepository extends CypherRepository {
+  private readonly q = this.queries('enrich', {
+    units: 'tree-list-units',
+    clear: 'tree-clear',
+    write: 'tree-write-nodes',
+    estimate: 'tree-estimate-inputs',
+  });
 
   listUnits(docId: string): Promise<TreeUnitRow[]> {
     return this.graph.read<TreeUnitRow>(this.q.units, { docId });

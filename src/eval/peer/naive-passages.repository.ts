@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CypherRegistry } from '../../graph/cypher-registry';
-import { GraphExecutor } from '../../graph/graph-executor';
 import type { PageWindow } from './page-windows';
+import { CypherRepository } from '../../graph/cypher-repository';
 
 export const NAIVE_INDEX_NAMES = ['naive_passage_embedding', 'naive_passage_text', 'naive_passage_doc_id'];
 const INDEX_WAIT_SECONDS = 300;
@@ -10,28 +9,20 @@ export type StoredNaivePassage = { pageNumber: number; order: number; text: stri
 
 /** The naive baseline's queries: its NaivePassage nodes and naive_* indexes, apart from Folio's graph. */
 @Injectable()
-export class NaivePassagesRepository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    const get = (name: string) => cypher.get(`eval/naive-${name}`);
-    this.q = {
-      createVectorIndex: get('create-vector-index'),
-      createTextIndex: get('create-text-index'),
-      createDocIdIndex: get('create-doc-id-index'),
-      awaitIndexes: get('await-indexes'),
-      dropIndex: get('drop-index'),
-      deletePassages: get('delete-passages'),
-      listPageTexts: get('list-page-texts'),
-      writePassages: get('write-passages'),
-      listPassages: get('list-passages'),
-      countPassages: get('count-passages'),
-      searchPages: get('search-pages'),
-    };
-  }
+export class NaivePassagesRepository extends CypherRepository {
+  private readonly q = this.queries('eval', {
+    createVectorIndex: 'naive-create-vector-index',
+    createTextIndex: 'naive-create-text-index',
+    createDocIdIndex: 'naive-create-doc-id-index',
+    awaitIndexes: 'naive-await-indexes',
+    dropIndex: 'naive-drop-index',
+    deletePassages: 'naive-delete-passages',
+    listPageTexts: 'naive-list-page-texts',
+    writePassages: 'naive-write-passages',
+    listPassages: 'naive-list-passages',
+    countPassages: 'naive-count-passages',
+    searchPages: 'naive-search-pages',
+  });
 
   /** Creates the naive_* indexes for vectors of `dimension` and waits until they are online. */
   async createIndexes(dimension: number): Promise<void> {

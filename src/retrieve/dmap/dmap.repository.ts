@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { BBox } from '../../document/document-model';
-import { CypherRegistry } from '../../graph/cypher-registry';
-import { GraphExecutor } from '../../graph/graph-executor';
 import type { PageCandidate } from '../retrieve.repository';
+import { CypherRepository } from '../../graph/cypher-repository';
 
 export interface StructurePage {
   docId: string;
@@ -37,20 +36,13 @@ interface Scoped {
 
 /** DMAP's queries (cypher/retrieve/dmap-*): the structure and visual paths and the reflective expansion. */
 @Injectable()
-export class DmapRepository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    this.q = {
-      structure: cypher.get('retrieve/dmap-structure-pages'),
-      visual: cypher.get('retrieve/dmap-visual-pages'),
-      expand: cypher.get('retrieve/dmap-expand-elements'),
-      withoutSummaries: cypher.get('retrieve/documents-without-summaries'),
-    };
-  }
+export class DmapRepository extends CypherRepository {
+  private readonly q = this.queries('retrieve', {
+    structure: 'dmap-structure-pages',
+    visual: 'dmap-visual-pages',
+    expand: 'dmap-expand-elements',
+    withoutSummaries: 'documents-without-summaries',
+  });
 
   structurePages(query: Scoped & { sectionPages: number }): Promise<StructurePage[]> {
     return this.graph.read<StructurePage>(this.q.structure, { ...query });

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { CypherRegistry } from '../../graph/cypher-registry';
-import { GraphExecutor } from '../../graph/graph-executor';
 import type { BBox } from '../../document/document-model';
+import { CypherRepository } from '../../graph/cypher-repository';
 
 export interface ContentNode {
   elementId: string;
@@ -30,19 +29,12 @@ export interface ElementNeighbour extends ContentNode {
 
 /** G2's queries (cypher/retrieve/g2-*): readout seeds and the immediate neighbours of content-graph elements. */
 @Injectable()
-export class G2Repository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    this.q = {
-      seeds: cypher.get('retrieve/g2-seed-elements'),
-      neighbours: cypher.get('retrieve/g2-element-neighbours'),
-      withoutContentGraph: cypher.get('retrieve/documents-without-content-graph'),
-    };
-  }
+export class G2Repository extends CypherRepository {
+  private readonly q = this.queries('retrieve', {
+    seeds: 'g2-seed-elements',
+    neighbours: 'g2-element-neighbours',
+    withoutContentGraph: 'documents-without-content-graph',
+  });
 
   seedElements(query: {
     embedding: number[];

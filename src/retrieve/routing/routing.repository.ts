@@ -1,25 +1,17 @@
 import { Injectable } from '@nestjs/common';
-import { CypherRegistry } from '../../graph/cypher-registry';
-import { GraphExecutor } from '../../graph/graph-executor';
 import { buildLuceneQuery } from '../lucene-query';
 import { withoutStopwords } from '../text-match';
 import { type DocumentFilter, filterParams } from './document-filter';
 import type { SignalHit } from './document-routing';
+import { CypherRepository } from '../../graph/cypher-repository';
 
 /** Document routing's queries (cypher/retrieve/route-documents, filter-documents): indexes and Document nodes only. */
 @Injectable()
-export class RoutingRepository {
-  private readonly q;
-
-  constructor(
-    private readonly graph: GraphExecutor,
-    cypher: CypherRegistry,
-  ) {
-    this.q = {
-      route: cypher.get('retrieve/route-documents'),
-      filter: cypher.get('retrieve/filter-documents'),
-    };
-  }
+export class RoutingRepository extends CypherRepository {
+  private readonly q = this.queries('retrieve', {
+    route: 'route-documents',
+    filter: 'filter-documents',
+  });
 
   /** Each READY document's best hit per routing signal; `allowed` (null = all) keeps a filter's documents. */
   async signalHits(query: {
