@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { StoredJob } from '../common/background-jobs';
 import { JobStore } from '../graph/job-store';
 import type { EnrichStageName } from '../document/enrichment-stages';
 import { CypherRepository } from '../graph/cypher-repository';
@@ -87,9 +86,10 @@ export class EnrichRepository extends CypherRepository {
     saveJob: 'enrich-save-job',
     getJob: 'enrich-get-job',
     failAbandonedJobs: 'enrich-fail-abandoned-jobs',
-    openJobOwners: 'enrich-list-open-job-owners',
+    openOwners: 'enrich-list-open-job-owners',
   });
-  private readonly jobs = new JobStore<EnrichmentJobRow>(this.graph, this.q);
+  /** Enrichment jobs, stored like ingestion jobs. */
+  readonly jobs = new JobStore<EnrichmentJobRow>(this.graph, this.q);
 
   async documentInfo(docId: string): Promise<{ id: string; status: string; pageCount: number } | null> {
     const [row] = await this.graph.read<{ id: string; status: string; pageCount: number }>(this.q.info, {
@@ -121,29 +121,5 @@ export class EnrichRepository extends CypherRepository {
     return STAGE_ORDER.map((s) => stored.get(s) ?? parseLegacyRecord(row[s])).filter(
       (r): r is StageRecord => r !== null,
     );
-  }
-
-  saveJob(job: EnrichmentJobRow): Promise<void> {
-    return this.jobs.save(job);
-  }
-
-  getJob(id: string): Promise<StoredJob<EnrichmentJobRow> | null> {
-    return this.jobs.get(id);
-  }
-
-  /** The owners of open enrichment jobs. */
-  async openJobOwners(): Promise<string[]> {
-    const [row] = await this.graph.read<{ owners: string[] }>(this.q.openJobOwners);
-    return row?.owners ?? [];
-  }
-
-  /** Marks FAILED, with `reason`, the open jobs silent for `staleAfterMs` or owned by `deadOwners`; their ids. */
-  failAbandonedJobs(
-    staleAfterMs: number,
-    deadOwners: string[],
-    errorCode: string,
-    reason: string,
-  ): Promise<string[]> {
-    return this.jobs.failAbandoned(staleAfterMs, deadOwners, errorCode, reason);
   }
 }

@@ -1,12 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import {
-  ABANDONED_JOB_CODE,
-  abandonedJobReason,
-  applyStalenessRule,
-  BackgroundJobs,
-} from '../common/background-jobs';
-import { isDeadOwner, thisOwner } from '../common/process-owner';
+import { BackgroundJobs } from '../common/background-jobs';
+import { thisOwner } from '../common/process-owner';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { EnrichError, EnrichErrorCode } from './enrich.errors';
@@ -29,7 +24,7 @@ export class EnrichmentJobService {
   ) {
     this.staleAfterMs = config.heartbeat.staleAfterMs;
     this.jobs = new BackgroundJobs(
-      (job) => this.repo.saveJob(job),
+      (job) => this.repo.jobs.save(job),
       new Logger(EnrichmentJobService.name),
       config.heartbeat.intervalMs,
     );
@@ -55,7 +50,7 @@ export class EnrichmentJobService {
       errorCode: null,
       owner: thisOwner(),
     };
-    await this.repo.saveJob(job);
+    await this.repo.jobs.save(job);
     this.jobs.launch(job, async (progress) => {
       const result = await this.enrich.run(docId, {
         ...opts,
@@ -68,20 +63,14 @@ export class EnrichmentJobService {
   }
 
   async get(id: string): Promise<EnrichmentJobRow> {
-    const job = await this.repo.getJob(id);
+    const job = await this.repo.jobs.read(id, this.staleAfterMs);
     if (!job) throw new EnrichError(EnrichErrorCode.JOB_NOT_FOUND, `No enrichment job with id '${id}'.`);
-    return applyStalenessRule(job, this.staleAfterMs);
+    return job;
   }
 
   /** Marks FAILED the jobs a stopped process left QUEUED or RUNNING (the recovery sweep); returns their ids. */
-  async failAbandonedJobs(): Promise<string[]> {
-    const deadOwners = (await this.repo.openJobOwners()).filter((o) => isDeadOwner(o));
-    return this.repo.failAbandonedJobs(
-      this.staleAfterMs,
-      deadOwners,
-      ABANDONED_JOB_CODE,
-      abandonedJobReason(this.staleAfterMs),
-    );
+  failAbandonedJobs(): Promise<string[]> {
+    return this.repo.jobs.failAbandoned(this.staleAfterMs);
   }
 
   /** Waits for the jobs this process runs (shutdown, tests). */

@@ -1,4 +1,11 @@
-import type { StoredJob, TrackedJob } from '../common/background-jobs';
+import {
+  ABANDONED_JOB_CODE,
+  abandonedJobReason,
+  applyStalenessRule,
+  type StoredJob,
+  type TrackedJob,
+} from '../common/background-jobs';
+import { isDeadOwner } from '../common/process-owner';
 import type { CypherQuery } from './cypher-registry';
 import type { GraphExecutor } from './graph-executor';
 
@@ -7,6 +14,8 @@ export interface JobQueries {
   saveJob: CypherQuery;
   getJob: CypherQuery;
   failAbandonedJobs: CypherQuery;
+  /** The processes that own open work of this kind (for ingestion, also documents being written). */
+  openOwners: CypherQuery;
 }
 
 /** A kind of job's rows in Neo4j; one rule for both kinds, so ingestion and enrichment jobs cannot drift apart. */
@@ -22,23 +31,31 @@ export class JobStore<J extends TrackedJob & { createdAt?: unknown; updatedAt?: 
     await this.graph.write(this.q.saveJob, { job: props });
   }
 
+  /** The job as stored, with its heartbeat's age. */
   async get(id: string): Promise<StoredJob<J> | null> {
     const [row] = await this.graph.read<{ job: StoredJob<J> }>(this.q.getJob, { id });
     return row?.job ?? null;
   }
 
-  /** Marks FAILED, with `reason`, the open jobs silent for `staleAfterMs` or owned by `deadOwners`; their ids. */
-  async failAbandoned(
-    staleAfterMs: number,
-    deadOwners: string[],
-    errorCode: string,
-    reason: string,
-  ): Promise<string[]> {
+  /** The job as callers see it: an open one whose process stopped reads FAILED (the staleness rule). */
+  async read(id: string, staleAfterMs: number): Promise<J | null> {
+    const job = await this.get(id);
+    return job && applyStalenessRule(job, staleAfterMs);
+  }
+
+  async openOwners(): Promise<string[]> {
+    const [row] = await this.graph.read<{ owners: string[] }>(this.q.openOwners);
+    return row?.owners ?? [];
+  }
+
+  /** Marks FAILED the open jobs silent for `staleAfterMs` or owned by a dead process (the recovery sweep); their ids. */
+  async failAbandoned(staleAfterMs: number): Promise<string[]> {
+    const deadOwners = (await this.openOwners()).filter((o) => isDeadOwner(o));
     const rows = await this.graph.write<{ id: string }>(this.q.failAbandonedJobs, {
       staleAfterMs,
       deadOwners,
-      errorCode,
-      reason,
+      errorCode: ABANDONED_JOB_CODE,
+      reason: abandonedJobReason(staleAfterMs),
     });
     return rows.map((r) => r.id);
   }

@@ -117,7 +117,7 @@ export class IngestRecoveryService {
    * staleness rule); returns their ids.
    */
   async removeAbandonedDocuments(): Promise<string[]> {
-    const deadOwners = (await this.repo.openWorkOwners()).filter((o) => isDeadOwner(o));
+    const deadOwners = (await this.repo.jobs.openOwners()).filter((o) => isDeadOwner(o));
     const abandoned = await this.repo.abandonedDocuments(this.staleAfterMs, deadOwners);
     const removed: string[] = [];
     for (const doc of abandoned) {

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { StoredJob } from '../common/background-jobs';
 import type { CypherQuery } from '../graph/cypher-registry';
 import { JobStore } from '../graph/job-store';
 import type { StoredDocument } from '../graph/document.repository';
@@ -184,9 +183,10 @@ export class IngestRepository extends CypherRepository {
     getJob: 'get-job',
     failAbandonedJobs: 'fail-abandoned-jobs',
     abandonedDocuments: 'list-abandoned-documents',
-    openWorkOwners: 'list-open-work-owners',
+    openOwners: 'list-open-work-owners',
   });
-  private readonly jobs = new JobStore<IngestionJobRow>(this.graph, this.q);
+  /** Ingestion jobs, stored like enrichment jobs. */
+  readonly jobs = new JobStore<IngestionJobRow>(this.graph, this.q);
 
   async findDocument(docId: string): Promise<StoredIngestDocument | null> {
     const [row] = await this.graph.read<{ document: StoredIngestDocument }>(this.q.find, { docId });
@@ -272,30 +272,6 @@ export class IngestRepository extends CypherRepository {
       sha256,
     });
     return row ?? { documents: 0, openJobs: 0 };
-  }
-
-  saveJob(job: IngestionJobRow): Promise<void> {
-    return this.jobs.save(job);
-  }
-
-  getJob(id: string): Promise<StoredJob<IngestionJobRow> | null> {
-    return this.jobs.get(id);
-  }
-
-  /** The owners of open ingestion jobs and of documents being ingested. */
-  async openWorkOwners(): Promise<string[]> {
-    const [row] = await this.graph.read<{ owners: string[] }>(this.q.openWorkOwners);
-    return row?.owners ?? [];
-  }
-
-  /** Marks FAILED, with `reason`, the open jobs silent for `staleAfterMs` or owned by `deadOwners`; their ids. */
-  failAbandonedJobs(
-    staleAfterMs: number,
-    deadOwners: string[],
-    errorCode: string,
-    reason: string,
-  ): Promise<string[]> {
-    return this.jobs.failAbandoned(staleAfterMs, deadOwners, errorCode, reason);
   }
 
   /** Documents still INGESTING whose heartbeat is older than `staleAfterMs` or whose owner is dead. */

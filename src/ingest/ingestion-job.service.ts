@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ABANDONED_JOB_CODE, abandonedJobReason, applyStalenessRule } from '../common/background-jobs';
-import { isDeadOwner, thisOwner } from '../common/process-owner';
+import { thisOwner } from '../common/process-owner';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { documentBusy, IngestError, IngestErrorCode } from './ingest.errors';
@@ -60,13 +59,13 @@ export class IngestionJobService {
     };
     this.storing.add(docId);
     try {
-      await this.repo.saveJob(job);
+      await this.repo.jobs.save(job);
       try {
         await this.runner.submit({ job: { ...job }, docId, bytes, options: opts });
       } catch (err) {
         const e = err as Error & { code?: unknown };
         const code = typeof e.code === 'string' ? e.code : 'INTERNAL';
-        await this.repo.saveJob({ ...job, status: 'FAILED', error: e.message, errorCode: code });
+        await this.repo.jobs.save({ ...job, status: 'FAILED', error: e.message, errorCode: code });
         throw err;
       }
     } finally {
@@ -78,20 +77,14 @@ export class IngestionJobService {
   }
 
   async get(id: string): Promise<IngestionJobRow> {
-    const job = await this.repo.getJob(id);
+    const job = await this.repo.jobs.read(id, this.staleAfterMs);
     if (!job) throw new IngestError(IngestErrorCode.JOB_NOT_FOUND, `No ingestion job with id '${id}'.`);
-    return applyStalenessRule(job, this.staleAfterMs);
+    return job;
   }
 
   /** Marks FAILED the jobs a stopped process left QUEUED or RUNNING (the recovery sweep); returns their ids. */
-  async failAbandonedJobs(): Promise<string[]> {
-    const deadOwners = (await this.repo.openWorkOwners()).filter((o) => isDeadOwner(o));
-    return this.repo.failAbandonedJobs(
-      this.staleAfterMs,
-      deadOwners,
-      ABANDONED_JOB_CODE,
-      abandonedJobReason(this.staleAfterMs),
-    );
+  failAbandonedJobs(): Promise<string[]> {
+    return this.repo.jobs.failAbandoned(this.staleAfterMs);
   }
 
   /** Waits for the jobs this process runs (used on shutdown and by tests). */

@@ -49,7 +49,7 @@ export class InlineIngestionRunner implements IngestionRunner, BeforeApplication
     @Inject(FOLIO_CONFIG) config: FolioConfig,
   ) {
     this.jobs = new BackgroundJobs(
-      (job) => repo.saveJob(job),
+      (job) => repo.jobs.save(job),
       this.logger,
       config.heartbeat.intervalMs,
       config.ingest.concurrency,

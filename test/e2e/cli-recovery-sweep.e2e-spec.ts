@@ -42,7 +42,7 @@ describe('a writing CLI command at start', () => {
       ingestionId: 'i-1',
       owner,
     });
-    await repo.saveJob({
+    await repo.jobs.save({
       id: jobId,
       status: 'RUNNING',
       fileName: 'dead.pdf',
@@ -61,7 +61,7 @@ describe('a writing CLI command at start', () => {
       );
       expect(result.stderr).toMatch(/No document with id/);
       expect(await repo.findDocument(docId)).toBeNull();
-      expect(await repo.getJob(jobId)).toMatchObject({ status: 'FAILED', errorCode: 'JOB_ABANDONED' });
+      expect(await repo.jobs.get(jobId)).toMatchObject({ status: 'FAILED', errorCode: 'JOB_ABANDONED' });
     } finally {
       await repo.deleteDocument(docId);
     }

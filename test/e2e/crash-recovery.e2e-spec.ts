@@ -111,7 +111,7 @@ describe('an API process killed while it ingests', () => {
     await api.exited;
 
     expect(await repo.findDocument(docId)).toMatchObject({ status: 'INGESTING' });
-    expect((await repo.getJob(jobId))?.status).toBe('RUNNING');
+    expect((await repo.jobs.get(jobId))?.status).toBe('RUNNING');
     expect(await ctx.module.get(FileStore).read(sha256)).not.toBeNull();
 
     const aged = await ctx.module
@@ -124,7 +124,7 @@ describe('an API process killed while it ingests', () => {
     expect(aged).toEqual([{ documents: 1, jobs: 1 }]);
 
     // Read before any restart: stored RUNNING, reported FAILED with the reason.
-    expect((await repo.getJob(jobId))?.status).toBe('RUNNING');
+    expect((await repo.jobs.get(jobId))?.status).toBe('RUNNING');
     expect(await ctx.module.get(IngestionJobService).get(jobId)).toMatchObject({
       status: 'FAILED',
       errorCode: ABANDONED_JOB_CODE,
@@ -133,7 +133,7 @@ describe('an API process killed while it ingests', () => {
 
     // The next API start sweeps: the job is stored FAILED, the half document and its stored PDF are gone.
     http = await startHttpApp();
-    expect(await repo.getJob(jobId)).toMatchObject({ status: 'FAILED', errorCode: ABANDONED_JOB_CODE });
+    expect(await repo.jobs.get(jobId)).toMatchObject({ status: 'FAILED', errorCode: ABANDONED_JOB_CODE });
     expect(await repo.findDocument(docId)).toBeNull();
     expect(await ctx.counts(docId)).toEqual({ nodes: {}, relationships: {} });
     expect(await ctx.module.get(FileStore).read(sha256)).toBeNull();
@@ -218,7 +218,7 @@ describe('an API process killed mid-ingest, without waiting for the staleness ru
   });
 
   const expectFinished = async (ids: { docId: string; sha256: string; jobId: string }) => {
-    expect(await repo.getJob(ids.jobId)).toMatchObject({ status: 'FAILED', errorCode: ABANDONED_JOB_CODE });
+    expect(await repo.jobs.get(ids.jobId)).toMatchObject({ status: 'FAILED', errorCode: ABANDONED_JOB_CODE });
     expect(await repo.findDocument(ids.docId)).toBeNull();
     expect(await ctx.counts(ids.docId)).toEqual({ nodes: {}, relationships: {} });
     expect(await ctx.module.get(FileStore).read(ids.sha256)).toBeNull();
@@ -232,7 +232,7 @@ describe('an API process killed mid-ingest, without waiting for the staleness ru
     docIds.push(ids.docId);
     // Killed well within FOLIO_STALE_HEARTBEAT_MS: by the heartbeat alone the work still looks alive.
     expect(ctx.config.heartbeat.staleAfterMs).toBeGreaterThanOrEqual(60_000);
-    expect((await repo.getJob(ids.jobId))?.status).toBe('RUNNING');
+    expect((await repo.jobs.get(ids.jobId))?.status).toBe('RUNNING');
     expect(await ctx.module.get(IngestionJobService).get(ids.jobId)).toMatchObject({ status: 'FAILED' });
 
     http = await startHttpApp();
@@ -245,10 +245,10 @@ describe('an API process killed mid-ingest, without waiting for the staleness ru
     const ids = await killMidIngest(proxy!, repo, ctx);
     docIds.push(ids.docId);
     const killedAt = Date.now();
-    let job = await repo.getJob(ids.jobId);
+    let job = await repo.jobs.get(ids.jobId);
     while (job?.status !== 'FAILED' && Date.now() - killedAt < 10 * intervalMs) {
       await sleep(200);
-      job = await repo.getJob(ids.jobId);
+      job = await repo.jobs.get(ids.jobId);
     }
     await sleep(500); // the same sweep removes the document just after it fails the job
     await expectFinished(ids);

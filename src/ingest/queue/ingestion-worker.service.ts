@@ -85,10 +85,10 @@ export class IngestionWorkerService {
 
   private async failStalled(jobId: string): Promise<void> {
     try {
-      const stored = await this.repo.getJob(jobId);
+      const stored = await this.repo.jobs.get(jobId);
       if (!stored || stored.status === 'SUCCEEDED' || stored.status === 'FAILED') return;
       const { heartbeatAgeMs: _age, heartbeatAt: _beat, ...row } = stored;
-      await this.repo.saveJob({
+      await this.repo.jobs.save({
         ...row,
         status: 'FAILED',
         queue: null,
@@ -105,7 +105,7 @@ export class IngestionWorkerService {
 
   private async process(job: Job<IngestMessage>): Promise<void> {
     const { jobId, sha256, options } = job.data;
-    const stored = await this.repo.getJob(jobId);
+    const stored = await this.repo.jobs.get(jobId);
     if (!stored || stored.status === 'SUCCEEDED') {
       this.logger.warn(`Job ${jobId}: ${stored ? 'already SUCCEEDED' : 'no such IngestionJob'}; skipped`);
       return;
@@ -196,7 +196,7 @@ export class IngestionWorkerService {
       Object.assign(job, patch);
       const snapshot = { ...job };
       pending = pending
-        .then(() => this.repo.saveJob(snapshot))
+        .then(() => this.repo.jobs.save(snapshot))
         .catch((err: unknown) =>
           this.logger.warn(`Could not record job ${job.id}: ${(err as Error).message}`),
         );

@@ -38,7 +38,7 @@ describe('an enrichment job whose process stopped', () => {
     const repo = module.get(EnrichRepository);
     const jobs = module.get(EnrichmentJobService);
     const job = runningJob();
-    await repo.saveJob(job);
+    await repo.jobs.save(job);
     expect((await jobs.get(job.id)).status).toBe('RUNNING');
 
     const { staleAfterMs } = module.get<FolioConfig>(FOLIO_CONFIG).heartbeat;
@@ -52,9 +52,9 @@ describe('an enrichment job whose process stopped', () => {
       errorCode: ABANDONED_JOB_CODE,
       error: expect.stringContaining('The process that ran this job stopped'),
     });
-    expect((await repo.getJob(job.id))?.status).toBe('RUNNING'); // reported, not yet stored
+    expect((await repo.jobs.get(job.id))?.status).toBe('RUNNING'); // reported, not yet stored
 
     expect(await jobs.failAbandonedJobs()).toContain(job.id);
-    expect(await repo.getJob(job.id)).toMatchObject({ status: 'FAILED', errorCode: ABANDONED_JOB_CODE });
+    expect(await repo.jobs.get(job.id)).toMatchObject({ status: 'FAILED', errorCode: ABANDONED_JOB_CODE });
   });
 });

@@ -113,14 +113,14 @@ describe('the graph model', () => {
       error: null,
       errorCode: null,
     };
-    await new IngestRepository(graph, cypher).saveJob({
+    await new IngestRepository(graph, cypher).jobs.save({
       ...job,
       id: `${run}-ingestion`,
       fileName: 'integers.pdf',
       docId,
       attempts: 2,
     });
-    await new EnrichRepository(graph, cypher).saveJob({
+    await new EnrichRepository(graph, cypher).jobs.save({
       ...job,
       id: `${run}-enrichment`,
       docId,

@@ -62,7 +62,7 @@ describe('the ingestion queue (concurrency 1)', () => {
 
   it('a job left QUEUED by a killed process reads FAILED once stale, and the next start stores it so', async () => {
     const jobId = `${ctx.runId}-queued`;
-    await repo.saveJob({
+    await repo.jobs.save({
       id: jobId,
       status: 'QUEUED',
       fileName: 'killed.pdf',
@@ -80,7 +80,7 @@ describe('the ingestion queue (concurrency 1)', () => {
     });
     expect(await jobs.get(jobId)).toMatchObject({ status: 'FAILED', errorCode: ABANDONED_JOB_CODE });
     expect(await jobs.failAbandonedJobs()).toContain(jobId); // what the API start runs
-    expect(await repo.getJob(jobId)).toMatchObject({
+    expect(await repo.jobs.get(jobId)).toMatchObject({
       status: 'FAILED',
       errorCode: ABANDONED_JOB_CODE,
       error: expect.stringContaining('The process that ran this job stopped'),
