@@ -125,9 +125,8 @@ export interface TableCells {
   boxes: number[];
 }
 
-export interface SectionNode {
-  /** Stable within the document: `s{order}`. */
-  key: string;
+/** A section as every layer carries it (layout, write rows, stored nodes); each adds its own ids. */
+export interface SectionFields {
   title: string;
   level: number;
   /** Titles from the root to this section, joined by ' > '. */
@@ -135,6 +134,11 @@ export interface SectionNode {
   order: number;
   pageStart: number;
   pageEnd: number;
+}
+
+export interface SectionNode extends SectionFields {
+  /** Stable within the document: `s{order}`. */
+  key: string;
   parentKey: string | null;
   /** Keys of the elements this section directly contains. */
   elementKeys: string[];

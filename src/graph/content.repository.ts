@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { SectionFields } from '../document/document-model';
 import { CypherRepository } from './cypher-repository';
 
 export interface StoredPage {
@@ -25,15 +26,9 @@ export interface StoredElement {
   source: string;
 }
 
-export interface StoredSection {
+export interface StoredSection extends SectionFields {
   id: string;
   docId: string;
-  title: string;
-  level: number;
-  path: string;
-  order: number;
-  pageStart: number;
-  pageEnd: number;
   source: string;
   parentId: string | null;
 }

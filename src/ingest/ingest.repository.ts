@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { CypherQuery } from '../graph/cypher-registry';
 import { JobStore } from '../graph/job-store';
 import type { StoredDocument } from '../graph/document.repository';
-import type { BBox } from '../document/document-model';
+import type { BBox, SectionFields } from '../document/document-model';
 import type { DocumentKind } from '../document/document-kind';
 import { CypherRepository } from '../graph/cypher-repository';
 
@@ -40,15 +40,9 @@ export interface ElementRow {
   cellBoxes: number[] | null;
 }
 
-export interface SectionRow {
+export interface SectionRow extends SectionFields {
   id: string;
   parentId: string | null;
-  title: string;
-  level: number;
-  path: string;
-  order: number;
-  pageStart: number;
-  pageEnd: number;
   source: string;
   embedding: number[] | null;
 }

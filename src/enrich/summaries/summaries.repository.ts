@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { SectionFields } from '../../document/document-model';
 import { CypherRepository } from '../../graph/cypher-repository';
 
 export interface SummaryElementRow {
@@ -32,15 +33,9 @@ export interface SummaryWriteRow {
   embedding: number[] | null;
 }
 
-export interface InferredSectionRow {
+export interface InferredSectionRow extends SectionFields {
   id: string;
   parentId: string | null;
-  title: string;
-  level: number;
-  path: string;
-  order: number;
-  pageStart: number;
-  pageEnd: number;
   elementIds: string[];
   embedding: number[] | null;
 }
