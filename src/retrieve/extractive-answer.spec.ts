@@ -209,6 +209,31 @@ describe('ExtractiveAnswerer', () => {
     expect(no.answer).toMatch(/^No: The company does not have research facilities/);
   });
 
+  it("prefers the walk's first page when a lower page matches the question only somewhat better", () => {
+    const first = [el(3, 0, 'paragraph', 'For solar imaging the observatory fits a hydrogen-alpha filter.')];
+    const third = [
+      el(
+        5,
+        0,
+        'paragraph',
+        'The observatory refractor filter for solar imaging sessions was cleaned, and the log checked.',
+      ),
+    ];
+    const a = answerer.answer(
+      'Which filter does the observatory refractor use for solar imaging sessions?',
+      searchOf(
+        [
+          [3, 0.02],
+          [4, 0.01],
+          [5, 0.01],
+        ],
+        false,
+      ),
+      [...first, ...third],
+    );
+    expect(a.citations.map((c) => c.pageNumber)).toEqual([3]);
+  });
+
   it('shows no printed label when the folio equals the PDF page number', () => {
     const a = answerer.answer(
       'What was revenue in 2016?',

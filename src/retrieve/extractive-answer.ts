@@ -148,6 +148,14 @@ function novelty(unitText: string, words: Set<string>, questionNumbers: Set<stri
 /** The value of a table cell unit ("Row, Column: value" → "value"). */
 const cellValueOf = (text: string) => text.slice(text.lastIndexOf(': ') + 2);
 
+/**
+ * How much a page's units count: a cross-encoder's 0–1 relevance when the pages were re-ranked; else the rank alone
+ * (1, 1/2, 1/3), so a lower page's sentence must match far better than the walk's first page holds to be quoted.
+ */
+export function pageWeightOf(reranked: boolean, score: number, rank: number): number {
+  return reranked ? 0.3 + 0.7 * Math.sqrt(Math.min(Math.max(score, 0), 1)) : 1 / (1 + rank);
+}
+
 /** A unit cut at a word boundary, never inside a number. */
 function clip(text: string): string {
   if (text.length <= MAX_UNIT_CHARS) return text;
@@ -195,9 +203,7 @@ export class ExtractiveAnswerer {
         pageElements.filter((e) => FURNITURE_KINDS.has(e.kind)),
       );
       if (label) labels.set(key, label);
-      // Cross-encoder relevance is 0–1; without it the rank stands in for the page's strength.
-      const relevance = search.reranked ? Math.min(Math.max(page.score, 0), 1) : 1 / (1 + pageRank);
-      const pageWeight = 0.3 + 0.7 * Math.sqrt(relevance);
+      const pageWeight = pageWeightOf(search.reranked, page.score, pageRank);
       let previous = '';
       for (const element of pageElements) {
         if (FURNITURE_KINDS.has(element.kind)) continue;
