@@ -8,6 +8,9 @@ describe('text matching for the offline answer', () => {
     expect(stem('class')).toBe('class');
     expect(stem('figures')).toBe(stem('figure'));
     expect(stem('boxes')).toBe('box');
+    expect(stem('counties')).toBe(stem('county'));
+    expect(stem('companies')).toBe('company');
+    expect(stem('series')).toBe('sery'); // both sides stem alike, so "series" still meets "series"
   });
 
   it('keeps numbers and drops stopwords', () => {

@@ -23,6 +23,8 @@ export function stem(word: string): string {
   const w = word.replace(/(?<=\p{L})-(?=\p{L})/gu, '');
   // "-es" only after a sibilant ("boxes", "branches"): "figures" and "images" lose just their "s"
   if (w.length > 4 && /(?:[sxz]|[cs]h)es$/.test(w)) return w.slice(0, -2);
+  // "-ies" after a consonant is the plural of "-y": "counties" meets "county", "policies" meets "policy"
+  if (w.length > 5 && /[^aeiou]ies$/.test(w)) return `${w.slice(0, -3)}y`;
   for (const suffix of ['ing', 'ed', 's']) {
     if (w.length > suffix.length + 3 && w.endsWith(suffix) && !w.endsWith('ss'))
       return w.slice(0, -suffix.length);
