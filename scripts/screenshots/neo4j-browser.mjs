@@ -128,6 +128,9 @@ try {
     await sleep(2000);
   };
   await run(`:param docId => '${docId}'`);
+  // On a busy machine the next query can reach Browser before the parameter is stored ("ParameterMissing").
+  await until('the parameter', `document.body.innerText.includes('Successfully set your parameters')`);
+  await sleep(5000);
   await run(
     'MATCH (d:Document {id: $docId})-[hs:HAS_SECTION]->(s:Section)\n' +
       'MATCH (p:Page {docId: $docId, number: 2})-[he:HAS_ELEMENT]->(e:Element)\n' +
