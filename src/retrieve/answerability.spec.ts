@@ -60,6 +60,15 @@ describe('namedButAbsent', () => {
     expect(namedButAbsent('How long does the Thinkpad (or MacBook Air) battery last?', guide)).toBeNull();
     expect(namedButAbsent('How long does the Thinkpad battery last?', null)).toBeNull();
   });
+  it('takes a page past the last PDF page for a printed page label when the document prints that number', () => {
+    const article = new DocumentVocabulary([
+      { docId: 'a', pageNumber: 1, text: 'Proceedings of the harbour workshop, pages 4811–4812\n4811' },
+      { docId: 'a', pageNumber: 2, text: 'Tide tables follow.\n4812' },
+    ]);
+    expect(namedButAbsent('What does the table on page 4812 list?', article)).toBeNull();
+    expect(namedButAbsent('What does the table on page 4813 list?', article)).toBe('"page 4813"');
+    expect(namedButAbsent('What does the table on page 3 list?', article)).toBe('"page 3"');
+  });
 });
 
 describe('answerability cues', () => {

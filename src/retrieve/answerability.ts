@@ -258,7 +258,9 @@ export class DocumentVocabulary {
   }
 
   hasReference(ref: { kind: string; number: number }): boolean {
-    if (ref.kind === 'page' || ref.kind === 'slide') return ref.number <= this.pageCount;
+    // past the last PDF page, "page 6985" is a printed page label (a journal's numbering) when the document prints it
+    if (ref.kind === 'page' || ref.kind === 'slide')
+      return ref.number <= this.pageCount || this.hasNumber(String(ref.number));
     return new RegExp(
       `\\b${ref.kind === 'figure' ? '(?:figure|fig\\.)' : ref.kind}\\s*${ref.number}\\b`,
     ).test(this.text);
