@@ -5,6 +5,7 @@ import type {
   PageGraphAnalytics,
 } from './analytics.types';
 import { escapeHtml, fmt } from './html-text';
+import { captionReferenceRow, HUB_PAGE_COLUMNS, hubPageRow, overviewRow } from './report-rows';
 import { centralPagesSvg, communityMapSvg, kindsPerSectionSvg, sectionTreeSvg } from './report-svg';
 
 // A self-contained HTML report: inline CSS and SVG only, no script and no network fetch, so it opens anywhere.
@@ -47,19 +48,7 @@ export function renderDocumentReport(a: DocumentAnalytics, graph: PageGraphAnaly
         'NEXT_PAGE',
         'SIMILAR_TO',
       ],
-      [
-        [
-          o.pageCount,
-          `${o.ocrPages} (${fmt(100 * o.ocrShare, 1)} %)`,
-          o.elements,
-          o.sections,
-          o.tables,
-          o.figures,
-          o.charts,
-          o.nextPageEdges,
-          o.similarEdges,
-        ],
-      ],
+      [overviewRow(o, fmt)],
     ),
     '<h2>Section tree</h2>',
     table(
@@ -87,16 +76,7 @@ export function renderDocumentReport(a: DocumentAnalytics, graph: PageGraphAnaly
         'per 100 text elements',
         'dangling mentions',
       ],
-      [
-        [
-          a.captions.uncaptioned.length,
-          a.captions.orphanCaptions.length,
-          x.references,
-          x.perPage,
-          x.per100Elements,
-          x.dangling,
-        ],
-      ],
+      [captionReferenceRow(a)],
     ),
     table(
       ['target', 'references'],
@@ -126,30 +106,7 @@ export function renderDocumentReport(a: DocumentAnalytics, graph: PageGraphAnaly
       ],
     ),
     '<h2>Hub pages (degree over NEXT_PAGE, SIMILAR_TO, REFERS_TO)</h2>',
-    table(
-      [
-        'page',
-        'degree',
-        'NEXT_PAGE',
-        'SIMILAR_TO',
-        'refers out',
-        'referred in',
-        'tables',
-        'figures',
-        'charts',
-      ],
-      a.hubPages.map((p) => [
-        p.pageNumber,
-        p.degree,
-        p.nextPage,
-        p.similar,
-        p.refersOut,
-        p.refersIn,
-        p.tables,
-        p.figures,
-        p.charts,
-      ]),
-    ),
+    table(['page', ...HUB_PAGE_COLUMNS], a.hubPages.map(hubPageRow)),
   ];
   if (graph) {
     const components = graph.components.filter((c) => c.docId === o.docId);

@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DocumentAnalytics, PageGraphAnalytics } from '../analytics/analytics.types';
 import { renderCorpusReport, renderDocumentReport } from '../analytics/html-report';
+import { captionReferenceRow, HUB_PAGE_COLUMNS, hubPageRow, overviewRow } from '../analytics/report-rows';
 import { centralPageRows } from './analyze-format';
 import { withCliApp, withReadOnlyCliApp } from './cli-app';
 import { printTable } from './ingest.command';
@@ -27,19 +28,7 @@ function printDocument(a: DocumentAnalytics, graph: PageGraphAnalytics | null): 
   process.stdout.write(`\n# ${o.title ?? o.docId} (${o.docId}, ${o.fileName ?? ''})\n`);
   printTable(
     ['pages', 'ocr', 'elements', 'sections', 'tables', 'figures', 'charts', 'NEXT_PAGE', 'SIMILAR_TO'],
-    [
-      [
-        o.pageCount,
-        `${o.ocrPages} (${f(100 * o.ocrShare, 1)} %)`,
-        o.elements,
-        o.sections,
-        o.tables,
-        o.figures,
-        o.charts,
-        o.nextPageEdges,
-        o.similarEdges,
-      ].map(String),
-    ],
+    [overviewRow(o, f).map(String)],
   );
   const t = a.sectionTree;
   printTable(
@@ -66,7 +55,6 @@ function printDocument(a: DocumentAnalytics, graph: PageGraphAnalytics | null): 
         s.kinds.map((k) => `${k.kind} ${k.count}`).join(', '),
       ]),
   );
-  const x = a.crossReferences;
   const r = a.readingOrder;
   printTable(
     [
@@ -81,42 +69,15 @@ function printDocument(a: DocumentAnalytics, graph: PageGraphAnalytics | null): 
     ],
     [
       [
-        a.captions.uncaptioned.length,
-        a.captions.orphanCaptions.length,
-        x.references,
-        f(x.perPage),
-        f(x.per100Elements),
-        x.dangling,
-        r.backwardPageSteps + r.skippedPageSteps + r.backwardInPage,
-        r.offChain,
-      ].map(String),
+        ...captionReferenceRow(a).map((n) => f(n)),
+        String(r.backwardPageSteps + r.skippedPageSteps + r.backwardInPage),
+        String(r.offChain),
+      ],
     ],
   );
   printTable(
-    [
-      'hub page',
-      'degree',
-      'NEXT_PAGE',
-      'SIMILAR_TO',
-      'refers out',
-      'referred in',
-      'tables',
-      'figures',
-      'charts',
-    ],
-    a.hubPages.map((p) =>
-      [
-        p.pageNumber,
-        p.degree,
-        p.nextPage,
-        p.similar,
-        p.refersOut,
-        p.refersIn,
-        p.tables,
-        p.figures,
-        p.charts,
-      ].map(String),
-    ),
+    ['hub page', ...HUB_PAGE_COLUMNS],
+    a.hubPages.map((p) => hubPageRow(p).map(String)),
   );
   if (graph) printGraph(graph);
 }
