@@ -1,10 +1,7 @@
-// Marks FAILED the enrichment jobs left QUEUED or RUNNING by a process that stopped: one known dead
-// ($deadOwners, see src/common/process-owner.ts) or silent for $staleAfterMs.
-// Params: $staleAfterMs, $deadOwners, $errorCode, $reason
+// Marks FAILED the enrichment jobs in $ids that the recovery sweep found abandoned, if still open.
+// Params: $ids, $errorCode, $reason
 // Returns: id
 MATCH (j:EnrichmentJob)
-WHERE j.status IN ['QUEUED', 'RUNNING']
-  AND (j.owner IN $deadOwners
-    OR coalesce(j.heartbeatAt, j.updatedAt) < datetime() - duration({milliseconds: $staleAfterMs}))
+WHERE j.id IN $ids AND j.status IN ['QUEUED', 'RUNNING']
 SET j.status = 'FAILED', j.errorCode = $errorCode, j.error = $reason, j.updatedAt = datetime()
 RETURN j.id AS id

@@ -1,6 +1,6 @@
 import type { Logger } from '@nestjs/common';
 import * as os from 'node:os';
-import { isDeadOwner, thisOwner } from './process-owner';
+import { isAbandoned, thisOwner } from './process-owner';
 
 /** The fields every background job (ingestion, enrichment) records about its run. */
 export interface TrackedJob {
@@ -38,16 +38,15 @@ export function abandonedJobReason(staleAfterMs: number): string {
 }
 
 /**
- * The staleness rule, as documents have it: a QUEUED or RUNNING job whose heartbeat is older than `staleAfterMs`,
- * or whose owner is known dead, was left by a process that stopped, so it is reported FAILED with the reason —
- * whoever reads it, whenever.
+ * The staleness rule, as documents have it: a QUEUED or RUNNING job its process left (process-owner.ts isAbandoned:
+ * its owner known dead, or unknown and silent past `staleAfterMs`) is reported FAILED with the reason — whoever
+ * reads it, whenever. A live owner's job on this machine never is.
  */
 export function applyStalenessRule<J extends TrackedJob>(stored: StoredJob<J>, staleAfterMs: number): J {
   const { heartbeatAgeMs, ...job } = stored;
   // A job of an external queue is the queue's to retry when its worker dies, not ours to call abandoned.
   const open = (job.status === 'QUEUED' || job.status === 'RUNNING') && !job.queue;
-  const stale = heartbeatAgeMs != null && heartbeatAgeMs > staleAfterMs;
-  if (!open || !(stale || isDeadOwner(job.owner))) return job as unknown as J;
+  if (!open || !isAbandoned({ owner: job.owner, heartbeatAgeMs }, staleAfterMs)) return job as unknown as J;
   return {
     ...job,
     status: 'FAILED',

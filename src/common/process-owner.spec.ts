@@ -1,12 +1,16 @@
 import {
   identityOf,
+  isAbandoned,
   isDeadOwner,
   ownerKey,
+  ownerState,
   parseOwnerKey,
   ProcFs,
   startTicksOf,
   thisOwner,
 } from './process-owner';
+
+const missing = (f: string) => Object.assign(new Error(`ENOENT: no such file '${f}'`), { code: 'ENOENT' });
 
 /** A /proc with the given files (stat lines by pid) and links; everything else is missing. */
 function fakeProc(stats: Record<number, string>, bootId = 'boot-1', ns = 'pid:[4026531836]'): ProcFs {
@@ -15,12 +19,12 @@ function fakeProc(stats: Record<number, string>, bootId = 'boot-1', ns = 'pid:[4
       if (f === '/proc/sys/kernel/random/boot_id') return `${bootId}\n`;
       const pid = /^\/proc\/(\d+)\/stat$/.exec(f)?.[1];
       const stat = pid ? stats[Number(pid)] : undefined;
-      if (stat === undefined) throw new Error(`ENOENT ${f}`);
+      if (stat === undefined) throw missing(f);
       return stat;
     },
     readLink: (f) => {
       const pid = /^\/proc\/(\d+)\/ns\/pid$/.exec(f)?.[1];
-      if (!pid || stats[Number(pid)] === undefined) throw new Error(`ENOENT ${f}`);
+      if (!pid || stats[Number(pid)] === undefined) throw missing(f);
       return ns;
     },
   };
@@ -68,8 +72,42 @@ describe('process owners', () => {
 
   it('knows this process to be alive on the real /proc', () => {
     expect(isDeadOwner(thisOwner())).toBe(false);
+    expect(ownerState(thisOwner(300_000))).toBe(process.platform === 'linux' ? 'alive' : 'unknown');
     expect(isDeadOwner(ownerKey({ ...parseOwnerKey(thisOwner())!, pid: 2 ** 22 + 1 }))).toBe(
       process.platform === 'linux',
     );
+  });
+
+  it('does not call an owner dead when /proc cannot be read for another reason than its absence', () => {
+    const busy: ProcFs = {
+      ...proc,
+      readFile: (f) => {
+        if (f === '/proc/200/stat')
+          throw Object.assign(new Error('EMFILE: too many open files'), { code: 'EMFILE' });
+        return proc.readFile(f);
+      },
+    };
+    expect(ownerState(ownerKey({ ...me, pid: 200, startTicks: '7000' }), me, busy)).toBe('unknown');
+    expect(ownerState(ownerKey({ ...me, pid: 200, startTicks: '7000' }), me, proc)).toBe('alive');
+    expect(ownerState(ownerKey({ ...me, pid: 999 }), me, proc)).toBe('dead');
+  });
+
+  it.each([
+    ['a live owner on this machine, silent for an hour', { pid: 200, startTicks: '7000' }, 3_600_000, false],
+    ['a dead owner on this machine, heard from a second ago', { pid: 999 }, 1000, true],
+    ['an owner on another machine, silent past the rule', { host: 'other', pid: 200 }, 301_000, true],
+    ['an owner on another machine, silent within the rule', { host: 'other', pid: 200 }, 299_000, false],
+  ])('takes over open work by one rule: %s', (_, who, heartbeatAgeMs, taken) => {
+    const owner = ownerKey({ ...me, ...who });
+    expect(isAbandoned({ owner, heartbeatAgeMs }, 300_000, me, proc)).toBe(taken);
+  });
+
+  it("waits out the owner's own, longer rule carried in its key, and a keyless owner's silence", () => {
+    const longRule = `${ownerKey({ ...me, host: 'other' })}|600000`;
+    expect(parseOwnerKey(longRule)).toMatchObject({ host: 'other', silenceMs: 600_000 });
+    expect(isAbandoned({ owner: longRule, heartbeatAgeMs: 10_000 }, 2000, me, proc)).toBe(false);
+    expect(isAbandoned({ owner: longRule, heartbeatAgeMs: 601_000 }, 2000, me, proc)).toBe(true);
+    expect(isAbandoned({ owner: null, heartbeatAgeMs: 3000 }, 2000, me, proc)).toBe(true);
+    expect(isAbandoned({ owner: null, heartbeatAgeMs: 1000 }, 2000, me, proc)).toBe(false);
   });
 });

@@ -59,12 +59,16 @@ export function ownerKey(id: ProcessIdentity): string {
   return [id.host, id.bootId, id.pidNamespace, String(id.pid), id.startTicks].join(SEPARATOR);
 }
 
-export function parseOwnerKey(key: string): ProcessIdentity | null {
+/** The identity in an owner key, and the owner's staleness rule when the key carries one (thisOwner). */
+export function parseOwnerKey(key: string): (ProcessIdentity & { silenceMs?: number }) | null {
   const parts = key.split(SEPARATOR);
-  if (parts.length !== 5) return null;
+  if (parts.length !== 5 && parts.length !== 6) return null;
   const [host, bootId, pidNamespace, pid, startTicks] = parts as [string, string, string, string, string];
   const n = Number(pid);
-  return Number.isInteger(n) && n > 0 ? { host, bootId, pidNamespace, pid: n, startTicks } : null;
+  if (!Number.isInteger(n) || n <= 0) return null;
+  const silenceMs = Number(parts[5]);
+  const id = { host, bootId, pidNamespace, pid: n, startTicks };
+  return parts.length === 6 && Number.isInteger(silenceMs) && silenceMs > 0 ? { ...id, silenceMs } : id;
 }
 
 let self: ProcessIdentity | undefined;
@@ -75,26 +79,76 @@ export function thisProcess(): ProcessIdentity {
   return self;
 }
 
-/** The owner key this process stamps on the work it starts. */
-export function thisOwner(): string {
-  return ownerKey(thisProcess());
+/**
+ * The owner key this process stamps on the work it starts. `silenceMs` (its FOLIO_STALE_HEARTBEAT_MS) travels in
+ * the key, so a process on another machine with a shorter rule still waits that long before taking the work.
+ */
+export function thisOwner(silenceMs?: number): string {
+  const key = ownerKey(thisProcess());
+  return silenceMs ? `${key}${SEPARATOR}${silenceMs}` : key;
+}
+
+/** What the process behind an owner key is: only a process of this machine can be known alive or dead. */
+export type OwnerState = 'alive' | 'dead' | 'unknown';
+
+/** A /proc/<pid>/stat line; null when the pid is gone, undefined when /proc could not tell (e.g. out of files). */
+function readStat(pid: number, proc: ProcFs): string | null | undefined {
+  try {
+    return proc.readFile(`/proc/${pid}/stat`);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' || code === 'ESRCH' ? null : undefined;
+  }
 }
 
 /**
- * True only when the owner is certainly dead: it ran on this machine, in this boot and pid namespace, and its pid
- * is gone or belongs to a process started at another time. Anything unknown (another host, no /proc) is false.
- */
+ * Alive or dead when the owner ran on this machine, in this boot and pid namespace: its pid runs with the recorded
+ * start time, or it is gone, a zombie or reused. Anything else (another host, no /proc, an unreadable stat) is
+ * unknown, and only the heartbeat can tell. */
+export function ownerState(
+  key: string | null | undefined,
+  me: ProcessIdentity = thisProcess(),
+  proc: ProcFs = realProc,
+): OwnerState {
+  const owner = key ? parseOwnerKey(key) : null;
+  if (!owner || owner.host !== me.host || !me.bootId) return 'unknown';
+  if (owner.bootId !== me.bootId) return 'dead'; // the machine restarted since
+  if (!me.pidNamespace || owner.pidNamespace !== me.pidNamespace) return 'unknown';
+  if (owner.pid === me.pid) return owner.startTicks === me.startTicks ? 'alive' : 'dead';
+  const stat = readStat(owner.pid, proc);
+  if (stat === undefined) return 'unknown';
+  if (stat === null || /^[ZX]$/.test(stateOf(stat))) return 'dead'; // gone, or a zombie its parent has not reaped
+  if (owner.startTicks === '') return 'unknown';
+  return startTicksOf(stat) === owner.startTicks ? 'alive' : 'dead';
+}
+
+/** True only when the owner is certainly dead (ownerState). */
 export function isDeadOwner(
   key: string | null | undefined,
   me: ProcessIdentity = thisProcess(),
   proc: ProcFs = realProc,
 ): boolean {
-  const owner = key ? parseOwnerKey(key) : null;
-  if (!owner || owner.host !== me.host || !me.bootId) return false;
-  if (owner.bootId !== me.bootId) return true; // the machine restarted since
-  if (!me.pidNamespace || owner.pidNamespace !== me.pidNamespace) return false;
-  if (owner.pid === me.pid) return owner.startTicks !== me.startTicks;
-  const stat = readOrEmpty(`/proc/${owner.pid}/stat`, proc.readFile);
-  if (!stat || /^[ZX]$/.test(stateOf(stat))) return true; // gone, or a zombie its parent has not reaped
-  return owner.startTicks !== '' && startTicksOf(stat) !== owner.startTicks;
+  return ownerState(key, me, proc) === 'dead';
+}
+
+/** Open work as the sweep and the readers see it: who owns it and how long it has been silent (Neo4j's clock). */
+export interface OwnedWork {
+  owner?: string | null;
+  heartbeatAgeMs?: number | null;
+}
+
+/**
+ * The one rule for taking over open work: a dead owner's at once; a live owner's on this machine never, however
+ * silent (a busy or paused process is not a dead one); an unknown owner's once silent past the longer of
+ * `staleAfterMs` and the owner's own rule (carried in its key). */
+export function isAbandoned(
+  work: OwnedWork,
+  staleAfterMs: number,
+  me: ProcessIdentity = thisProcess(),
+  proc: ProcFs = realProc,
+): boolean {
+  const state = ownerState(work.owner, me, proc);
+  if (state !== 'unknown') return state === 'dead';
+  const bound = Math.max(staleAfterMs, (work.owner && parseOwnerKey(work.owner)?.silenceMs) || 0);
+  return work.heartbeatAgeMs != null && work.heartbeatAgeMs > bound;
 }

@@ -86,7 +86,7 @@ export class EnrichRepository extends CypherRepository {
     saveJob: 'enrich-save-job',
     getJob: 'enrich-get-job',
     failAbandonedJobs: 'enrich-fail-abandoned-jobs',
-    openOwners: 'enrich-list-open-job-owners',
+    listOpenJobs: 'enrich-list-open-jobs',
   });
   /** Enrichment jobs, stored like ingestion jobs. */
   readonly jobs = new JobStore<EnrichmentJobRow>(this.graph, this.q);

@@ -48,7 +48,7 @@ export class EnrichmentJobService {
       warnings: [],
       error: null,
       errorCode: null,
-      owner: thisOwner(),
+      owner: thisOwner(this.staleAfterMs),
     };
     await this.repo.jobs.save(job);
     this.jobs.launch(job, async (progress) => {

@@ -5,7 +5,7 @@ import {
   type StoredJob,
   type TrackedJob,
 } from '../common/background-jobs';
-import { isDeadOwner } from '../common/process-owner';
+import { isAbandoned, type OwnedWork } from '../common/process-owner';
 import type { CypherQuery } from './cypher-registry';
 import type { GraphExecutor } from './graph-executor';
 
@@ -14,8 +14,8 @@ export interface JobQueries {
   saveJob: CypherQuery;
   getJob: CypherQuery;
   failAbandonedJobs: CypherQuery;
-  /** The processes that own open work of this kind (for ingestion, also documents being written). */
-  openOwners: CypherQuery;
+  /** Open jobs of this kind with their owner and heartbeat age. */
+  listOpenJobs: CypherQuery;
 }
 
 /** A kind of job's rows in Neo4j; one rule for both kinds, so ingestion and enrichment jobs cannot drift apart. */
@@ -43,17 +43,15 @@ export class JobStore<J extends TrackedJob & { createdAt?: unknown; updatedAt?: 
     return job && applyStalenessRule(job, staleAfterMs);
   }
 
-  async openOwners(): Promise<string[]> {
-    const [row] = await this.graph.read<{ owners: string[] }>(this.q.openOwners);
-    return row?.owners ?? [];
-  }
-
-  /** Marks FAILED the open jobs silent for `staleAfterMs` or owned by a dead process (the recovery sweep); their ids. */
+  /**
+   * Marks FAILED the open jobs their process left (the recovery sweep; process-owner.ts isAbandoned: a dead owner's
+   * at once, a live one's on this machine never, another's once silent past the staleness rule); their ids. */
   async failAbandoned(staleAfterMs: number): Promise<string[]> {
-    const deadOwners = (await this.openOwners()).filter((o) => isDeadOwner(o));
+    const open = await this.graph.read<OwnedWork & { id: string }>(this.q.listOpenJobs);
+    const ids = open.filter((job) => isAbandoned(job, staleAfterMs)).map((job) => job.id);
+    if (ids.length === 0) return [];
     const rows = await this.graph.write<{ id: string }>(this.q.failAbandonedJobs, {
-      staleAfterMs,
-      deadOwners,
+      ids,
       errorCode: ABANDONED_JOB_CODE,
       reason: abandonedJobReason(staleAfterMs),
     });

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
-import { isDeadOwner } from '../common/process-owner';
+import { isAbandoned } from '../common/process-owner';
 import { GraphError } from '../graph/graph.errors';
 import { isDeepStrictEqual } from 'node:util';
 import { FileStore } from './file-store';
@@ -113,12 +113,12 @@ export class IngestRecoveryService {
   }
 
   /**
-   * The recovery sweep: removes documents left INGESTING by a process that stopped (known dead, or silent past the
-   * staleness rule); returns their ids.
+   * The recovery sweep: removes documents left INGESTING by a process that stopped (process-owner.ts isAbandoned:
+   * never a live process's on this machine); returns their ids.
    */
   async removeAbandonedDocuments(): Promise<string[]> {
-    const deadOwners = (await this.repo.jobs.openOwners()).filter((o) => isDeadOwner(o));
-    const abandoned = await this.repo.abandonedDocuments(this.staleAfterMs, deadOwners);
+    const ingesting = await this.repo.ingestingDocuments();
+    const abandoned = ingesting.filter((doc) => isAbandoned(doc, this.staleAfterMs));
     const removed: string[] = [];
     for (const doc of abandoned) {
       // A new ingestion may have taken the id over since the list was read: only this one's is removed.

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CypherQuery } from '../graph/cypher-registry';
 import { JobStore } from '../graph/job-store';
+import type { OwnedWork } from '../common/process-owner';
 import type { StoredDocument } from '../graph/document.repository';
 import type { BBox, SectionFields } from '../document/document-model';
 import type { DocumentKind } from '../document/document-kind';
@@ -176,8 +177,8 @@ export class IngestRepository extends CypherRepository {
     saveJob: 'save-job',
     getJob: 'get-job',
     failAbandonedJobs: 'fail-abandoned-jobs',
-    abandonedDocuments: 'list-abandoned-documents',
-    openOwners: 'list-open-work-owners',
+    ingestingDocuments: 'list-ingesting-documents',
+    listOpenJobs: 'list-open-jobs',
   });
   /** Ingestion jobs, stored like enrichment jobs. */
   readonly jobs = new JobStore<IngestionJobRow>(this.graph, this.q);
@@ -268,11 +269,10 @@ export class IngestRepository extends CypherRepository {
     return row ?? { documents: 0, openJobs: 0 };
   }
 
-  /** Documents still INGESTING whose heartbeat is older than `staleAfterMs` or whose owner is dead. */
-  async abandonedDocuments(
-    staleAfterMs: number,
-    deadOwners: string[],
-  ): Promise<Array<{ id: string; sha256: string; ingestionId: string | null }>> {
-    return this.graph.read(this.q.abandonedDocuments, { staleAfterMs, deadOwners });
+  /** Documents still INGESTING, with their owner and heartbeat age (for the recovery sweep). */
+  async ingestingDocuments(): Promise<
+    Array<OwnedWork & { id: string; sha256: string; ingestionId: string | null }>
+  > {
+    return this.graph.read(this.q.ingestingDocuments);
   }
 }

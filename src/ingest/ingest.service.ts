@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import { Semaphore } from '../common/concurrency';
-import { thisOwner, isDeadOwner } from '../common/process-owner';
+import { isAbandoned, thisOwner } from '../common/process-owner';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { EMBEDDER } from '../embed/embed.tokens';
@@ -206,7 +206,7 @@ export class IngestService {
         pageCount: model.pageCount,
         embeddingModel: this.embedder.modelName,
         ingestionId,
-        owner: thisOwner(),
+        owner: thisOwner(this.config.heartbeat.staleAfterMs),
       });
       // On a timer, not on write progress: one slow batch must not make a live ingestion look abandoned.
       const heartbeat = setInterval(
@@ -303,9 +303,9 @@ export class IngestService {
     return existing.status === 'READY' && !replace;
   }
 
-  /** INGESTING without a heartbeat for FOLIO_STALE_HEARTBEAT_MS, or by a process known to be dead. */
+  /** INGESTING by a process known to be dead, or by an unknown one silent past the staleness rule (isAbandoned). */
   private isAbandoned(doc: { heartbeatAgeMs: number; owner?: string | null }): boolean {
-    return doc.heartbeatAgeMs > this.config.heartbeat.staleAfterMs || isDeadOwner(doc.owner);
+    return isAbandoned(doc, this.config.heartbeat.staleAfterMs);
   }
 
   private async claim(docId: string, doc: NewDocument): Promise<void> {

@@ -52,7 +52,7 @@ export class IngestionJobService {
       error: null,
       errorCode: null,
       // A job in the Redis queue belongs to no process until a worker takes it (this API may stop meanwhile).
-      owner: this.queued ? null : thisOwner(),
+      owner: this.queued ? null : thisOwner(this.staleAfterMs),
       queue: this.queued ? 'redis' : null,
       // A queue worker reads the bytes from the file store: they stay there while this job is open.
       fileSha256: this.queued ? sha256 : null,

@@ -118,7 +118,7 @@ export class IngestionWorkerService {
       status: 'RUNNING',
       queue: 'redis',
       runner: RUNNER,
-      owner: thisOwner(),
+      owner: thisOwner(this.config.heartbeat.staleAfterMs),
       attempts,
       error: null,
       errorCode: null,

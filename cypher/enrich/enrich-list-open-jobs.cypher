@@ -1,0 +1,8 @@
+// Enrichment jobs still QUEUED or RUNNING, with their owner and how long since their last heartbeat (Neo4j's
+// clock), for the recovery sweep.
+// Params: none
+// Returns: id, owner, heartbeatAgeMs
+MATCH (j:EnrichmentJob)
+WHERE j.status IN ['QUEUED', 'RUNNING']
+RETURN j.id AS id, j.owner AS owner,
+       duration.inSeconds(coalesce(j.heartbeatAt, j.updatedAt), datetime()).milliseconds AS heartbeatAgeMs
