@@ -19,16 +19,19 @@ describe('load benchmark report', () => {
     expect(percentile([], 0.5)).toBe(0);
   });
 
-  it('summarizes each kind with throughput over the wall time and its error codes', () => {
+  it('summarizes each kind with throughput over the wall time and its error codes, typed refusals apart', () => {
     const rows = summarize(4, 2000, [
       { kind: 'search', ms: 100, ok: true },
       { kind: 'search', ms: 300, ok: false, error: 'SERVICE_UNAVAILABLE' },
       { kind: 'upload', ms: 900, ok: true },
+      { kind: 'analytics', ms: 50, ok: false, error: 'ANALYTICS_BUSY' },
+      { kind: 'analytics', ms: 700, ok: true },
     ]);
-    expect(rows.map((r) => r.kind)).toEqual(['upload', 'search']);
-    expect(rows[1]).toMatchObject({ requests: 2, errors: 1, throughput: 1, p50: 100, p95: 300 });
+    expect(rows.map((r) => r.kind)).toEqual(['upload', 'search', 'analytics']);
+    expect(rows[1]).toMatchObject({ requests: 2, errors: 1, refused: 0, throughput: 1, p50: 100, p95: 300 });
     expect(rows[1]!.errorCodes).toEqual({ SERVICE_UNAVAILABLE: 1 });
-    expect(markdownTable(rows)).toContain('| 4 | search | 2 | 1 | 1 | 100 | 300 | 300 |');
+    expect(rows[2]).toMatchObject({ requests: 2, errors: 0, refused: 1, errorCodes: { ANALYTICS_BUSY: 1 } });
+    expect(markdownTable(rows)).toContain('| 4 | search | 2 | 1 | 0 | 1 | 100 | 300 | 300 |');
   });
 
   it('finds a whole document consistent and names what a broken one lacks', () => {

@@ -1,7 +1,9 @@
 // npm run bench:load — a bounded load test against the API over loopback HTTP: at each concurrency level c,
-// c uploads of different PDFs (each a unique copy, so no stored document is replaced), 4c searches, c asks and
-// 2c page images, all at once. Afterwards every uploaded document is reconciled through the API (pages ==
-// pageCount, the NEXT_PAGE chain, elements == elementCount, no orphan elements, every job terminal) and deleted.
+// c uploads of different PDFs (each a unique copy, so no stored document is replaced), 4c searches, c asks, 2c page
+// images and c/2 GDS analytics (pageGraph), all sent at once (level 8: 8 + 32 + 8 + 16 + 4). Typed refusals
+// (ANALYTICS_BUSY) are counted apart from errors. Afterwards every upload is accounted for and every uploaded
+// document reconciled through the API (pages == pageCount, the NEXT_PAGE chain, elements == elementCount, no
+// orphan elements, every job terminal) and deleted.
 // Writes <out>/load.json and <out>/load.md. Without --url it starts its own API (dist/main.js) on a free port, and
 // with `--runner redis --workers N` its own Redis and N `folio worker` processes (load-fleet.ts).
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -203,8 +205,10 @@ async function main(): Promise<void> {
       const { docIds, failedJobs } = run;
       const files = pdfs.slice(nextPdf, nextPdf + level);
       nextPdf += level;
+      const analyticsCount = imageTargets.length > 0 ? Math.floor(level / 2) : 0;
       process.stdout.write(
-        `level ${level}: ${level} uploads, ${4 * level} searches, ${level} asks, ${2 * level} images\n`,
+        `level ${level}: ${level} uploads, ${4 * level} searches, ${level} asks, ${2 * level} images, ` +
+          `${analyticsCount} analytics, all at once\n`,
       );
       const loadAverageAtStart = os.loadavg();
       const started = performance.now();
@@ -212,7 +216,7 @@ async function main(): Promise<void> {
         pool(level, level, deadline, (i) =>
           timed('upload', () => uploadAndWait(api, files[i]!, run, opts.timeoutMs)),
         ),
-        pool(level, 4 * level, deadline, (i) =>
+        pool(4 * level, 4 * level, deadline, (i) =>
           timed('search', () =>
             api.graphql(
               'query($q: String!) { search(query: $q, k: 5) { pages { docId pageNumber score } } }',
@@ -232,7 +236,7 @@ async function main(): Promise<void> {
             ),
           ),
         ),
-        pool(level, imageTargets.length > 0 ? 2 * level : 0, deadline, (i) =>
+        pool(2 * level, imageTargets.length > 0 ? 2 * level : 0, deadline, (i) =>
           timed('image', async () => {
             const doc = imageTargets[i % imageTargets.length]!;
             const page = 1 + (i % Math.max(1, Math.min(doc.pageCount, 5)));
@@ -244,10 +248,24 @@ async function main(): Promise<void> {
             if (!res.ok) throw new Error(`HTTP_${res.status}`);
           }),
         ),
+        pool(analyticsCount, analyticsCount, deadline, (i) =>
+          timed('analytics', () =>
+            api.graphql(
+              'query($id: ID!) { analytics(docId: $id) { pageGraph { nodeCount relationshipCount centralPages { pageNumber } } } }',
+              { id: imageTargets[i % imageTargets.length]!.id },
+            ),
+          ),
+        ),
       ]);
       const wallMs = performance.now() - started;
       rows.push(...summarize(level, wallMs, kinds.flat()));
       const problems: string[] = [];
+      // Every upload ends as a reconciled document, a FAILED job or an upload error: none may go missing.
+      const uploadErrors = kinds.flat().filter((k) => k.kind === 'upload' && !k.ok).length;
+      if (docIds.length + uploadErrors !== files.length)
+        problems.push(
+          `${files.length} uploads, ${docIds.length} documents and ${uploadErrors} upload errors`,
+        );
       let pages = 0;
       for (const id of docIds) {
         const doc = await readDocument(api, id);
@@ -272,8 +290,13 @@ async function main(): Promise<void> {
         failedJobs,
         pollErrors: run.pollErrors,
       });
-      for (const id of docIds)
-        await api.graphql('mutation($id: ID!) { deleteDocument(id: $id) { deleted } }', { id });
+      for (const id of docIds) {
+        const { deleteDocument } = await api.graphql<{ deleteDocument: { deleted: boolean } }>(
+          'mutation($id: ID!) { deleteDocument(id: $id) { deleted } }',
+          { id },
+        );
+        if (!deleteDocument.deleted) problems.push(`${id}: not deleted after the level`);
+      }
       process.stdout.write(`${markdownTable(rows.filter((r) => r.level === level))}\n`);
       process.stdout.write(
         `reconciliation: ${docIds.length} documents, ${problems.length} problems, ${failedJobs.length} failed jobs\n`,
@@ -303,8 +326,8 @@ async function main(): Promise<void> {
     `${machine.loadAverage.map((l) => l.toFixed(1)).join(' / ')} — a shared machine: latencies are upper bounds.\n\n` +
     `${markdownTable(rows)}\n\n` +
     rows
-      .filter((r) => r.errors > 0)
-      .map((r) => `- level ${r.level} ${r.kind} errors: ${JSON.stringify(r.errorCodes)}\n`)
+      .filter((r) => r.errors + r.refused > 0)
+      .map((r) => `- level ${r.level} ${r.kind} errors and typed refusals: ${JSON.stringify(r.errorCodes)}\n`)
       .join('') +
     reconciliation
       .map(
