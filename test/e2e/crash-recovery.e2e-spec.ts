@@ -250,7 +250,9 @@ describe('an API process killed mid-ingest, without waiting for the staleness ru
       await sleep(200);
       job = await repo.jobs.get(ids.jobId);
     }
-    await sleep(500); // the same sweep removes the document just after it fails the job
+    // The same sweep removes the document, then its stored PDF, just after it fails the job.
+    const files = ctx.module.get(FileStore);
+    while ((await files.read(ids.sha256)) !== null && Date.now() - killedAt < 10 * intervalMs) await sleep(200);
     await expectFinished(ids);
     expect(Date.now() - killedAt).toBeLessThan(10 * intervalMs);
     expect(await listedIds(http.url, 'INGESTING')).not.toContain(ids.docId);
