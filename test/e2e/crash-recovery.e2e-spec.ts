@@ -252,7 +252,8 @@ describe('an API process killed mid-ingest, without waiting for the staleness ru
     }
     // The same sweep removes the document, then its stored PDF, just after it fails the job.
     const files = ctx.module.get(FileStore);
-    while ((await files.read(ids.sha256)) !== null && Date.now() - killedAt < 10 * intervalMs) await sleep(200);
+    while ((await files.read(ids.sha256)) !== null && Date.now() - killedAt < 10 * intervalMs)
+      await sleep(200);
     await expectFinished(ids);
     expect(Date.now() - killedAt).toBeLessThan(10 * intervalMs);
     expect(await listedIds(http.url, 'INGESTING')).not.toContain(ids.docId);
