@@ -171,6 +171,40 @@ describe('parseTableGrid', () => {
     expect(grid.rows[0]!.values.map((v) => v?.amount.value)).toEqual([900, 850]);
   });
 
+  it('moves a period header printed left of its values, over a column of currency signs, onto them', () => {
+    const grid = parseTableGrid(
+      tableElement([
+        ['', '', '2023', '', '', '2022', '', ''],
+        ['Revenue', '$', '', '900', '$', '', '850', ''],
+        ['Operating income', '', '', '120', '', '', '110', ''],
+      ]),
+    )!;
+    expect(grid.columns.map((c) => [c.col, c.year])).toEqual([
+      [3, 2023],
+      [6, 2022],
+    ]);
+  });
+
+  it("names a row of values without a label by its group: the group's total, or a label wrapped above", () => {
+    const grid = parseTableGrid(
+      tableElement([
+        ['(In thousands)', '2023', '2022'],
+        ['Revenues', '', ''],
+        ['Casino', '2,800', '2,500'],
+        ['Rooms', '900', '850'],
+        ['', '3,700', '3,350'],
+        ['Expenses', '', ''],
+        ['Casino', '1,600', '1,500'],
+      ]),
+    )!;
+    expect(grid.rows.map((r) => [r.label, r.parent, r.values[0]?.text])).toEqual([
+      ['Casino', 'Revenues', '2,800'],
+      ['Rooms', 'Revenues', '900'],
+      ['Revenues', null, '3,700'],
+      ['Casino', 'Expenses', '1,600'],
+    ]);
+  });
+
   it('unfolds group labels that older ingests folded into the label above, only for tables without cell boxes', () => {
     const rows = [
       ['(In millions)', '2023', '2022'],

@@ -150,17 +150,19 @@ export function parseTableGrid(element: AnswerElement, context: string[] = []): 
       if (label) group = label;
       continue;
     }
-    const unit = rowUnit(label, values, currency);
+    // values without a label close their group: its total, or a label wrapped onto the line above
+    const own = label === '' && group !== null ? group : label;
+    const unit = rowUnit(own, values, currency);
     rows.push({
       row: r,
-      label,
-      parent: group,
+      label: own,
+      parent: own === label ? group : null,
       labelBox: labelCol === undefined ? null : box(r, labelCol),
       values,
       unit,
       scale: unit === '%' || unit === 'USD per share' ? 'units' : sharesScale(unit, scaleText, scale),
     });
-    if (/^total\b/i.test(label)) group = null;
+    if (/^total\b/i.test(label) || own !== label) group = null;
     if (next) group = next;
   }
   if (rows.length === 0) return null;
@@ -174,7 +176,7 @@ export function parseTableGrid(element: AnswerElement, context: string[] = []): 
  */
 function headerTexts(headerRows: string[][], valueCols: number[]): string[] {
   const out = valueCols.map(() => [] as string[]);
-  for (const row of headerRows) {
+  for (const row of headerRows.map((r) => alignedHeader(r, valueCols))) {
     const filled = valueCols.map((c) => row[c] ?? '');
     // a corner cell with a period ("Fiscal year") over empty value headers names them all
     if (filled.every((t) => t === '')) {
@@ -191,6 +193,22 @@ function headerTexts(headerRows: string[][], valueCols: number[]): string[] {
     });
   }
   return out.map((parts) => parts.join(' ').replace(/\s+/g, ' ').trim());
+}
+
+/**
+ * A header printed left of its values (a "$" column between: "| 2021 | $ | 3,930 |") moves to the first value
+ * column at or right of it, when that column's own header cell and the cells between are empty.
+ */
+function alignedHeader(row: string[], valueCols: number[]): string[] {
+  const out = [...row];
+  row.forEach((text, c) => {
+    if (c === 0 || text === '' || valueCols.includes(c)) return;
+    const v = valueCols.find((k) => k > c);
+    if (v === undefined || (out[v] ?? '') !== '' || row.slice(c + 1, v).some((t) => t !== '')) return;
+    out[v] = text;
+    out[c] = '';
+  });
+  return out;
 }
 
 /**
