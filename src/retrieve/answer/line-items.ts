@@ -141,7 +141,7 @@ export const LINE_ITEM_DEFINITIONS: Record<LineItem, LineItemDefinition> = {
       /^(?:purchases?|acquisitions?) of property(?: plant)? (?:and|&) equipment(?: net)?(?: pp&e| ppe)?$/,
       /^(?:purchases?|acquisitions?) of (?:land )?buildings? (?:and|&) equipment$/,
       /^(?:payments? for|purchases? of|additions to|investments? in) (?:property plant (?:and|&) equipment|property and equipment|fixed assets|plant and equipment|capital assets)$/,
-      /^capital expenditures?$/,
+      /^capital expenditures?(?: net of .*)?$/,
       /^purchases? of property equipment and (?:software|intangible assets)$/,
     ],
     asked: /\bcapital expenditures?\b|\bcapex\b|\bpurchases? of property(?: plant)? and equipment\b/,
@@ -174,6 +174,7 @@ export const LINE_ITEM_DEFINITIONS: Record<LineItem, LineItemDefinition> = {
     name: 'depreciation and amortization',
     labels: [
       /^depreciation(?: depletion)? (?:and|&) amortization(?: expense)?$/,
+      /^depreciation (?:and|&) amortization of (?:property|plant|fixed assets|premises)\b.*$/,
       /^depreciation amortization and (?:depletion|other)$/,
     ],
     asked: /\bdepreciation (?:and|&) amortization\b|\bd ?& ?a\b/,

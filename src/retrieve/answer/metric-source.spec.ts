@@ -251,6 +251,33 @@ describe('metricSource', () => {
     ]);
   });
 
+  it('reads a cash-flow total printed right under the changes in working capital, with no group line between', () => {
+    const cashFlows = statementPage(3, [
+      ['(In millions)', '2022', '2021'],
+      ['Depreciation and amortization', '410', '380'],
+      ['Changes in current assets and liabilities:', '', ''],
+      ['Inventories', '(200)', '(150)'],
+      ['Net cash provided by operating activities', '3,400', '2,900'],
+      ['Purchases of property and equipment', '(900)', '(800)'],
+    ]);
+    expect(ask('What was free cash flow in 2022?', [cashFlows])!.answer.formula).toBe(
+      '2,500 = 3,400 − 900 (cash from operations − capital expenditure, FY2022, p. 3)',
+    );
+  });
+
+  it('reads the line items under the longer labels filings print them with', () => {
+    const cashFlows = statementPage(3, [
+      ['(In millions)', '2022', '2021'],
+      ['Depreciation and amortization of property, equipment and intangibles', '620', '540'],
+      ['Capital expenditures, net of construction payable', '(270)', '(739)'],
+    ]);
+    const pages = [STATEMENTS[1]!, cashFlows];
+    expect(ask('What was the EBITDA margin in 2022?', pages)!.answer.formula).toContain('(3,000 + 620)');
+    expect(ask('What was capex as a % of revenue in 2022?', pages)!.answer.formula).toContain(
+      '270 / 20,000',
+    );
+  });
+
   it("computes from a quarter's columns only when the question asks for a quarter", () => {
     const quarterly = statementPage(2, [
       ['(In millions)', 'Three Months Ended June 30, 2022', 'Three Months Ended June 30, 2021'],

@@ -21,6 +21,7 @@ import type {
   NumberScale,
 } from './typed-answer';
 import { decimalsAsked, percentAsked, roundTo } from './rounding';
+import { PRINTED_ON } from './statement-window';
 import { yearsAveraged } from './years-averaged';
 
 // A standard metric (statement-metrics.ts) computed from the cells of the evidence's statements: each input is the
@@ -76,7 +77,8 @@ function cellOf(tables: EvidenceTable[], question: string): Resolve {
       for (const table of tables)
         for (const row of table.grid.rows) {
           if (!label.test(normaliseLabel(row.label)) || !labelPrints(item, row.label, row.parent)) continue;
-          if (CHANGE_GROUP.test(row.parent ?? '')) continue;
+          // a cash-flow line ("Net cash provided by operating activities") may follow that group unseparated
+          if (CHANGE_GROUP.test(row.parent ?? '') && PRINTED_ON[item] !== 'cash-flow-statement') continue;
           const input = found(row, table, year);
           if (input) return input;
         }

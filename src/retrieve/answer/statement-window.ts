@@ -14,7 +14,7 @@ import type { Expr } from './statement-metrics';
 export const STATEMENT_WINDOW_PAGES = 4;
 
 /** The primary statement each line item is printed on, as a reader of a filing looks it up. */
-const PRINTED_ON: Record<LineItem, FinancialStatement> = {
+export const PRINTED_ON: Record<LineItem, FinancialStatement> = {
   revenue: 'income-statement',
   costOfRevenue: 'income-statement',
   grossProfit: 'income-statement',
