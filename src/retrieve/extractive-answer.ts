@@ -150,10 +150,10 @@ const cellValueOf = (text: string) => text.slice(text.lastIndexOf(': ') + 2);
 
 /**
  * How much a page's units count: a cross-encoder's 0–1 relevance when the pages were re-ranked; else the rank alone
- * (1, 1/2, 1/3), so a lower page's sentence must match far better than the walk's first page holds to be quoted.
+ * (1, 0.65, 0.53), so a lower page's sentence must match clearly better than what the walk's first page holds.
  */
 export function pageWeightOf(reranked: boolean, score: number, rank: number): number {
-  return reranked ? 0.3 + 0.7 * Math.sqrt(Math.min(Math.max(score, 0), 1)) : 1 / (1 + rank);
+  return reranked ? 0.3 + 0.7 * Math.sqrt(Math.min(Math.max(score, 0), 1)) : 0.3 + 0.7 / (1 + rank);
 }
 
 /** A unit cut at a word boundary, never inside a number. */
