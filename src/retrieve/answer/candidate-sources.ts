@@ -2,6 +2,7 @@ import { differenceSource } from './difference-source';
 import { choiceSource } from './choice-source';
 import { listCandidate } from './list-source';
 import { metricSource } from './metric-source';
+import { metricVerdictSource } from './metric-verdict-source';
 import { spanSource } from './span-source';
 import { statedCountSource } from './stated-count';
 import { tableCellSource } from './table-cell-source';
@@ -19,6 +20,8 @@ export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSou
   { name: 'form-or-sequence-span', read: spanSource },
   // "which is larger, A or B?": before any source that would answer with one of the two values
   { name: 'choice', read: choiceSource },
+  // "does it have positive working capital?": the metric computed, then read as yes or no
+  { name: 'metric-verdict', read: metricVerdictSource },
   { name: 'statement-metric', read: metricSource },
   { name: 'two-value-arithmetic', read: differenceSource },
   { name: 'table-cell', read: tableCellSource },
