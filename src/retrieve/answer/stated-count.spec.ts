@@ -58,7 +58,11 @@ describe('statedCountSource', () => {
   const evidence = [
     page(3, 1, [
       el(3, 'page-header', 'Glass survey 2024'),
-      el(3, 'paragraph', 'The survey covered 3 regions. We evaluate the method on seven public corpora drawn from the archive.'),
+      el(
+        3,
+        'paragraph',
+        'The survey covered 3 regions. We evaluate the method on seven public corpora drawn from the archive.',
+      ),
       el(3, 'caption', 'Table 6: Statistics of the corpora used.'),
     ]),
   ];
@@ -78,7 +82,11 @@ describe('statedCountSource', () => {
   it('prefers the sentence that prints the modifiers the question names', () => {
     const pages = [
       page(2, 1, [
-        el(2, 'paragraph', 'The kiln study ran 4 trials in total. Of these, 2 pilot trials were run on the kiln in May.'),
+        el(
+          2,
+          'paragraph',
+          'The kiln study ran 4 trials in total. Of these, 2 pilot trials were run on the kiln in May.',
+        ),
       ]),
     ];
     expect(ask('How many pilot trials were run on the kiln?', pages)?.answer.value).toBe('2');
@@ -89,6 +97,7 @@ describe('statedCountSource', () => {
       page(1, 1, [
         el(1, 'paragraph', 'See Table 6 corpora notes. In 2019 corpora grew.'),
         el(1, 'paragraph', 'Our cafeteria serves 12 sandwiches daily.'),
+        el(1, 'paragraph', 'It breached Regulation 13 corpora rules. Axis: 1 2 3 4 5 6 corpora'),
       ]),
     ];
     expect(ask('How many corpora are used to evaluate the method?', pages)).toBeNull();

@@ -66,7 +66,8 @@ const PHRASE_END = new Set(
   ).split(' '),
 );
 /** A total that does not answer a question about part of it, a difference or a comparison. */
-const NOT_A_STATED_TOTAL = /\b(?:more|fewer|less|not|n't|without|except|excluding|other than|besides|apart from)\b/i;
+const NOT_A_STATED_TOTAL =
+  /\b(?:more|fewer|less|not|n't|without|except|excluding|other than|besides|apart from)\b/i;
 /** A number right after these words is a label, not a count ("Table 6", "Section 3"). */
 const LABEL_BEFORE =
   /^(?:table|tables|figure|figures|fig|section|sections|chapter|chapters|appendix|page|pages|p|step|steps|equation|eq|rq|q|item|items|no|part|version|v|phase|stage|level|grade|class|unit|units|week|day|year|since)$/i;
@@ -118,7 +119,10 @@ export function statedCounts(sentence: string, noun: CountedNoun, subject: strin
   tokens.forEach((token, i) => {
     const value = countWord(token);
     if (value === null || /^(?:1[89]|20)\d{2}$/.test(token)) return;
-    if (i > 0 && LABEL_BEFORE.test(tokens[i - 1]!.replace(/\.$/, ''))) return;
+    const previous = i > 0 ? tokens[i - 1]!.replace(/\.$/, '') : '';
+    if (LABEL_BEFORE.test(previous) || countWord(previous) !== null) return;
+    // "Regulation 13", "Rule 4": a capitalised word inside a sentence names what the number labels
+    if (i > 1 && /^\p{Lu}\p{Ll}+$/u.test(previous)) return;
     for (let gap = 0; gap <= MAX_BETWEEN; gap++) {
       const at = i + 1 + gap;
       const word = tokens[at];

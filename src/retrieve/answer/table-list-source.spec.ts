@@ -56,6 +56,14 @@ describe('tableColumnCandidate', () => {
     expect(found?.answer).toMatchObject({ kind: 'COUNT', value: '3' });
   });
 
+  it('counts no column for "how many more": that asks for a difference of values', () => {
+    expect(
+      tableColumnCandidate(
+        evidence('How many more vessels are in the fleet than in the harbour?', 'COUNT', fleet),
+      ),
+    ).toBeNull();
+  });
+
   it('answers nothing when no header names the subject, or for other kinds', () => {
     expect(tableColumnCandidate(evidence('List the captains of the fleet.', 'LIST', fleet))).toBeNull();
     expect(tableColumnCandidate(evidence('Which vessels run?', 'TEXT', fleet))).toBeNull();

@@ -33,8 +33,12 @@ function tablesOf(evidence: AnswerEvidence) {
   );
 }
 
+const DIFFERENCE = /\bhow many (?:more|fewer|less)\b/i;
+
 export function tableColumnCandidate(evidence: AnswerEvidence): AnswerCandidate | null {
   if (evidence.kind !== 'LIST' && evidence.kind !== 'COUNT') return null;
+  // "how many more tweets did A post than B" asks for a difference of values, not for a column's length
+  if (evidence.kind === 'COUNT' && DIFFERENCE.test(evidence.question)) return null;
   const words = subjectWords(evidence.question);
   const tables = tablesOf(evidence);
   let best: { parts: Part[]; header: string; share: number } | null = null;

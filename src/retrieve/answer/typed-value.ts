@@ -88,7 +88,8 @@ function dayOrMarker(text: string, start: number, printed: string): boolean {
 
 /** "a dataset that 1) compiles claims and 2) adds tables": an item marker with no "(" open before it, not a value. */
 function enumerationMarker(text: string, start: number, m: Record<string, string | undefined>): boolean {
-  if (!m.close || m.open || m.sign || m.currency || m.suffix || !/^\d{1,2}$/.test(m.digits ?? '')) return false;
+  if (!m.close || m.open || m.sign || m.currency || m.suffix || !/^\d{1,2}$/.test(m.digits ?? ''))
+    return false;
   const before = text.slice(Math.max(0, start - 80), start);
   return before.lastIndexOf('(') <= before.lastIndexOf(')');
 }
