@@ -8,14 +8,15 @@ const MODULE_IMPORTS = {
   document: ['common'],
   graph: ['common', 'config', 'document'],
   embed: ['common', 'config'],
+  queue: ['common', 'config'],
   llm: ['common', 'config', 'document'],
-  ingest: ['common', 'config', 'document', 'graph', 'embed', 'llm'],
-  enrich: ['common', 'config', 'document', 'graph', 'embed', 'llm'],
+  ingest: ['common', 'config', 'document', 'graph', 'embed', 'llm', 'queue'],
+  enrich: ['common', 'config', 'document', 'graph', 'embed', 'llm', 'queue'],
   retrieve: ['common', 'config', 'document', 'graph', 'embed', 'llm'],
   analytics: ['common', 'config', 'document', 'graph', 'embed', 'llm'],
   api: ['common', 'config', 'document', 'graph', 'embed', 'llm', 'ingest', 'enrich', 'retrieve', 'analytics'],
   eval: ['common', 'config', 'document', 'graph', 'embed', 'llm', 'ingest', 'enrich', 'retrieve', 'analytics'],
-  cli: ['common', 'config', 'document', 'graph', 'embed', 'llm', 'ingest', 'enrich', 'retrieve', 'analytics', 'api', 'eval'],
+  cli: ['common', 'config', 'document', 'graph', 'embed', 'llm', 'queue', 'ingest', 'enrich', 'retrieve', 'analytics', 'api', 'eval'],
 };
 
 /** Each vendor SDK and the one module that may import it. */
@@ -24,7 +25,7 @@ const VENDOR_OWNERS = {
   'pdfjs-dist': 'ingest',
   'onnxruntime-node': 'embed',
   openai: 'llm',
-  bullmq: 'ingest',
+  bullmq: 'queue',
 };
 
 const MODULES = Object.keys(MODULE_IMPORTS);

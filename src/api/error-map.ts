@@ -148,6 +148,7 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
     UNKNOWN_STAGE: 'BAD_USER_INPUT',
     INVALID_OPTION: 'BAD_USER_INPUT',
     JOB_NOT_FOUND: 'NOT_FOUND',
+    QUEUE_UNAVAILABLE: 'SERVICE_UNAVAILABLE',
   }),
   moduleErrors(AnalyticsError, AnalyticsErrorCode, {
     GDS_NOT_INSTALLED: 'FAILED_PRECONDITION',

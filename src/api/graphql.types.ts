@@ -390,6 +390,7 @@ export interface EnrichmentJob {
   document?: Nullable<Document>;
   error?: Nullable<string>;
   errorCode?: Nullable<string>;
+  attempts?: Nullable<number>;
   createdAt?: Nullable<string>;
   updatedAt?: Nullable<string>;
 }

@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util';
+import { FOLIO_CONFIG } from '../config/config.tokens';
+import type { FolioConfig } from '../config/folio-config';
 import { ENRICH_STAGE_NAMES } from '../document/enrichment-stages';
 import type { EnrichMode } from '../enrich/enrich-stage';
 import { EnrichService, parseStageNames, type EnrichRunResult } from '../enrich/enrich.service';
 import { withCliApp } from './cli-app';
+import { enrichThroughQueue } from './enrich-queued';
 import { printTable } from './ingest.command';
 import { StageProgress } from './progress';
 
@@ -10,6 +13,8 @@ const USAGE = `Usage: folio enrich <docId>...|--all [--stages ${ENRICH_STAGE_NAM
                     [--dry-run] [--cross-document] [--clear] [--k N] [--tau X] [--rounds N] [--alpha X]
   Enriches stored documents: page SIMILAR_TO edges (similar), the evolving content graph (evolve), summaries and
   the summary tree. Re-running replaces a document's previous enrichment; other documents are not touched.
+  With FOLIO_INGEST_RUNNER=redis each document's enrichment is a job on the queue that \`folio worker\` runs;
+  this command follows the jobs until they end.
   --llm / --offline   use the configured LLM where a stage has an LLM path (default: --offline)
   --dry-run           print the LLM calls and tokens the run would use, and stop
   --cross-document    SIMILAR_TO also between documents (with --all: rebuild the corpus-wide layer)
@@ -98,6 +103,9 @@ export async function runEnrichCommand(args: string[]): Promise<number> {
       );
       return 0;
     }
+    const crossDocument = values['cross-document'];
+    if (app.get<FolioConfig>(FOLIO_CONFIG).ingest.runner === 'redis')
+      return enrichThroughQueue(app, ids, { stages, mode, crossDocument, params }, UNITS, values.json);
     const results: EnrichRunResult[] = [];
     let failed = 0;
     for (const [i, docId] of ids.entries()) {
@@ -107,7 +115,7 @@ export async function runEnrichCommand(args: string[]): Promise<number> {
           await enrich.run(docId, {
             stages,
             mode,
-            crossDocument: values['cross-document'],
+            crossDocument,
             params,
             onProgress: (p) => progress.update(p.stage, p.done, p.total, UNITS[p.stage] ?? 'units'),
           }),

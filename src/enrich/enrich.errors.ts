@@ -6,6 +6,8 @@ export const EnrichErrorCode = errorCodes(
   'UNKNOWN_STAGE',
   'INVALID_OPTION',
   'JOB_NOT_FOUND',
+  // FOLIO_INGEST_RUNNER=redis and the queue's Redis does not answer: nothing was queued.
+  'QUEUE_UNAVAILABLE',
 );
 export type EnrichErrorCode = CodeOf<typeof EnrichErrorCode>;
 

@@ -1,9 +1,13 @@
 import { Module } from '@nestjs/common';
+import { FOLIO_CONFIG } from '../config/config.tokens';
+import type { FolioConfig } from '../config/folio-config';
 import { LlmModule } from '../llm/llm.module';
+import { JobQueue } from '../queue/job-queue';
 import { ENRICH_STAGES, type EnrichStageRegistry } from './enrich-stage';
 import { EnrichRepository } from './enrich.repository';
 import { EnrichService } from './enrich.service';
-import { EnrichmentJobService } from './enrichment-job.service';
+import { ENRICH_QUEUE, EnrichmentJobService, type EnrichMessage } from './enrichment-job.service';
+import { EnrichmentWorkerService } from './enrichment-worker.service';
 import { ContentEvolutionStage } from './evolution/content-evolution.stage';
 import { EvolutionRepository } from './evolution/evolution.repository';
 import { SimilarPagesStage } from './similarity/similar-pages.stage';
@@ -24,6 +28,14 @@ import { SummaryTreeStage } from './summary-tree/summary-tree.stage';
     EnrichRepository,
     EnrichService,
     EnrichmentJobService,
+    EnrichmentWorkerService,
+    {
+      // Redis is connected to only when FOLIO_INGEST_RUNNER=redis: the inline default needs none.
+      provide: ENRICH_QUEUE,
+      inject: [FOLIO_CONFIG],
+      useFactory: (config: FolioConfig): JobQueue<EnrichMessage> | null =>
+        config.ingest.runner === 'redis' ? new JobQueue<EnrichMessage>('enrich', config) : null,
+    },
     SimilarityRepository,
     SimilarPagesStage,
     EvolutionRepository,
@@ -39,6 +51,12 @@ import { SummaryTreeStage } from './summary-tree/summary-tree.stage';
       ): EnrichStageRegistry => ({ summaries, similar, evolve, tree }),
     },
   ],
-  exports: [EnrichService, EnrichmentJobService, SimilarityRepository, EvolutionRepository],
+  exports: [
+    EnrichService,
+    EnrichmentJobService,
+    EnrichmentWorkerService,
+    SimilarityRepository,
+    EvolutionRepository,
+  ],
 })
 export class EnrichModule {}

@@ -34,6 +34,10 @@ export interface EnrichmentJobRow {
   errorCode: string | null;
   runner?: string | null;
   owner?: string | null;
+  /** `redis` while the job is the Redis queue's: BullMQ's stalled check, not the heartbeat, tracks it until it ends. */
+  queue?: string | null;
+  /** Attempts a queue worker made (FOLIO_INGEST_RUNNER=redis); transient errors are retried. */
+  attempts?: number;
   createdAt?: string;
   updatedAt?: string;
   heartbeatAt?: string | null;

@@ -42,7 +42,8 @@ export async function startWorker(
   child.stdout.on('data', (d: Buffer) => output.push(d.toString()));
   child.stderr.on('data', (d: Buffer) => output.push(d.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  for (let i = 0; i < 480; i++) {
+  // Up to 4 minutes: a worker compiles src/ and loads the models, slow on a loaded machine.
+  for (let i = 0; i < 960; i++) {
     if (output.join('').includes('Worker ready')) return { child, output, exited };
     if (child.exitCode !== null) throw new Error(`the worker exited: ${output.join('')}`);
     await sleep(250);
