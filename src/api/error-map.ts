@@ -87,6 +87,7 @@ export const MODULE_ERRORS: ReadonlyArray<ModuleErrors<string>> = [
     QUERY_TIMED_OUT: 'QUERY_TOO_COMPLEX',
     EMBEDDING_MODEL_MISMATCH: 'FAILED_PRECONDITION',
     SCHEMA_OUTDATED: 'FAILED_PRECONDITION',
+    WRONG_ACCESS_MODE: 'INTERNAL_SERVER_ERROR',
   }),
   moduleErrors(Neo4jServerError, Neo4jServerErrorCode, {
     [Neo4jServerErrorCode.JAVA_NOT_FOUND]: 'SERVICE_UNAVAILABLE',

@@ -30,6 +30,19 @@ describe('parseCypherFile', () => {
     expect(q).toMatchObject({ purpose: 'Backfills.', once: true });
   });
 
+  it.each([
+    ['MATCH (d:Document) RETURN d.id AS x', false],
+    ["MATCH (d:Document) WHERE d.title = 'SET and DELETE' RETURN d.id AS x // CREATE", false],
+    ['CALL gds.graph.drop($g, false) YIELD graphName RETURN graphName AS x', false],
+    ['MATCH (d:Document) SET d.seen = true RETURN d.id AS x', true],
+    ['MERGE (d:Document {id: $g}) RETURN d.id AS x', true],
+    ['MATCH (d:Document) DETACH DELETE d RETURN count(*) AS x', true],
+    ["MATCH (p:Page) CALL db.create.setNodeVectorProperty(p, 'v', $g) RETURN p.id AS x", true],
+  ])('marks `%s` as writing: %s (reads are routed READ, writes WRITE)', (text, writes) => {
+    const params = text.includes('$g') ? '$g' : 'none';
+    expect(parseCypherFile('m/q', `${header(params)}${text}`).writes).toBe(writes);
+  });
+
   it('rejects a file without a header', () => {
     expect(() => parseCypherFile('m/q', 'RETURN 1')).toThrow(/missing header/);
   });

@@ -18,6 +18,11 @@ export interface CypherQuery {
   readonly returns: readonly string[];
   /** A `// Once:` header: a migration that rewrites data and is skipped once the database records it applied. */
   readonly once: boolean;
+  /**
+   * The query changes the database (a write clause, a schema command or a writing procedure): it must run in a
+   * write transaction, routed to the cluster's leader; every other query is a read, routed to any member.
+   */
+  readonly writes: boolean;
 }
 
 export class CypherRegistryError extends Error {
@@ -30,6 +35,10 @@ export class CypherRegistryError extends Error {
 export const CYPHER_DIR = path.join(PROJECT_ROOT, 'cypher');
 
 const PARAM_USE = /(?<![\w`])\$([A-Za-z_][A-Za-z0-9_]*)/g;
+
+/** Clauses and procedures that change the database; a test checks this rule against EXPLAIN for every file. */
+const WRITE_CLAUSE =
+  /(?<![.\w])(CREATE|MERGE|SET|DELETE|REMOVE|DROP|FOREACH)\b|\bdb\.create\.|\bgds\.[\w.]*\.write\b/i;
 
 function stripStringsAndComments(body: string): string {
   return body
@@ -94,6 +103,7 @@ export function parseCypherFile(name: string, source: string): CypherQuery {
     params: declared,
     returns: headerList(returnsLine.replace(/^Returns:/i, '')),
     once: header.some((l) => /^Once:/i.test(l)),
+    writes: WRITE_CLAUSE.test(code),
   };
 }
 

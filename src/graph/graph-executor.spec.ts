@@ -121,3 +121,47 @@ describe('GraphExecutor.read', () => {
     expect(calls).toHaveLength(1);
   });
 });
+
+describe('GraphExecutor routing: reads in READ sessions, writes in WRITE sessions, one bookmark manager', () => {
+  const reading = { name: 'test/reads', text: 'MATCH (n) RETURN n', writes: false } as CypherQuery;
+  const writing = { name: 'test/writes', text: 'CREATE (n)', writes: true } as CypherQuery;
+
+  /** A driver recording each session's config; its transactions and statements answer with no rows. */
+  function recordingDriver() {
+    const sessions: Array<{ defaultAccessMode?: string; bookmarkManager?: unknown }> = [];
+    const tx = { run: () => Promise.resolve({ records: [] }) };
+    const driver = {
+      session: (config: { defaultAccessMode?: string; bookmarkManager?: unknown }) => {
+        sessions.push(config);
+        return {
+          run: () => Promise.resolve({ records: [] }),
+          executeRead: (work: (t: typeof tx) => Promise<unknown>) => work(tx),
+          executeWrite: (work: (t: typeof tx) => Promise<unknown>) => work(tx),
+          close: () => Promise.resolve(),
+        };
+      },
+    } as unknown as Driver;
+    return { driver, sessions, graph: new GraphExecutor(driver, loadConfig({})) };
+  }
+
+  it('routes read() and readTx() READ and write() and writeTx() WRITE, all with the same bookmark manager', async () => {
+    const { sessions, graph } = recordingDriver();
+    await graph.read(reading);
+    await graph.readTx('x', (t) => t.run(reading));
+    await graph.write(writing);
+    await graph.writeTx('y', async (t) => [await t.run(reading), await t.run(writing)]);
+    expect(sessions.map((s) => s.defaultAccessMode)).toEqual(['READ', 'READ', 'WRITE', 'WRITE']);
+    expect(sessions[0]!.bookmarkManager).toBeDefined();
+    for (const s of sessions) expect(s.bookmarkManager).toBe(sessions[0]!.bookmarkManager);
+  });
+
+  it('refuses a query that writes in a read, and one that only reads in write(), before any session opens', async () => {
+    const { sessions, graph } = recordingDriver();
+    await expect(graph.read(writing)).rejects.toMatchObject({ code: GraphErrorCode.WRONG_ACCESS_MODE });
+    await expect(graph.write(reading)).rejects.toMatchObject({ code: GraphErrorCode.WRONG_ACCESS_MODE });
+    expect(sessions).toHaveLength(0);
+    await expect(graph.readTx('z', (t) => t.run(writing))).rejects.toMatchObject({
+      code: GraphErrorCode.WRONG_ACCESS_MODE,
+    });
+  });
+});

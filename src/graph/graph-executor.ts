@@ -42,6 +42,23 @@ function isTemporal(value: unknown): value is { toString(): string } {
   );
 }
 
+/**
+ * A query runs in the transaction its access mode needs: a cluster routes READ to any member and WRITE to the
+ * leader, so a write in a read session fails there and a read in a write session loads the leader for nothing.
+ */
+function requireAccessMode(query: CypherQuery, mode: 'READ' | 'WRITE'): void {
+  if (mode === 'READ' && query.writes === true)
+    throw new GraphError(
+      GraphErrorCode.WRONG_ACCESS_MODE,
+      `${query.name} writes, so it cannot run in a read transaction: call write() or writeTx() for it.`,
+    );
+  if (mode === 'WRITE' && query.writes === false)
+    throw new GraphError(
+      GraphErrorCode.WRONG_ACCESS_MODE,
+      `${query.name} only reads: call read() for it, so a cluster can route it to a secondary.`,
+    );
+}
+
 function records<R extends RecordShape>(result: QueryResult): R[] {
   return result.records.map((r) => toPlain(r.toObject()) as R);
 }
@@ -117,7 +134,9 @@ export function translateNeo4jError(
 /**
  * Owns every conversation with Neo4j: a session per unit of work on the configured database, managed
  * transactions (the driver retries transient errors), transaction metadata naming the operation, the session
- * closed in `finally`, and Neo4j errors translated into GraphErrors.
+ * closed in `finally`, and Neo4j errors translated into GraphErrors. Reads are routed READ and writes WRITE
+ * (`neo4j://` against a cluster), and every session shares one bookmark manager, so a read sees this process's
+ * earlier writes whichever member serves it.
  */
 @Injectable()
 export class GraphExecutor {
@@ -125,6 +144,7 @@ export class GraphExecutor {
   private readonly readTimeoutMs: number;
   private readonly maxRetryMs: number;
   private readonly uri: string;
+  private readonly bookmarks = neo4j.bookmarkManager();
 
   constructor(
     @Inject(NEO4J_DRIVER) private readonly driver: Driver,
@@ -144,6 +164,7 @@ export class GraphExecutor {
     params: Params = {},
     options: ReadOptions = {},
   ): Promise<R[]> {
+    requireAccessMode(query, 'READ');
     const timeoutMs = options.timeoutMs ?? this.readTimeoutMs;
     const config = {
       metadata: { app: 'folio', operation: query.name },
@@ -151,7 +172,11 @@ export class GraphExecutor {
     };
     const started = performance.now();
     for (let attempt = 0; ; attempt++) {
-      const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
+      const session = this.driver.session({
+        database: this.database,
+        defaultAccessMode: neo4j.session.READ,
+        bookmarkManager: this.bookmarks,
+      });
       try {
         return records<R>(await session.run(query.text, params, config));
       } catch (err) {
@@ -168,6 +193,7 @@ export class GraphExecutor {
 
   /** Runs one write query in its own transaction. */
   async write<R extends RecordShape = RecordShape>(query: CypherQuery, params: Params = {}): Promise<R[]> {
+    requireAccessMode(query, 'WRITE');
     return this.writeTx(query.name, (tx) => tx.run<R>(query, params));
   }
 
@@ -188,7 +214,11 @@ export class GraphExecutor {
    * the driver does not retry these, so they must be idempotent.
    */
   async runAutoCommit(query: CypherQuery, params: Params = {}): Promise<void> {
-    const session = this.driver.session({ database: this.database });
+    const session = this.driver.session({
+      database: this.database,
+      defaultAccessMode: neo4j.session.WRITE,
+      bookmarkManager: this.bookmarks,
+    });
     try {
       await session.run(query.text, params, { metadata: { app: 'folio', operation: query.name } });
     } catch (err) {
@@ -198,11 +228,20 @@ export class GraphExecutor {
     }
   }
 
-  /** EXPLAINs a query without running it (used by the test that checks every Cypher file). */
-  async explain(query: CypherQuery, params: Params): Promise<void> {
-    await this.readTx(`explain:${query.name}`, async (tx) => {
-      await tx.run({ ...query, text: `EXPLAIN ${query.text}` }, params);
-    });
+  /**
+   * EXPLAINs a query without running it (the test that checks every Cypher file): the server's query type, `r`
+   * for a read, `rw` or `w` for a write, `s` for a schema command.
+   */
+  async explain(query: CypherQuery, params: Params): Promise<string> {
+    const session = this.driver.session({ database: this.database, defaultAccessMode: neo4j.session.READ });
+    try {
+      const result = await session.executeRead((tx) => tx.run(`EXPLAIN ${query.text}`, params));
+      return result.summary.queryType;
+    } catch (err) {
+      throw translateNeo4jError(err, `explain:${query.name}`, 0, this.uri);
+    } finally {
+      await session.close();
+    }
   }
 
   async verifyConnectivity(): Promise<void> {
@@ -222,13 +261,17 @@ export class GraphExecutor {
     const session = this.driver.session({
       database: this.database,
       defaultAccessMode: mode === 'READ' ? neo4j.session.READ : neo4j.session.WRITE,
+      bookmarkManager: this.bookmarks,
     });
     // Neo4j terminates the transaction at the timeout (not retried by the driver: it is a client error).
     const config = { metadata: { app: 'folio', operation }, timeout: timeoutMs > 0 ? timeoutMs : undefined };
     const body = (mtx: ManagedTransaction) =>
       work({
-        run: async <R extends RecordShape>(q: CypherQuery, p: Params = {}) =>
-          records<R>(await mtx.run(q.text, p)),
+        run: async <R extends RecordShape>(q: CypherQuery, p: Params = {}) => {
+          // A write transaction may read too (a read-then-write unit of work); a read one may not write.
+          if (mode === 'READ') requireAccessMode(q, 'READ');
+          return records<R>(await mtx.run(q.text, p));
+        },
       });
     try {
       return mode === 'READ'

@@ -11,6 +11,8 @@ export const GraphErrorCode = errorCodes(
   'EMBEDDING_MODEL_MISMATCH',
   /** Migrations of this build are not applied, and the command is read-only (it does not migrate). */
   'SCHEMA_OUTDATED',
+  /** A query that writes sent to a read transaction, or one that only reads to a write transaction (a bug). */
+  'WRONG_ACCESS_MODE',
 );
 export type GraphErrorCode = CodeOf<typeof GraphErrorCode>;
 
