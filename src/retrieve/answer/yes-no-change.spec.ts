@@ -71,6 +71,12 @@ describe('changeCandidate', () => {
       )?.answer.value,
     ).toBe('Yes');
   });
+  it('reads PP&E and PPNE as the property, plant and equipment line', () => {
+    for (const name of ['PPNE', 'PP&E'])
+      expect(
+        changeCandidate(evidence(`Did the group grow its ${name} between FY20 and FY21?`))?.answer.value,
+      ).toBe('Yes');
+  });
   it('answers nothing when the tables lack the row or a period', () => {
     expect(
       changeCandidate(evidence('Did the group increase its headcount between 2020 and 2021?')),

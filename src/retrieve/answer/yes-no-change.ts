@@ -47,6 +47,8 @@ export function changeClaim(question: string): ChangeClaim | null {
     if (!a || !b || a === b) return null;
     const item = `${subject!} ${object!}`
       .replace(/\b(?:its|their|the)\b/gi, ' ')
+      // the abbreviation analysts write for the line statements print in full
+      .replace(/\bPP\s?&\s?E\b|\bPPNE\b/gi, 'property, plant and equipment')
       .replace(/\s+/g, ' ')
       .trim();
     const direction = UP.test(verb!) ? 'up' : DOWN.test(verb!) ? 'down' : null;
