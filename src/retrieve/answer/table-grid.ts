@@ -1,5 +1,6 @@
 import type { BBox } from '../../document/document-model';
 import type { AnswerElement } from '../extractive-answer';
+import { mergeContinuationRows } from './continuation-rows';
 import { unfuseLabels } from './fused-labels';
 import { unpackColumns } from './packed-columns';
 import type { NumberScale } from './typed-answer';
@@ -82,7 +83,8 @@ function gridOf(element: AnswerElement): { texts: string[][]; boxes: Map<string,
   const cells = element.cells;
   if (!cells) {
     const unfused = unfuseLabels(texts, boxes);
-    return unpackColumns(unfused.texts, unfused.boxes);
+    const unpacked = unpackColumns(unfused.texts, unfused.boxes);
+    return mergeContinuationRows(unpacked.texts, unpacked.boxes);
   }
   cells.rows.forEach((r, i) => {
     const c = cells.cols[i] ?? -1;
@@ -92,7 +94,8 @@ function gridOf(element: AnswerElement): { texts: string[][]; boxes: Map<string,
     if (b.length === 4) boxes.set(`${r}:${c}`, b as BBox);
   });
   const unfused = unfuseLabels(texts, boxes);
-  return unpackColumns(unfused.texts, unfused.boxes);
+  const unpacked = unpackColumns(unfused.texts, unfused.boxes);
+  return mergeContinuationRows(unpacked.texts, unpacked.boxes);
 }
 
 const isAmountCell = (text: string) => !isPeriodText(text) && parseAmount(text) !== null;
