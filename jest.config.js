@@ -6,6 +6,9 @@ const common = { transform: { '^.+\\.ts$': tsJest }, testEnvironment: 'node', mo
 module.exports = {
   // Integration and e2e tests load models and talk to Neo4j (a per-project testTimeout is not honoured).
   testTimeout: 180000,
+  // A handle some spec leaves open must not hang CI after the last result is written (the run is in band on
+  // 2 cores); the leak itself is tracked with `--detectOpenHandles`.
+  forceExit: true,
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/scripts/**/*.spec.ts'] },
     {
