@@ -1,3 +1,4 @@
+import { countWord } from './number-words';
 import { contentWords } from '../text-match';
 
 // The pieces a list answer is made of: the items of a list (or of bullet lines set inside a paragraph), the items
@@ -26,17 +27,6 @@ const ASKING = new Set([
   'last',
   'top',
 ]);
-const NUMBER_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-};
 const ENUMERATION_CUE =
   /:|\b(?:includes?|including|included|are|were|comprise[sd]?|consists? of|such as|namely|as follows|following)\b:?/gi;
 /** An item longer than this is a passage, not a thing named in an enumeration. */
@@ -104,11 +94,7 @@ export function distinct(items: string[]): string[] {
 
 /** The question's subject words ("What sensors does the rover carry?" → sensor, rover, carry). */
 export function subjectWords(question: string): string[] {
-  return [
-    ...new Set(
-      contentWords(question).filter((w) => !ASKING.has(w) && !(w in NUMBER_WORDS) && !/^\d+$/.test(w)),
-    ),
-  ];
+  return [...new Set(contentWords(question).filter((w) => !ASKING.has(w) && countWord(w) === null))];
 }
 
 /** The share of `words` that `text` holds. */
@@ -132,7 +118,7 @@ export function askedCount(question: string): AskedCount | null {
     ) ?? /\b(top)(\d{1,2})\b/i.exec(question);
   if (!m) return null;
   const word = m[2]!.toLowerCase();
-  const n = NUMBER_WORDS[word] ?? Number(word);
+  const n = countWord(word) ?? NaN;
   if (!Number.isInteger(n) || n < 2 || n > 20) return null;
   const end = m[1]?.toLowerCase();
   return { n, end: end === 'last' ? 'last' : end === 'first' || end === 'top' ? 'first' : null };

@@ -1,5 +1,6 @@
 import type { AnswerElement } from '../extractive-answer';
-import { countedNoun, countWord, statedCountSource } from './stated-count';
+import { countWord } from './number-words';
+import { countedNoun, statedCountSource } from './stated-count';
 import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
 
 let order = 0;

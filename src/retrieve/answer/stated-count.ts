@@ -1,5 +1,6 @@
 import { sentences, stem } from '../text-match';
 import { subjectWords } from './list-items';
+import { countWord } from './number-words';
 import type { AnswerElement } from '../extractive-answer';
 import {
   type AnswerCandidate,
@@ -12,50 +13,6 @@ import {
 // "How many datasets does the paper use?" is often answered by the evidence in so many words: "Statistics of nine
 // datasets used", "we pose 6 research questions". The count is the number printed (in digits or in words) right
 // before the noun the question counts, in a sentence about the question's subject.
-
-const SMALL: Record<string, number> = {
-  zero: 0,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  thirteen: 13,
-  fourteen: 14,
-  fifteen: 15,
-  sixteen: 16,
-  seventeen: 17,
-  eighteen: 18,
-  nineteen: 19,
-};
-const TENS: Record<string, number> = {
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  seventy: 70,
-  eighty: 80,
-  ninety: 90,
-};
-
-/** A number written in words ("nine", "twenty-one") or digits ("12", "1,204"); null for anything else. */
-export function countWord(word: string): number | null {
-  const w = word.toLowerCase();
-  if (/^\d{1,3}(?:,\d{3})*$|^\d+$/.test(w)) return Number(w.replace(/,/g, ''));
-  if (w in SMALL) return SMALL[w]!;
-  const [tens = '', unit] = w.split('-');
-  if (!(tens in TENS)) return null;
-  if (unit === undefined) return TENS[tens]!;
-  return unit in SMALL && SMALL[unit]! < 10 && SMALL[unit]! > 0 ? TENS[tens]! + SMALL[unit]! : null;
-}
 
 /** Words that end the counted noun phrase of "how many …" (a verb, a preposition, a relative word). */
 const PHRASE_END = new Set(
