@@ -4,7 +4,7 @@
 export type LoadKind = 'upload' | 'search' | 'ask' | 'image' | 'analytics';
 
 /** Codes the API answers by design when it is full (a typed refusal the client may retry), not errors. */
-export const TYPED_REFUSALS: ReadonlySet<string> = new Set(['ANALYTICS_BUSY']);
+export const TYPED_REFUSALS: ReadonlySet<string> = new Set(['ANALYTICS_BUSY', 'RETRIEVAL_BUSY']);
 
 export interface Sample {
   kind: LoadKind;

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { ProjectionGate } from './projection-gate';
+import { projectionGate } from './projection-gate';
 import type {
   CentralPage,
   DocumentSimilarity,
@@ -44,7 +44,7 @@ export class GdsRepository extends CypherRepository {
   };
   private readonly noTimeout = { timeoutMs: 0 };
   /** One gate per process (the repository is a singleton): projections share Neo4j's heap. */
-  private readonly gate = new ProjectionGate();
+  private readonly gate = projectionGate();
 
   /** The GDS version, or null when the procedures are not installed. */
   async version(): Promise<string | null> {

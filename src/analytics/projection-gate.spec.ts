@@ -1,5 +1,5 @@
 import { AnalyticsErrorCode } from './analytics.errors';
-import { ProjectionGate } from './projection-gate';
+import { projectionGate } from './projection-gate';
 
 /** A task that runs until released, recording when it started. */
 function held(log: string[], name: string) {
@@ -17,9 +17,9 @@ function held(log: string[], name: string) {
 
 const tick = () => new Promise((r) => setImmediate(r));
 
-describe('ProjectionGate', () => {
+describe('projectionGate', () => {
   it('runs one at a time, queues the next in order, and refuses past the queue at once', async () => {
-    const gate = new ProjectionGate({ atOnce: 1, waiting: 2, maxWaitMs: 10_000 });
+    const gate = projectionGate({ atOnce: 1, waiting: 2, maxWaitMs: 10_000 });
     const log: string[] = [];
     const [a, b, c] = [held(log, 'a'), held(log, 'b'), held(log, 'c')];
     const runs = [gate.run(a.task), gate.run(b.task), gate.run(c.task)];
@@ -38,7 +38,7 @@ describe('ProjectionGate', () => {
   });
 
   it('refuses a waiter whose turn does not come within maxWaitMs, and keeps the slot count right', async () => {
-    const gate = new ProjectionGate({ atOnce: 1, waiting: 4, maxWaitMs: 50 });
+    const gate = projectionGate({ atOnce: 1, waiting: 4, maxWaitMs: 50 });
     const log: string[] = [];
     const a = held(log, 'a');
     const first = gate.run(a.task);

@@ -54,6 +54,8 @@ import { publicUrlOf, type GraphQLRequestContext } from './request-cache';
 import { RequestLoaders } from './request-loaders';
 import { SectionResolver } from './section.resolver';
 import { RecoverySweep } from './recovery-sweep';
+import { RetrievalGate } from './retrieval-gate';
+import { RetrievalWarmup } from './retrieval-warmup';
 
 /** The client's x-request-id when it is a short plain token, else a new one (so logs cannot be forged). */
 function requestIdOf(req: AuthorizedRequest): string {
@@ -122,6 +124,8 @@ function requestIdOf(req: AuthorizedRequest): string {
   providers: [
     { provide: APP_FILTER, useClass: GraphQLExceptionFilter },
     RecoverySweep,
+    RetrievalGate,
+    RetrievalWarmup,
     ApiKeyStartupCheck,
     ApiKeyResolver,
     HealthResolver,

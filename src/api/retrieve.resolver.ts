@@ -15,6 +15,7 @@ import { toApiKind } from './element-kind';
 import type { EvidenceStep } from '../retrieve/evidence-step';
 import type { ElementKind, EvidenceEdge, ScopeInput, Strategy as SchemaStrategy } from './graphql.types';
 import { pageImagePath } from './page.resolver';
+import { RetrievalGate } from './retrieval-gate';
 import type { GraphQLRequestContext } from './request-cache';
 
 /** True when A and B are the same type. */
@@ -27,6 +28,7 @@ export class RetrieveResolver {
   constructor(
     private readonly retrieve: RetrieveService,
     private readonly asker: AskService,
+    private readonly gate: RetrievalGate,
   ) {}
 
   @Query('search')
@@ -37,13 +39,7 @@ export class RetrieveResolver {
     @Args('k', { type: () => Int }) k: number,
     @Args('rerank') rerank: boolean,
   ): Promise<SearchResult> {
-    return this.retrieve.search({
-      query,
-      strategy,
-      scope: scopeOf(scope),
-      k,
-      rerank,
-    });
+    return this.gate.run(() => this.retrieve.search({ query, strategy, scope: scopeOf(scope), k, rerank }));
   }
 
   @Query('ask')
@@ -53,7 +49,7 @@ export class RetrieveResolver {
     @Args('scope', { nullable: true }) scope: ScopeInput | null,
     @Args('rerank') rerank: boolean,
   ): Promise<AskResult> {
-    return this.asker.ask(question, { strategy, scope: scopeOf(scope), rerank });
+    return this.gate.run(() => this.asker.ask(question, { strategy, scope: scopeOf(scope), rerank }));
   }
 }
 

@@ -61,6 +61,8 @@ export const envSchema = z.object({
   FOLIO_RERANKER_PATH: z.string().optional(),
   // Route an unscoped search to its likeliest documents before ranking pages (off: rank pages of the whole corpus).
   FOLIO_ROUTING: z.enum(['on', 'off']).default('on'),
+  // Searches and asks one API process runs at once; the rest wait their turn holding no Neo4j transaction.
+  FOLIO_RETRIEVAL_CONCURRENCY: int(1, 256).default(4),
   FOLIO_LLM_BASE_URL: optionalUrl,
   FOLIO_LLM_API_KEY: z.string().optional(),
   FOLIO_LLM_MODEL: z.string().optional(),

@@ -52,8 +52,11 @@ export interface FolioConfig {
         batchSize: number | undefined;
       };
   rerankerPath: string | undefined;
-  /** `routing`: an unscoped search ranks documents first, then pages within the top ones. */
-  retrieve: { routing: boolean };
+  /**
+   * `routing`: an unscoped search ranks documents first, then pages within the top ones. `concurrency`: searches
+   * and asks the API runs at once (the admission gate in src/api/retrieval-gate.ts).
+   */
+  retrieve: { routing: boolean; concurrency: number };
   llm: { baseUrl: string; apiKey: string; model: string; timeoutMs: number; maxRetries: number } | null;
   limits: { maxPages: number; maxUploadBytes: number };
   /** Running ingestions and jobs report every `intervalMs`; silent for `staleAfterMs`, they count as abandoned. */
@@ -196,7 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): FolioConfig {
             batchSize: e.FOLIO_EMBED_BATCH_SIZE,
           },
     rerankerPath: e.FOLIO_RERANKER_PATH,
-    retrieve: { routing: e.FOLIO_ROUTING === 'on' },
+    retrieve: { routing: e.FOLIO_ROUTING === 'on', concurrency: e.FOLIO_RETRIEVAL_CONCURRENCY },
     llm:
       e.FOLIO_LLM_BASE_URL && e.FOLIO_LLM_MODEL
         ? {

@@ -9,6 +9,8 @@ export const RetrieveErrorCode = errorCodes(
   'BAD_FILTER',
   /** A strategy needs an enrich stage (similar, summaries for DMAP, evolve for G2) that a document in scope lacks. */
   'ENRICHMENT_MISSING',
+  /** The API runs FOLIO_RETRIEVAL_CONCURRENCY searches at once and its queue is full (src/api/retrieval-gate.ts). */
+  'RETRIEVAL_BUSY',
 );
 export type RetrieveErrorCode = CodeOf<typeof RetrieveErrorCode>;
 
