@@ -1,23 +1,22 @@
 import type { AnswerElement } from '../extractive-answer';
 import { answerKindOf } from './answer-kind';
 import { alternativesOf, choiceSource, offeredOptions, optionStated } from './choice-source';
+import { evidencePage, textElement } from './testing/evidence-builders';
 import type { AnswerEvidence } from './typed-answer';
 
 let next = 0;
-const element = (text: string, description: string | null = null): AnswerElement => ({
-  docId: 'd',
-  pageNumber: 7,
-  elementId: `e${++next}`,
-  kind: description ? 'table' : 'paragraph',
-  text,
-  description,
-  bbox: [10, 20, 300, 200],
-});
+const element = (text: string, description: string | null = null): AnswerElement =>
+  textElement(text, {
+    pageNumber: 7,
+    elementId: `e${++next}`,
+    kind: description ? 'table' : 'paragraph',
+    description,
+  });
 
 const evidence = (question: string, elements: AnswerElement[]): AnswerEvidence => ({
   question,
   kind: answerKindOf(question),
-  pages: [{ docId: 'd', pageNumber: 7, step: 1, rank: 0, score: 1, elements }],
+  pages: [evidencePage(7, elements, { docId: 'd', step: 1 })],
 });
 
 describe('alternativesOf', () => {

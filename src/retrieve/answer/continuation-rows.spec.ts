@@ -1,25 +1,12 @@
 import type { BBox } from '../../document/document-model';
-import { tableCellGeometry, tableToMarkdown } from '../../document/table-form';
 import type { AnswerElement } from '../extractive-answer';
 import { mergeContinuationRows } from './continuation-rows';
 import { parseTableGrid } from './table-grid';
+import { GRID, tableElement as storedTable } from './testing/evidence-builders';
 
-const boxAt = (r: number, c: number): BBox => [72 + 150 * c, 100 + 14 * r, 200 + 150 * c, 110 + 14 * r];
-
-/** A table element as ingest stores it, each filled cell with its own box. */
-function tableElement(rows: string[][]): AnswerElement {
-  const cellBoxes = rows.map((row, r) => row.map((text, c): BBox | null => (text ? boxAt(r, c) : null)));
-  return {
-    docId: 'doc',
-    pageNumber: 2,
-    elementId: 'doc:p2-e1',
-    kind: 'table',
-    text: rows.map((r) => r.join(' ')).join('\n'),
-    description: tableToMarkdown(rows),
-    bbox: [72, 100, 520, 100 + 14 * rows.length],
-    cells: tableCellGeometry(rows, cellBoxes),
-  };
-}
+/** A table element as ingest stores it on tight 14-point rows, each filled cell with its own box. */
+const tableElement = (rows: string[][]): AnswerElement =>
+  storedTable(rows, { grid: { ...GRID, row: 14, height: 10 } });
 
 describe('mergeContinuationRows', () => {
   it('joins a text row with an empty label onto the row above, cell by cell, and unions the boxes', () => {

@@ -1,28 +1,11 @@
-import type { BBox } from '../../document/document-model';
-import { tableCellGeometry, tableToMarkdown } from '../../document/table-form';
 import { definedMetric, parseFormula } from './defined-formula';
 import { metricSource, sumAtTop } from './metric-source';
 import { tableCellSource } from './table-cell-source';
+import { STATEMENT_GRID, tablePage } from './testing/evidence-builders';
 import type { AnswerEvidence, EvidencePage } from './typed-answer';
 
-function statementPage(pageNumber: number, rows: string[][]): EvidencePage {
-  const boxes = rows.map((row, r) =>
-    row.map((text, c): BBox | null =>
-      text ? [72 + 180 * c, 100 + 16 * r, 230 + 180 * c, 111 + 16 * r] : null,
-    ),
-  );
-  const element = {
-    docId: 'kite',
-    pageNumber,
-    elementId: `kite:p${pageNumber}-t`,
-    kind: 'table',
-    text: rows.map((r) => r.join(' ')).join('\n'),
-    description: tableToMarkdown(rows),
-    bbox: [72, 100, 540, 100 + 16 * rows.length] as BBox,
-    cells: tableCellGeometry(rows, boxes),
-  };
-  return { docId: 'kite', pageNumber, step: pageNumber, rank: pageNumber - 1, score: 1, elements: [element] };
-}
+const statementPage = (pageNumber: number, rows: string[][]): EvidencePage =>
+  tablePage(pageNumber, rows, { docId: 'kite', grid: STATEMENT_GRID });
 
 // Statements written for these tests: a balance sheet, an income statement and cash flows of a kite maker.
 const PAGES = [

@@ -1,29 +1,14 @@
-import type { BBox } from '../../document/document-model';
-import { tableCellGeometry, tableToMarkdown } from '../../document/table-form';
-import type { AnswerElement } from '../extractive-answer';
 import { differenceSource, labelFit } from './difference-source';
+import { type GridLayout, tablePage as pageOf } from './testing/evidence-builders';
 import { twoValueAsked } from './two-value-question';
 import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
 
-/** A page holding one table with its cells' boxes (row r, column c at a box of its own). */
-function tablePage(pageNumber: number, rows: string[][]): EvidencePage {
-  const boxes = rows.map((row, r) =>
-    row.map((text, c): BBox | null =>
-      text ? [72 + 120 * c, 100 + 20 * r, 180 + 120 * c, 114 + 20 * r] : null,
-    ),
-  );
-  const table: AnswerElement = {
-    docId: 'doc',
-    pageNumber,
-    elementId: `doc:p${pageNumber}-t`,
-    kind: 'table',
-    text: rows.map((r) => r.join(' ')).join('\n'),
-    description: tableToMarkdown(rows),
-    bbox: [72, 100, 560, 100 + 20 * rows.length],
-    cells: tableCellGeometry(rows, boxes),
-  };
-  return { docId: 'doc', pageNumber, step: 1, rank: 0, score: 1, elements: [table] };
-}
+/** Narrow columns and tall rows: the cells' boxes the citations below are checked against. */
+const NARROW_GRID: GridLayout = { column: 120, width: 108, row: 20, height: 14, right: 560 };
+
+/** A page holding one table with its cells' boxes, brought by the walk's first step. */
+const tablePage = (pageNumber: number, rows: string[][]): EvidencePage =>
+  pageOf(pageNumber, rows, { grid: NARROW_GRID, step: 1 });
 
 const BENCHMARKS = [
   ['Model', 'Reading (%)', 'Geometry (%)', 'Trivia (%)'],

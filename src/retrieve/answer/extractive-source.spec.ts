@@ -1,15 +1,9 @@
 import type { AnswerElement, ExtractiveAnswer } from '../extractive-answer';
 import { notAnswerableAnswer, typedFromExtractive } from './extractive-source';
+import { textElement } from './testing/evidence-builders';
 
-const element = (text: string, description: string | null = null): AnswerElement => ({
-  docId: 'd',
-  pageNumber: 4,
-  elementId: 'p4-e2',
-  kind: description ? 'table' : 'paragraph',
-  text,
-  description,
-  bbox: [0, 0, 10, 10],
-});
+const element = (text: string, description: string | null = null): AnswerElement =>
+  textElement(text, { pageNumber: 4, kind: description ? 'table' : 'paragraph', description });
 
 const answered = (quoted: ExtractiveAnswer['quoted']): ExtractiveAnswer => ({
   answer: quoted.map((q) => `${q.text} [p. 4]`).join(' '),

@@ -1,7 +1,6 @@
-import type { BBox } from '../../document/document-model';
-import { tableCellGeometry, tableToMarkdown } from '../../document/table-form';
 import { unfuseLabels } from './fused-labels';
 import { parseTableGrid } from './table-grid';
+import { tableElement } from './testing/evidence-builders';
 
 // A cash-flow statement written for these tests, as ingest reads some filings: the first period's values inside
 // the label cells, the period headers starting over the labels.
@@ -16,26 +15,6 @@ const FUSED = [
   ['Net cash provided by operating activities 730,900', '655,420', '590,010'],
   ['Purchases of property and equipment (141,200)', '(120,900)', '(133,600)'],
 ];
-
-const boxesOf = (rows: string[][]) =>
-  rows.map((row, r) =>
-    row.map((text, c): BBox | null =>
-      text ? [72 + 150 * c, 100 + 18 * r, 200 + 150 * c, 112 + 18 * r] : null,
-    ),
-  );
-
-function tableElement(rows: string[][]) {
-  return {
-    docId: 'doc',
-    pageNumber: 4,
-    elementId: 'doc:p4-e0',
-    kind: 'table',
-    text: rows.map((r) => r.join(' ')).join('\n'),
-    description: tableToMarkdown(rows),
-    bbox: [72, 100, 520, 100 + 18 * rows.length] as BBox,
-    cells: tableCellGeometry(rows, boxesOf(rows)),
-  };
-}
 
 describe('unfuseLabels', () => {
   it('gives the labels their column back and the first period its values', () => {

@@ -1,25 +1,11 @@
 import type { AnswerElement } from '../extractive-answer';
 import { listCandidate } from './list-source';
+import { elementsInOrder, evidencePage } from './testing/evidence-builders';
 import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
 
-let order = 0;
-const el = (pageNumber: number, kind: string, text: string): AnswerElement => ({
-  docId: 'd',
-  pageNumber,
-  elementId: `p${pageNumber}-e${++order}`,
-  kind,
-  text,
-  description: null,
-  bbox: [10, order * 20, 300, order * 20 + 15],
-});
-const page = (pageNumber: number, step: number, elements: AnswerElement[]): EvidencePage => ({
-  docId: 'd',
-  pageNumber,
-  step,
-  rank: step - 1,
-  score: 0.8,
-  elements,
-});
+const el = elementsInOrder('d');
+const page = (pageNumber: number, step: number, elements: AnswerElement[]): EvidencePage =>
+  evidencePage(pageNumber, elements, { step, score: 0.8 });
 const evidence = (question: string, kind: AnswerKind, pages: EvidencePage[]): AnswerEvidence => ({
   question,
   kind,
@@ -137,23 +123,21 @@ describe('listCandidate', () => {
   });
 
   it('reads an enumeration written in a sentence that names the subject, cited to its element', () => {
+    const enumeration = el(
+      4,
+      'paragraph',
+      'The group was founded in 1950. It reports four business segments: Marine; Rail; Energy and Water; Aviation.',
+    );
     const found = listCandidate(
       evidence('What business segments does the group report?', 'LIST', [
-        page(4, 1, [
-          el(4, 'heading', 'Overview'),
-          el(
-            4,
-            'paragraph',
-            'The group was founded in 1950. It reports four business segments: Marine; Rail; Energy and Water; Aviation.',
-          ),
-        ]),
+        page(4, 1, [el(4, 'heading', 'Overview'), enumeration]),
       ]),
     );
     expect(found?.answer).toMatchObject({
       kind: 'LIST',
       items: ['Marine', 'Rail', 'Energy and Water', 'Aviation'],
     });
-    expect(found?.citations[0]?.elementId).toBe('p4-e' + order);
+    expect(found?.citations[0]?.elementId).toBe(enumeration.elementId);
     expect(found?.analysis).toContain('enumerated');
   });
 
@@ -197,16 +181,15 @@ describe('listCandidate', () => {
   });
 
   it('takes the first titled item from the lead paragraph that opens the run', () => {
+    const checks = [
+      el(3, 'paragraph', 'Inspectors make three checks on every lift. Is the lift safe?The brakes held.'),
+      el(3, 'paragraph', 'Is the lift level?The floor was within 5 mm.'),
+      el(3, 'paragraph', 'Is the lift clean?The car was swept.'),
+    ];
     const found = listCandidate(
-      evidence('List the checks the inspectors make on every lift.', 'LIST', [
-        page(3, 1, [
-          el(3, 'paragraph', 'Inspectors make three checks on every lift. Is the lift safe?The brakes held.'),
-          el(3, 'paragraph', 'Is the lift level?The floor was within 5 mm.'),
-          el(3, 'paragraph', 'Is the lift clean?The car was swept.'),
-        ]),
-      ]),
+      evidence('List the checks the inspectors make on every lift.', 'LIST', [page(3, 1, checks)]),
     );
     expect(found?.answer.items).toEqual(['Is the lift safe?', 'Is the lift level?', 'Is the lift clean?']);
-    expect(found?.citations.map((c) => c.elementId)).toEqual([1, 2, 3].map((k) => `p3-e${order - 3 + k}`));
+    expect(found?.citations.map((c) => c.elementId)).toEqual(checks.map((c) => c.elementId));
   });
 });

@@ -1,36 +1,11 @@
-import type { BBox } from '../../document/document-model';
-import { tableCellGeometry, tableToMarkdown } from '../../document/table-form';
 import { metricSource } from './metric-source';
 import { metricAsked, STATEMENT_METRICS } from './statement-metrics';
+import { STATEMENT_GRID, tablePage } from './testing/evidence-builders';
 import type { AnswerEvidence, EvidencePage } from './typed-answer';
 
-/** A statement page: its table (cells with boxes unless `boxes` is false) as the only element. */
-function statementPage(pageNumber: number, rows: string[][], boxes = true): EvidencePage {
-  const cellBoxes = rows.map((row, r) =>
-    row.map((text, c): BBox | null =>
-      text ? [72 + 180 * c, 100 + 16 * r, 230 + 180 * c, 111 + 16 * r] : null,
-    ),
-  );
-  return {
-    docId: 'acme',
-    pageNumber,
-    step: pageNumber,
-    rank: pageNumber - 1,
-    score: 1,
-    elements: [
-      {
-        docId: 'acme',
-        pageNumber,
-        elementId: `acme:p${pageNumber}-e0`,
-        kind: 'table',
-        text: rows.map((r) => r.join(' ')).join('\n'),
-        description: tableToMarkdown(rows),
-        bbox: [72, 100, 540, 100 + 16 * rows.length],
-        cells: boxes ? tableCellGeometry(rows, cellBoxes) : null,
-      },
-    ],
-  };
-}
+/** A statement page: its table (cells with boxes unless `cells` is false) as the only element. */
+const statementPage = (pageNumber: number, rows: string[][], cells = true): EvidencePage =>
+  tablePage(pageNumber, rows, { docId: 'acme', grid: STATEMENT_GRID, cells });
 
 // Statements written for these tests (balance sheet p. 1, statement of operations p. 2, cash flows p. 3).
 const BALANCE_SHEET = [
@@ -273,9 +248,7 @@ describe('metricSource', () => {
     ]);
     const pages = [STATEMENTS[1]!, cashFlows];
     expect(ask('What was the EBITDA margin in 2022?', pages)!.answer.formula).toContain('(3,000 + 620)');
-    expect(ask('What was capex as a % of revenue in 2022?', pages)!.answer.formula).toContain(
-      '270 / 20,000',
-    );
+    expect(ask('What was capex as a % of revenue in 2022?', pages)!.answer.formula).toContain('270 / 20,000');
   });
 
   it("computes from a quarter's columns only when the question asks for a quarter", () => {

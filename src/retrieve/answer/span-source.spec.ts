@@ -1,30 +1,20 @@
 import type { AnswerElement } from '../extractive-answer';
 import { answerKindOf } from './answer-kind';
 import { spanSource } from './span-source';
+import { evidencePage, textElement } from './testing/evidence-builders';
 import type { AnswerEvidence } from './typed-answer';
 
 let next = 0;
-const element = (text: string, pageNumber = 3): AnswerElement => ({
-  docId: 'd',
-  pageNumber,
-  elementId: `e${++next}`,
-  kind: 'paragraph',
-  text,
-  description: null,
-  bbox: [10, 20, 200, 40],
-});
+const element = (text: string, pageNumber = 3): AnswerElement =>
+  textElement(text, { pageNumber, elementId: `e${++next}` });
 
+/** Each list of elements a page, in evidence order (step i + 1). */
 const evidence = (question: string, ...pages: AnswerElement[][]): AnswerEvidence => ({
   question,
   kind: answerKindOf(question),
-  pages: pages.map((elements, i) => ({
-    docId: 'd',
-    pageNumber: elements[0]?.pageNumber ?? i + 1,
-    step: i + 1,
-    rank: i,
-    score: 1,
-    elements,
-  })),
+  pages: pages.map((elements, i) =>
+    evidencePage(elements[0]?.pageNumber ?? i + 1, elements, { docId: 'd', step: i + 1 }),
+  ),
 });
 
 describe('spanSource: values named by their form', () => {

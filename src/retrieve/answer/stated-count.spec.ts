@@ -1,26 +1,12 @@
 import type { AnswerElement } from '../extractive-answer';
 import { countWord } from './number-words';
 import { countedNoun, statedCountSource } from './stated-count';
+import { elementsInOrder, evidencePage } from './testing/evidence-builders';
 import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
 
-let order = 0;
-const el = (pageNumber: number, kind: string, text: string): AnswerElement => ({
-  docId: 'd',
-  pageNumber,
-  elementId: `p${pageNumber}-e${++order}`,
-  kind,
-  text,
-  description: null,
-  bbox: [10, order * 20, 300, order * 20 + 15],
-});
-const page = (pageNumber: number, step: number, elements: AnswerElement[]): EvidencePage => ({
-  docId: 'd',
-  pageNumber,
-  step,
-  rank: step - 1,
-  score: 0.8,
-  elements,
-});
+const el = elementsInOrder('d');
+const page = (pageNumber: number, step: number, elements: AnswerElement[]): EvidencePage =>
+  evidencePage(pageNumber, elements, { step, score: 0.8 });
 const ask = (question: string, pages: EvidencePage[], kind: AnswerKind = 'COUNT') =>
   statedCountSource({ question, kind, pages } satisfies AnswerEvidence);
 

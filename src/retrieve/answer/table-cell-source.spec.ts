@@ -1,32 +1,17 @@
-import type { BBox } from '../../document/document-model';
-import { tableCellGeometry, tableToMarkdown } from '../../document/table-form';
 import type { AnswerElement } from '../extractive-answer';
 import { tableCellSource } from './table-cell-source';
+import { evidencePage, tableElement } from './testing/evidence-builders';
 import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
 
-/** A page holding one table (with its cells' boxes unless `boxes` is false) under a title line. */
+/** A page holding one table (with its cells' boxes unless `cells` is false) under a title line. */
 function tablePage(
   pageNumber: number,
   step: number,
   rows: string[][],
-  boxes = true,
+  cells = true,
   title = '',
 ): EvidencePage {
-  const cellBoxes = rows.map((row, r) =>
-    row.map((text, c): BBox | null =>
-      text ? [72 + 150 * c, 100 + 18 * r, 200 + 150 * c, 112 + 18 * r] : null,
-    ),
-  );
-  const table: AnswerElement = {
-    docId: 'doc',
-    pageNumber,
-    elementId: `doc:p${pageNumber}-e1`,
-    kind: 'table',
-    text: rows.map((r) => r.join(' ')).join('\n'),
-    description: tableToMarkdown(rows),
-    bbox: [72, 100, 520, 100 + 18 * rows.length],
-    cells: boxes ? tableCellGeometry(rows, cellBoxes) : null,
-  };
+  const table = tableElement(rows, { pageNumber, cells });
   const heading: AnswerElement = {
     ...table,
     elementId: `doc:p${pageNumber}-e0`,
@@ -36,14 +21,7 @@ function tablePage(
     bbox: [72, 72, 520, 90],
     cells: null,
   };
-  return {
-    docId: 'doc',
-    pageNumber,
-    step,
-    rank: step - 1,
-    score: 1,
-    elements: title ? [heading, table] : [table],
-  };
+  return evidencePage(pageNumber, title ? [heading, table] : [table], { step });
 }
 
 const OPERATIONS = [

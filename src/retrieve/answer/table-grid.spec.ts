@@ -1,27 +1,6 @@
-import type { BBox } from '../../document/document-model';
-import { tableCellGeometry, tableToMarkdown } from '../../document/table-form';
-import type { AnswerElement } from '../extractive-answer';
 import { parseTableGrid } from './table-grid';
 import { formatAmount, parseAmount, scaleOf, yearOf } from './table-numbers';
-
-/** A table element as ingest stores it: its Markdown grid and, unless `boxes` is false, its cells' boxes. */
-function tableElement(rows: string[][], boxes = true): AnswerElement {
-  const cellBoxes = rows.map((row, r) =>
-    row.map((text, c): BBox | null =>
-      text ? [72 + 150 * c, 100 + 18 * r, 200 + 150 * c, 112 + 18 * r] : null,
-    ),
-  );
-  return {
-    docId: 'doc',
-    pageNumber: 3,
-    elementId: 'doc:p3-e1',
-    kind: 'table',
-    text: rows.map((r) => r.join(' ')).join('\n'),
-    description: tableToMarkdown(rows),
-    bbox: [72, 100, 520, 100 + 18 * rows.length],
-    cells: boxes ? tableCellGeometry(rows, cellBoxes) : null,
-  };
-}
+import { tableElement } from './testing/evidence-builders';
 
 describe('parseAmount', () => {
   it.each([
@@ -121,7 +100,7 @@ describe('parseTableGrid', () => {
     const withBoxes = parseTableGrid(tableElement(statement))!;
     expect(withBoxes.rows[0]!.values[0]!.bbox).toEqual([222, 136, 350, 148]);
     expect(withBoxes.rows[0]!.labelBox).toEqual([72, 136, 200, 148]);
-    const without = parseTableGrid(tableElement(statement, false))!;
+    const without = parseTableGrid(tableElement(statement, { cells: false }))!;
     expect(without.hasCellBoxes).toBe(false);
     expect(without.rows[0]!.values[0]).toMatchObject({ text: '$ 5,210', bbox: null });
   });
@@ -213,7 +192,7 @@ describe('parseTableGrid', () => {
       ['Net income attributable to Contoso Ltd.', '800', '700'],
       ['Total Current Liabilities', '2,150', '2,010'],
     ];
-    const old = parseTableGrid(tableElement(rows, false))!;
+    const old = parseTableGrid(tableElement(rows, { cells: false }))!;
     expect(old.rows.map((r) => [r.label, r.parent])).toEqual([
       ['Total current assets', null],
       ['Accounts payable', 'Current liabilities'],

@@ -1,6 +1,7 @@
 import type { AnswerElement } from '../extractive-answer';
 import { markdownRows } from './table-grid';
 import { tableColumnCandidate } from './table-list-source';
+import { evidencePage } from './testing/evidence-builders';
 import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
 
 const table = (pageNumber: number, markdown: string): AnswerElement => ({
@@ -12,14 +13,8 @@ const table = (pageNumber: number, markdown: string): AnswerElement => ({
   description: markdown,
   bbox: [72, 100, 520, 300],
 });
-const page = (pageNumber: number, step: number, elements: AnswerElement[]): EvidencePage => ({
-  docId: 'd',
-  pageNumber,
-  step,
-  rank: step - 1,
-  score: 0.5,
-  elements,
-});
+const page = (pageNumber: number, step: number, elements: AnswerElement[]): EvidencePage =>
+  evidencePage(pageNumber, elements, { step, score: 0.5 });
 const evidence = (question: string, kind: AnswerKind, pages: EvidencePage[]): AnswerEvidence => ({
   question,
   kind,

@@ -1,30 +1,11 @@
-import { tableToMarkdown } from '../../document/table-form';
 import { metricSource } from './metric-source';
+import { STATEMENT_GRID, tablePage } from './testing/evidence-builders';
 import type { EvidencePage } from './typed-answer';
 import { yearsAveraged } from './years-averaged';
 
-/** A page whose only element is a statement table written for these tests. */
-function statementPage(pageNumber: number, rows: string[][]): EvidencePage {
-  return {
-    docId: 'delta',
-    pageNumber,
-    step: pageNumber,
-    rank: pageNumber - 1,
-    score: 1,
-    elements: [
-      {
-        docId: 'delta',
-        pageNumber,
-        elementId: `delta:p${pageNumber}-e0`,
-        kind: 'table',
-        text: rows.map((r) => r.join(' ')).join('\n'),
-        description: tableToMarkdown(rows),
-        bbox: [72, 100, 540, 100 + 16 * rows.length],
-        cells: null,
-      },
-    ],
-  };
-}
+/** A page whose only element is a statement table written for these tests, stored without cell boxes. */
+const statementPage = (pageNumber: number, rows: string[][]): EvidencePage =>
+  tablePage(pageNumber, rows, { docId: 'delta', grid: STATEMENT_GRID, cells: false });
 
 const INCOME = statementPage(1, [
   ['(In millions)', '2023', '2022', '2021'],

@@ -1,5 +1,4 @@
-import { tableCellGeometry, tableToMarkdown } from '../../document/table-form';
-import type { AnswerElement } from '../extractive-answer';
+import { tablePage } from './testing/evidence-builders';
 import type { AnswerEvidence } from './typed-answer';
 import { changeCandidate, changeClaim } from './yes-no-change';
 import { yesNoCandidate } from './yes-no-source';
@@ -11,26 +10,11 @@ const BALANCE = [
   ['Total equity', '77,200', '63,240'],
 ];
 
-function evidence(question: string, rows: string[][] = BALANCE): AnswerEvidence {
-  const table: AnswerElement = {
-    docId: 'doc',
-    pageNumber: 12,
-    elementId: 'doc:p12-e1',
-    kind: 'table',
-    text: rows.map((r) => r.join(' ')).join('\n'),
-    description: tableToMarkdown(rows),
-    bbox: [72, 100, 520, 100 + 18 * rows.length],
-    cells: tableCellGeometry(
-      rows,
-      rows.map((row, r) => row.map((_, c) => [72 + 150 * c, 100 + 18 * r, 200 + 150 * c, 112 + 18 * r])),
-    ),
-  };
-  return {
-    question,
-    kind: 'YES_NO',
-    pages: [{ docId: 'doc', pageNumber: 12, step: 1, rank: 0, score: 1, elements: [table] }],
-  };
-}
+const evidence = (question: string, rows: string[][] = BALANCE): AnswerEvidence => ({
+  question,
+  kind: 'YES_NO',
+  pages: [tablePage(12, rows, { step: 1 })],
+});
 
 describe('changeClaim', () => {
   it('reads what changed, which way, and the two periods, earlier first', () => {

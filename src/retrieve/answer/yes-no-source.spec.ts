@@ -1,21 +1,12 @@
 import type { AnswerElement } from '../extractive-answer';
+import { evidenceOn, textElement } from './testing/evidence-builders';
 import type { AnswerEvidence } from './typed-answer';
 import { claimWords, verdictOf, yesNoCandidate } from './yes-no-source';
 
-const el = (text: string, kind = 'paragraph'): AnswerElement => ({
-  docId: 'd',
-  pageNumber: 3,
-  elementId: 'p3-e1',
-  kind,
-  text,
-  description: null,
-  bbox: [0, 0, 100, 20],
-});
-const evidence = (question: string, elements: AnswerElement[]): AnswerEvidence => ({
-  question,
-  kind: 'YES_NO',
-  pages: [{ docId: 'd', pageNumber: 3, step: 2, rank: 0, score: 0.7, elements }],
-});
+const el = (text: string, kind = 'paragraph'): AnswerElement => textElement(text, { pageNumber: 3, kind });
+/** Page 3, brought by the walk's second step and ranked first. */
+const evidence = (question: string, elements: AnswerElement[]): AnswerEvidence =>
+  evidenceOn(question, 'YES_NO', elements, { step: 2, rank: 0, score: 0.7 });
 
 describe('claimWords', () => {
   it("drops the question's yes-or-no framing", () => {
