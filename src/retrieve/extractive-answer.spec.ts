@@ -1,7 +1,7 @@
-import { emptyCost } from './evidence-step';
 import type { AnswerElement } from './extractive-answer';
 import { ExtractiveAnswerer } from './extractive-answer';
 import type { SearchResult } from './retrieve.types';
+import { pageHit, searchResult } from './testing/search-builders';
 
 // Invented page contents in the shapes Folio stores (a table's grid in `description`).
 const el = (
@@ -20,23 +20,11 @@ const el = (
   bbox: [50, 100 + 40 * i, 550, 130 + 40 * i] as AnswerElement['bbox'],
 });
 
-const searchOf = (pages: Array<[number, number]>, reranked = true): SearchResult => ({
-  strategy: 'HYBRID',
-  reranked,
-  pages: pages.map(([pageNumber, score]) => ({
-    docId: 'd',
-    pageNumber,
-    score,
-    reason: 'rerank',
-    hop: 0,
-    elements: [],
-  })),
-  timings: [],
-  trace: [],
-  steps: [],
-  cost: emptyCost(),
-  warnings: [],
-});
+const searchOf = (pages: Array<[number, number]>, reranked = true): SearchResult =>
+  searchResult({
+    reranked,
+    pages: pages.map(([pageNumber, score]) => pageHit(pageNumber, { score, reason: 'rerank' })),
+  });
 
 const incomeStatement = [
   '| (in millions) | 2016 |  | 2015 |  | 2014 |',

@@ -1,42 +1,21 @@
-import { emptyCost, type EvidenceStep, type EvidenceVerdict } from '../evidence-step';
+import type { EvidenceStep, EvidenceVerdict } from '../evidence-step';
 import type { AnswerElement } from '../extractive-answer';
 import type { PageHit, SearchResult, Strategy } from '../retrieve.types';
+import { evidenceStep, pageHit, searchResult } from '../testing/search-builders';
 import { evidenceOf, judgedIrrelevant, pickEvidence } from './answer-evidence';
 
-const hit = (pageNumber: number, score = 0.5, docId = 'd'): PageHit => ({
-  docId,
-  pageNumber,
-  score,
-  reason: 'x',
-  hop: 0,
-  elements: [],
-});
+const hit = (pageNumber: number, score = 0.5, docId = 'd'): PageHit => pageHit(pageNumber, { score, docId });
 
 let stepNo = 0;
-const step = (pageNumber: number, verdict: EvidenceVerdict, docId = 'd'): EvidenceStep => ({
-  step: ++stepNo,
-  subQuery: 'q',
-  docId,
-  pageNumber,
-  via: 'seed',
-  fromPage: null,
-  hop: 0,
-  verdict,
-  score: verdict === 'RELEVANT' ? 0.9 : 0.1,
-  judge: verdict === 'NOT_JUDGED' ? null : 'cross-encoder',
-  reason: '',
-});
+const step = (pageNumber: number, verdict: EvidenceVerdict, docId = 'd'): EvidenceStep =>
+  evidenceStep(++stepNo, pageNumber, verdict, {
+    docId,
+    score: verdict === 'RELEVANT' ? 0.9 : 0.1,
+    judge: verdict === 'NOT_JUDGED' ? null : 'cross-encoder',
+  });
 
-const searchOf = (strategy: Strategy, pages: PageHit[], steps: EvidenceStep[] = []): SearchResult => ({
-  strategy,
-  reranked: false,
-  pages,
-  timings: [],
-  trace: [],
-  steps,
-  cost: emptyCost(),
-  warnings: [],
-});
+const searchOf = (strategy: Strategy, pages: PageHit[], steps: EvidenceStep[] = []): SearchResult =>
+  searchResult({ strategy, pages, steps });
 
 beforeEach(() => {
   stepNo = 0;

@@ -1,36 +1,15 @@
-import { emptyCost, type EvidenceStep, type EvidenceVerdict } from '../evidence-step';
 import type { RetrieveRepository } from '../retrieve.repository';
 import type { RetrieveService } from '../retrieve.service';
-import type { SearchResult } from '../retrieve.types';
 import type { DocumentStructure } from '../structure-count';
+import { evidenceStep, searchResult } from '../testing/search-builders';
 import type { AnswerPipeline } from './answer-pipeline';
 import { AskService } from './ask.service';
 
-const step = (n: number, pageNumber: number, verdict: EvidenceVerdict): EvidenceStep => ({
-  step: n,
-  subQuery: 'q',
-  docId: 'd',
-  pageNumber,
-  via: 'seed',
-  fromPage: null,
-  hop: 0,
-  verdict,
-  score: 0.5,
-  judge: 'cross-encoder',
-  reason: '',
-});
-
 /** A walk that judged page 4 irrelevant and page 2 relevant. */
-const search: SearchResult = {
+const search = searchResult({
   strategy: 'TRACE',
-  reranked: false,
-  pages: [],
-  timings: [],
-  trace: [],
-  steps: [step(1, 4, 'IRRELEVANT'), step(2, 2, 'RELEVANT')],
-  cost: emptyCost(),
-  warnings: [],
-};
+  steps: [evidenceStep(1, 4, 'IRRELEVANT'), evidenceStep(2, 2, 'RELEVANT')],
+});
 
 const caption = (pageNumber: number, text: string) => ({
   elementId: `c${pageNumber}`,

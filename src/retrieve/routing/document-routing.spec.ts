@@ -1,4 +1,5 @@
 import type { PageHit } from '../retrieve.types';
+import { pageHit } from '../testing/search-builders';
 import {
   ESCAPE_MARGIN,
   escapingPages,
@@ -22,14 +23,8 @@ const hit = (docId: string, signal: SignalHit['signal'], score: number, pageNumb
     evidence: `${signal} of ${docId}`,
   }) satisfies SignalHit;
 
-const page = (docId: string, pageNumber: number): PageHit => ({
-  docId,
-  pageNumber,
-  score: 1,
-  reason: 'graph',
-  hop: 0,
-  elements: [],
-});
+const page = (docId: string, pageNumber: number): PageHit =>
+  pageHit(pageNumber, { docId, score: 1, reason: 'graph' });
 
 describe('fuseDocuments', () => {
   const K = ROUTING_RRF_K;
