@@ -11,6 +11,7 @@ import {
 } from './financial-statements';
 import type { CaptionLabel, DocumentPageNumbering } from './named-pages';
 import { CypherRepository } from '../graph/cypher-repository';
+import type { Params } from '../graph/graph-executor';
 
 export interface PageCandidate {
   docId: string;
@@ -77,6 +78,14 @@ export interface CandidateQuery {
   perPage: number;
 }
 
+/** A candidate query fused with full text: its Lucene query, the named statements' pages at rank 1, RRF's k. */
+export interface FusionQuery extends CandidateQuery {
+  /** Pages of the financial statements the question names (statementPages): they join the fusion at rank 1. */
+  statementPages: PageRef[];
+  luceneQuery: string | null;
+  rrfK: number;
+}
+
 /**
  * Weight of the whole-page full-text ranking in hybrid fusion: at 1, beside the passage vector and full-text sides,
  * lexical evidence outvoted the dense side two to one (dev results: docs/measurements.md, "Moved from code comments"). */
@@ -126,20 +135,8 @@ export class RetrieveRepository extends CypherRepository {
     return this.graph.read(this.q.vector, { ...query, headWeight: VECTOR_PAGE_HEAD_WEIGHT });
   }
 
-  async hybridPages(
-    query: CandidateQuery & {
-      /** Pages of the financial statements the question names (statementPages): they join the fusion at rank 1. */
-      statementPages: PageRef[];
-      luceneQuery: string | null;
-      rrfK: number;
-      aggregate: 'max' | 'sum';
-    },
-  ): Promise<PageCandidate[]> {
-    return this.graph.read<PageCandidate>(this.q.hybrid, {
-      ...query,
-      pageTextWeight: HYBRID_PAGE_TEXT_WEIGHT,
-      statementPageWeight: STATEMENT_PAGE_WEIGHT,
-    });
+  async hybridPages(query: FusionQuery & { aggregate: 'max' | 'sum' }): Promise<PageCandidate[]> {
+    return this.graph.read<PageCandidate>(this.q.hybrid, this.weighted(query));
   }
 
   /**
@@ -206,35 +203,18 @@ export class RetrieveRepository extends CypherRepository {
 
   /** GRAPH: HYBRID seeds walked over the page graph, references, captions and sections in one query. */
   async graphWalkPages(
-    query: CandidateQuery & {
-      statementPages: PageRef[];
-      luceneQuery: string | null;
-      rrfK: number;
-      seeds: number;
-      walkWeight: number;
-      hopDecay: number;
-    },
+    query: FusionQuery & { seeds: number; walkWeight: number; hopDecay: number },
   ): Promise<WalkedPageCandidate[]> {
     // Seeds are scored as HYBRID scores pages: the whole-page full text and named statements at the same weights.
-    return this.graph.read<WalkedPageCandidate>(this.q.graphWalk, {
-      ...query,
-      pageTextWeight: HYBRID_PAGE_TEXT_WEIGHT,
-      statementPageWeight: STATEMENT_PAGE_WEIGHT,
-    });
+    return this.graph.read<WalkedPageCandidate>(this.q.graphWalk, this.weighted(query));
   }
 
   /**
    * SUMMARY_TREE: the collapsed tree's nodes (enrich `tree` stage) mapped to pages, fused with HYBRID's lexical sides
    * at HYBRID's weights.
    */
-  async summaryTreePages(
-    query: CandidateQuery & { statementPages: PageRef[]; luceneQuery: string | null; rrfK: number },
-  ): Promise<PageCandidate[]> {
-    return this.graph.read<PageCandidate>(this.q.summaryTree, {
-      ...query,
-      pageTextWeight: HYBRID_PAGE_TEXT_WEIGHT,
-      statementPageWeight: STATEMENT_PAGE_WEIGHT,
-    });
+  async summaryTreePages(query: FusionQuery): Promise<PageCandidate[]> {
+    return this.graph.read<PageCandidate>(this.q.summaryTree, this.weighted(query));
   }
 
   async pagePassages(
@@ -294,5 +274,10 @@ export class RetrieveRepository extends CypherRepository {
   async documentsWithoutSimilar(docIds: string[] | null): Promise<string[]> {
     const rows = await this.graph.read<{ docId: string }>(this.q.withoutSimilar, { docIds });
     return rows.map((r) => r.docId);
+  }
+
+  /** A fused query's parameters (its own extras included) with the full-text sides weighted as HYBRID weighs them. */
+  private weighted(query: FusionQuery): Params {
+    return { ...query, pageTextWeight: HYBRID_PAGE_TEXT_WEIGHT, statementPageWeight: STATEMENT_PAGE_WEIGHT };
   }
 }

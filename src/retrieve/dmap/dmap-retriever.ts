@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { CrossEncoderReranker } from '../../embed/cross-encoder';
-import type { UsageMeter } from '../../llm/llm-usage';
 import { LlmService } from '../../llm/llm.service';
-import { buildLuceneQuery } from '../lucene-query';
+import { fusionQuery } from '../fusion-query';
 import { type PageJudgeText, type PageRef, RetrieveRepository, RRF_K } from '../retrieve.repository';
-import type { PageHit, StageTiming } from '../retrieve.types';
-import { enrichmentMissing, pageLabeller, stepLine, type WalkStep } from '../walk-step';
-import { StageClock } from '../stage-clock';
+import type { PageHit } from '../retrieve.types';
+import { type WalkInput, WalkLog, type WalkResult } from '../walk-log';
+import { enrichmentMissing, type WalkStep } from '../walk-step';
 import { type FusedPage, fuseByUnion, mergeExpansion, type PathPage } from './dmap-fusion';
 import { DmapRepository, type ExpandedElement } from './dmap.repository';
 
@@ -31,21 +30,11 @@ const ELEMENTS_PER_PAGE = 3;
  * calibrated like TRACE's judge (docs/measurements.md, "Moved from code comments"). */
 export const DMAP_SUPPORT_THRESHOLD = 0.06;
 
-export interface DmapInput {
-  question: string;
-  embedding: number[];
-  docIds: string[] | null;
-  k: number;
-  meter: UsageMeter;
-}
+export type DmapInput = WalkInput;
 
 export type DmapPage = PageHit;
 
-export interface DmapResult {
-  pages: DmapPage[];
-  steps: WalkStep[];
-  trace: string[];
-  timings: StageTiming[];
+export interface DmapResult extends WalkResult {
   /** Support of the answer pages before any expansion, and after each round. */
   support: number[];
 }
@@ -76,26 +65,20 @@ export class DmapRetriever {
   ) {}
 
   async retrieve(input: DmapInput): Promise<DmapResult> {
-    const clock = new StageClock();
-    const timed = <T>(stage: string, work: () => Promise<T>): Promise<T> => clock.time(stage, work);
-    const label = pageLabeller(input.docIds);
-    const trace: string[] = [];
-    const steps: WalkStep[] = [];
+    const log = new WalkLog('DMAP', input.docIds);
+    const { trace, label } = log;
     // DMAP walks for the whole question: the step carries its text, the trace line TRACE's short label "q1".
-    const record = (step: WalkStep) => {
-      steps.push(step);
-      trace.push(stepLine({ ...step, subQuery: 'q1' }, label));
-    };
+    const record = (step: WalkStep) => log.record(step, 'q1');
 
-    const missing = await timed('dmap-paths', () => this.dmap.documentsWithoutSummaries(input.docIds));
+    const missing = await log.time('dmap-paths', () => this.dmap.documentsWithoutSummaries(input.docIds));
     if (missing.length > 0)
       throw enrichmentMissing('DMAP', 'summaries', 'section and page summaries', missing);
 
     // The pages titled as a financial statement the question asks for: the text path takes them at rank 1, and they
     // lead the final ranking whatever support the cross-encoder gives a grid of figures.
-    const named = await timed('dmap-paths', () => this.repo.statementPages(input.question, input.docIds));
-    const fused = await timed('dmap-paths', () => this.paths(input, named, trace));
-    let answer = await timed('dmap-support', () =>
+    const named = await log.time('dmap-paths', () => this.repo.statementPages(input.question, input.docIds));
+    const fused = await log.time('dmap-paths', () => this.paths(input, named, trace));
+    let answer = await log.time('dmap-support', () =>
       this.judge(
         input,
         fused.slice(0, DMAP_ANSWER_PAGES).map((f) => ({
@@ -109,7 +92,7 @@ export class DmapRetriever {
       ),
     );
     for (const page of answer) record(this.step(page, page.via, input.question));
-    let supported = await timed('dmap-support', () => this.addresses(input, answer, trace));
+    let supported = await log.time('dmap-support', () => this.addresses(input, answer, trace));
     const support = [supported.support];
 
     const judged = new Map(answer.map((p) => [key(p), p]));
@@ -121,7 +104,7 @@ export class DmapRetriever {
         .filter((e) => !expandedFrom.has(e.elementId));
       from.forEach((e) => expandedFrom.add(e.elementId));
       const rows = from.length
-        ? await timed('dmap-expand', () =>
+        ? await log.time('dmap-expand', () =>
             this.dmap.expandElements({
               elementIds: from.map((e) => e.elementId),
               embedding: input.embedding,
@@ -136,7 +119,7 @@ export class DmapRetriever {
           `${reached.length} new page(s)`,
       );
       if (reached.length === 0) break;
-      const expanded = await timed('dmap-support', () =>
+      const expanded = await log.time('dmap-support', () =>
         this.judge(
           input,
           reached.map((r) => ({
@@ -159,7 +142,7 @@ export class DmapRetriever {
         ...displaced.filter((d) => !answer.some((a) => key(a) === key(d))),
         ...merged.displaced,
       ].sort((a, b) => b.support - a.support);
-      supported = await timed('dmap-support', () => this.addresses(input, answer, trace));
+      supported = await log.time('dmap-support', () => this.addresses(input, answer, trace));
       support.push(supported.support);
     }
     trace.push(
@@ -167,15 +150,11 @@ export class DmapRetriever {
         (supported.ok ? '' : ' (still below the support threshold after reflecting)'),
     );
 
-    if (named.length > 0)
-      trace.push(
-        `DMAP: pages titled as a financial statement the question asks for rank first: ${named.map(label).join(', ')}`,
-      );
-    const pages = await timed('dmap-support', () =>
+    log.statementsFirst(named);
+    const pages = await log.time('dmap-support', () =>
       this.rank(input, named, answer, displaced, fused, judged),
     );
-    const timings = clock.timings();
-    return { pages, steps, trace, timings, support };
+    return { ...log.result(pages), support };
   }
 
   /** The three paths in parallel, fused by union. */
@@ -189,12 +168,8 @@ export class DmapRetriever {
     const [structure, text, visual] = await Promise.all([
       this.dmap.structurePages({ ...scoped, sectionPages: SECTION_PAGES }),
       this.repo.hybridPages({
-        ...scoped,
-        statementPages: named,
+        ...fusionQuery(input.question, scoped, named),
         candidates: 50,
-        perPage: ELEMENTS_PER_PAGE,
-        luceneQuery: buildLuceneQuery(input.question, ['text'], input.docIds),
-        rrfK: RRF_K,
         aggregate: 'max',
       }),
       this.dmap.visualPages(scoped),

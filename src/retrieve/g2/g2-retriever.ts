@@ -6,10 +6,9 @@ import { LlmService } from '../../llm/llm.service';
 import { MAX_PLAN_DEPTH, MAX_PLAN_NODES, type PlanNode } from '../../llm/prompts/plan.prompt';
 import { buildLuceneQuery } from '../lucene-query';
 import { type PageRef, RetrieveRepository, RRF_K, STATEMENT_PAGE_WEIGHT } from '../retrieve.repository';
-import type { PageHit, StageTiming } from '../retrieve.types';
 import { decomposeQuestion } from '../trace/decompose-question';
-import { enrichmentMissing, pageLabeller, stepLine, type WalkStep } from '../walk-step';
-import { StageClock } from '../stage-clock';
+import { type WalkInput, WalkLog, type WalkResult } from '../walk-log';
+import { enrichmentMissing } from '../walk-step';
 import { checkEvidence } from './evidence-check';
 import { G2Repository, type SeedElement } from './g2.repository';
 import { pageKey, pageSteps, rankPages, type Read } from './rank-pages';
@@ -25,20 +24,8 @@ const REFINEMENT_DECAY = 0.8;
 /** Characters of a dependency's answer put in place of its [qN]. */
 const ANSWER_CHARS = 120;
 
-export interface G2Input {
-  question: string;
-  embedding: number[];
-  docIds: string[] | null;
-  k: number;
-  meter: UsageMeter;
-}
-
-export interface G2Result {
-  pages: PageHit[];
-  steps: WalkStep[];
-  trace: string[];
-  timings: StageTiming[];
-}
+export type G2Input = WalkInput;
+export type G2Result = WalkResult;
 
 /**
  * G²-Reader over the evolved content graph: sub-questions in a planning DAG, per sub-question a greedy subgraph
@@ -53,17 +40,14 @@ export class G2Retriever {
   ) {}
 
   async retrieve(input: G2Input): Promise<G2Result> {
-    const clock = new StageClock();
-    const timed = <T>(stage: string, work: () => Promise<T>): Promise<T> => clock.time(stage, work);
-    const label = pageLabeller(input.docIds);
-    const trace: string[] = [];
-    const steps: WalkStep[] = [];
+    const log = new WalkLog('G2', input.docIds);
+    const { trace } = log;
 
-    const missing = await timed('g2-readout', () => this.g2.documentsWithoutContentGraph(input.docIds));
+    const missing = await log.time('g2-readout', () => this.g2.documentsWithoutContentGraph(input.docIds));
     if (missing.length > 0) {
       throw enrichmentMissing('G2', 'evolve', 'the evolved content graph (RELATES_TO edges)', missing);
     }
-    const plan = await timed('g2-plan', () => this.plan(input, trace));
+    const plan = await log.time('g2-plan', () => this.plan(input, trace));
 
     const read = new Map<string, Read>();
     const leftovers = new Map<string, SeedElement & { subQuery: string }>();
@@ -87,8 +71,8 @@ export class G2Retriever {
         const embedding =
           query === input.question
             ? input.embedding
-            : Array.from(await timed('g2-embed', () => this.embedder.embedQuery(query)));
-        const seeds = await timed('g2-readout', async () =>
+            : Array.from(await log.time('g2-embed', () => this.embedder.embedQuery(query)));
+        const seeds = await log.time('g2-readout', async () =>
           this.g2.seedElements({
             embedding,
             docIds: input.docIds,
@@ -103,7 +87,9 @@ export class G2Retriever {
         );
         const reachable = seeds.slice(0, G2_NODE_BUDGET).map((s) => s.elementId);
         const neighbours = reachable.length
-          ? await timed('g2-readout', () => this.g2.elementNeighbours({ elementIds: reachable, embedding }))
+          ? await log.time('g2-readout', () =>
+              this.g2.elementNeighbours({ elementIds: reachable, embedding }),
+            )
           : [];
         const nodes = readSubgraph(seeds, neighbours, new Set(read.keys()));
         const decay = REFINEMENT_DECAY ** round;
@@ -127,11 +113,8 @@ export class G2Retriever {
               .join(', '),
         );
         // The step carries the sub-question's text; its trace line the plan's short id ("q2").
-        for (const step of pageSteps(nodes, question, decay)) {
-          steps.push(step);
-          trace.push(stepLine({ ...step, subQuery: node.id }, label));
-        }
-        const verdict = await timed('g2-check', () => this.check(question, own, input.meter, trace));
+        for (const step of pageSteps(nodes, question, decay)) log.record(step, node.id);
+        const verdict = await log.time('g2-check', () => this.check(question, own, input.meter, trace));
         trace.push(
           `  ${node.id} check (${verdict.by}): ` +
             (verdict.sufficient
@@ -158,16 +141,12 @@ export class G2Retriever {
 
     const named = await statementPagesOf(input.question);
     const pages = rankPages([...read.values()], [...leftovers.values()], input.k, named);
-    if (named.length > 0)
-      trace.push(
-        `G2: pages titled as a financial statement the question asks for rank first: ${named.map(label).join(', ')}`,
-      );
+    log.statementsFirst(named);
     trace.push(
       `G2: ${read.size} content-graph node(s) read on ${new Set([...read.values()].map(pageKey)).size} page(s) ` +
         `over ${plan.length} sub-question(s); seeds the budget did not reach follow`,
     );
-    const timings = clock.timings();
-    return { pages, steps, trace, timings };
+    return log.result(pages);
   }
 
   /** The LLM's plan (validated DAG), or offline the rule decomposition: every sub-question a root. */

@@ -1,15 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EVIDENCE_EDGES, type EvidenceEdge, type EvidenceStep } from '../evidence-step';
-import { RetrieveRepository, RRF_K, type WalkedPageCandidate } from '../retrieve.repository';
-import {
-  ELEMENTS_PER_PAGE,
-  type RankRequest,
-  type Ranker,
-  type RankerNeeds,
-  type Ranking,
-  timed,
-} from './ranker';
-import { fusionInputs } from './statement-pages';
+import { RetrieveRepository, type WalkedPageCandidate } from '../retrieve.repository';
+import { type RankRequest, type Ranker, type RankerNeeds, type Ranking, timed } from './ranker';
+import { fusionInputs } from '../fusion-query';
 
 /** Pages the walk starts from, the share of the gap to its seed a walked page closes, decay per hop. */
 const GRAPH_SEEDS = 3;
@@ -24,23 +17,18 @@ export class GraphRanker implements Ranker<'GRAPH'> {
 
   constructor(private readonly repo: RetrieveRepository) {}
 
-  async rank({ query, embedding, docIds, k }: RankRequest): Promise<Ranking> {
+  async rank(req: RankRequest): Promise<Ranking> {
+    const { query, docIds } = req;
     const trace: string[] = [];
     const timings: Ranking['timings'] = [];
     const warnings: string[] = [];
-    const { luceneQuery, statementPages: named } = await fusionInputs(this.repo, { query, docIds }, trace);
+    const fusion = await fusionInputs(this.repo, req, trace);
     // The SIMILAR_TO check runs beside the walk (one round trip less to wait for).
     const [walked, unenriched] = await timed(timings, 'graph-walk', () =>
       Promise.all([
         this.repo.graphWalkPages({
-          embedding,
-          docIds,
-          k,
-          perPage: ELEMENTS_PER_PAGE,
-          statementPages: named,
+          ...fusion,
           candidates: 50,
-          luceneQuery,
-          rrfK: RRF_K,
           seeds: GRAPH_SEEDS,
           walkWeight: GRAPH_WALK_WEIGHT,
           hopDecay: GRAPH_HOP_DECAY,

@@ -1,15 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { RetrieveRepository, RRF_K } from '../retrieve.repository';
-import {
-  ELEMENTS_PER_PAGE,
-  flatRanking,
-  type RankRequest,
-  type Ranker,
-  type RankerNeeds,
-  type Ranking,
-  timed,
-} from './ranker';
-import { fusionInputs } from './statement-pages';
+import { RetrieveRepository } from '../retrieve.repository';
+import { flatRanking, type RankRequest, type Ranker, type RankerNeeds, type Ranking, timed } from './ranker';
+import { fusionInputs } from '../fusion-query';
 
 /** How a fused vector + full-text ranking turns element evidence into pages. */
 export interface FusedPagesShape {
@@ -23,28 +15,18 @@ export interface FusedPagesShape {
 /** Vector + full-text over elements fused by RRF, the named financial statements at rank 1, then pages. */
 export async function fusedPages(
   repo: RetrieveRepository,
-  { query, embedding, docIds, k }: RankRequest,
+  req: RankRequest,
   shape: FusedPagesShape,
 ): Promise<Ranking> {
   const trace: string[] = [];
   const timings: Ranking['timings'] = [];
   const parent = shape.strategy === 'PARENT_PAGE';
-  const { luceneQuery, statementPages: named } = await fusionInputs(repo, { query, docIds }, trace);
+  const fusion = await fusionInputs(repo, req, trace);
   const pages = await timed(timings, parent ? 'parent-page' : 'hybrid', () =>
-    repo.hybridPages({
-      embedding,
-      docIds,
-      k,
-      perPage: ELEMENTS_PER_PAGE,
-      statementPages: named,
-      candidates: shape.candidates,
-      luceneQuery,
-      rrfK: RRF_K,
-      aggregate: shape.aggregate,
-    }),
+    repo.hybridPages({ ...fusion, candidates: shape.candidates, aggregate: shape.aggregate }),
   );
   trace.push(
-    `${shape.strategy}: vector + full-text (${luceneQuery ? 'terms' : 'no terms'}) fused by RRF → ` +
+    `${shape.strategy}: vector + full-text (${fusion.luceneQuery ? 'terms' : 'no terms'}) fused by RRF → ` +
       `${pages.length} pages by ${parent ? 'summed element evidence' : 'best element'}`,
   );
   return flatRanking(pages, parent ? 'parent-page' : 'hybrid', trace, timings);

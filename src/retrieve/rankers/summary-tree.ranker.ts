@@ -1,15 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { RetrieveRepository, RRF_K } from '../retrieve.repository';
-import {
-  ELEMENTS_PER_PAGE,
-  flatRanking,
-  type RankRequest,
-  type Ranker,
-  type RankerNeeds,
-  type Ranking,
-  timed,
-} from './ranker';
-import { fusionInputs } from './statement-pages';
+import { RetrieveRepository } from '../retrieve.repository';
+import { flatRanking, type RankRequest, type Ranker, type RankerNeeds, type Ranking, timed } from './ranker';
+import { fusionInputs } from '../fusion-query';
 
 /**
  * SUMMARY_TREE: MMRAG-DocQA's summary retrieval over the enrich `tree` stage's nodes, fused with full text; without
@@ -22,25 +14,16 @@ export class SummaryTreeRanker implements Ranker<'SUMMARY_TREE'> {
 
   constructor(private readonly repo: RetrieveRepository) {}
 
-  async rank({ query, embedding, docIds, k }: RankRequest): Promise<Ranking> {
+  async rank(req: RankRequest): Promise<Ranking> {
     const trace: string[] = [];
     const timings: Ranking['timings'] = [];
-    const { luceneQuery, statementPages: named } = await fusionInputs(this.repo, { query, docIds }, trace);
+    const fusion = await fusionInputs(this.repo, req, trace);
     const pages = await timed(timings, 'summary-tree', () =>
-      this.repo.summaryTreePages({
-        embedding,
-        docIds,
-        k,
-        perPage: ELEMENTS_PER_PAGE,
-        statementPages: named,
-        candidates: Math.max(50, k * 4),
-        luceneQuery,
-        rrfK: RRF_K,
-      }),
+      this.repo.summaryTreePages({ ...fusion, candidates: Math.max(50, req.k * 4) }),
     );
     trace.push(
       `SUMMARY_TREE: nearest tree nodes (cluster summaries + passages; clusters weighted by their leaves per page) ` +
-        `fused by RRF with full-text (${luceneQuery ? 'terms' : 'no terms'}) → ${pages.length} pages`,
+        `fused by RRF with full-text (${fusion.luceneQuery ? 'terms' : 'no terms'}) → ${pages.length} pages`,
     );
     return flatRanking(pages, 'summary-tree', trace, timings);
   }

@@ -1,13 +1,10 @@
 import { EVIDENCE_EDGES, type EvidenceEdge, type EvidenceStep } from '../evidence-step';
-import type { PageHit, StageTiming } from '../retrieve.types';
+import type { WalkResult } from '../walk-log';
 import type { WalkStep } from '../walk-step';
 import type { Ranking } from './ranker';
 
 /** A DMAP or G2 walk as a ranking: its pages, its steps as evidence, the pages it visited and judged. */
-export function walkRanking(
-  walked: { pages: PageHit[]; steps: WalkStep[]; trace: string[]; timings: StageTiming[] },
-  reason: string,
-): Ranking {
+export function walkRanking(walked: WalkResult, reason: string): Ranking {
   return {
     pages: walked.pages,
     reason,

@@ -4,9 +4,9 @@ import type { Embedder } from '../../embed/embedder';
 import type { UsageMeter } from '../../llm/llm-usage';
 import { LlmService } from '../../llm/llm.service';
 import type { EvidenceStep } from '../evidence-step';
-import { buildLuceneQuery } from '../lucene-query';
+import { fusionQuery } from '../fusion-query';
 import { RetrieveError, RetrieveErrorCode } from '../retrieve.errors';
-import { RetrieveRepository, RRF_K } from '../retrieve.repository';
+import { RetrieveRepository } from '../retrieve.repository';
 import type { StageTiming, TraceOptions } from '../retrieve.types';
 import { decomposeQuestion, MAX_SUB_QUERIES } from './decompose-question';
 import { pushOrder } from './push-order';
@@ -29,9 +29,8 @@ import {
   type WalkOptions,
 } from './trace-run';
 
-/** Seed ranking as HYBRID ranks pages (with RRF_K): passage candidates per side, evidence elements per page. */
+/** Seed ranking as HYBRID ranks pages: passage candidates per side. */
 const SEED_CANDIDATES = 50;
-const ELEMENTS_PER_PAGE = 3;
 
 export interface TraceWalkInput {
   question: string;
@@ -154,15 +153,10 @@ export class TraceWalker {
       const embedding =
         text === input.question ? input.embedding : Array.from(await this.embedder.embedQuery(text));
       const statementPages = await this.repo.statementPages(text, input.docIds);
+      const scope = { embedding, docIds: input.docIds, k: Math.max(TRACE_SEEDS, input.k) };
       const seeds = await this.repo.hybridPages({
-        statementPages,
-        embedding,
-        docIds: input.docIds,
+        ...fusionQuery(text, scope, statementPages),
         candidates: SEED_CANDIDATES,
-        k: Math.max(TRACE_SEEDS, input.k),
-        perPage: ELEMENTS_PER_PAGE,
-        luceneQuery: buildLuceneQuery(text, ['text'], input.docIds),
-        rrfK: RRF_K,
         aggregate: 'max',
       });
       subQueries.push({ text, embedding, seeds, namedStatements: new Set(statementPages.map(pageKey)) });
