@@ -136,6 +136,12 @@ export interface SectionFields {
   pageEnd: number;
 }
 
+/** Only the section fields of a richer value (a write row must not carry the layout's keys into Cypher). */
+export function sectionFields(s: SectionFields): SectionFields {
+  const { title, level, path, order, pageStart, pageEnd } = s;
+  return { title, level, path, order, pageStart, pageEnd };
+}
+
 export interface SectionNode extends SectionFields {
   /** Stable within the document: `s{order}`. */
   key: string;
@@ -155,10 +161,21 @@ export interface CrossReference {
   target: CrossReferenceTarget;
 }
 
+/** A page as every layer after parsing carries it (the model, write rows, stored nodes); each adds its own ids. */
+export interface PageFields extends Pick<ParsedPage, 'number' | 'width' | 'height' | 'hasTextLayer'> {
+  text: string;
+}
+
+/** Only the page fields of a richer value (a parsed page's items must not travel into a write row). */
+export function pageFields(p: PageFields): PageFields {
+  const { number, width, height, text, hasTextLayer } = p;
+  return { number, width, height, text, hasTextLayer };
+}
+
 export interface DocumentModel {
   title: string;
   pageCount: number;
-  pages: Array<Pick<ParsedPage, 'number' | 'width' | 'height' | 'hasTextLayer'> & { text: string }>;
+  pages: PageFields[];
   elements: LayoutElement[];
   sections: SectionNode[];
   crossReferences: CrossReference[];

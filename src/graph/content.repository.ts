@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { SectionFields } from '../document/document-model';
-import { CypherRepository } from './cypher-repository';
+import type { PageFields, SectionFields } from '../document/document-model';
+import { alignBy, CypherRepository } from './cypher-repository';
 
-export interface StoredPage {
+export interface StoredPage extends PageFields {
   id: string;
   docId: string;
-  number: number;
-  width: number;
-  height: number;
-  text: string;
-  hasTextLayer: boolean;
   elementCount: number;
 }
 
@@ -66,18 +61,6 @@ export interface PageRange {
 /** A page's elements, only the given kinds (null = all). */
 export interface PageElementsRequest extends PageRef {
   kinds: string[] | null;
-}
-
-/** Rows keyed by a column, put back in the order of the keys asked for (`missing` where no row came back). */
-function alignBy<K, R, T>(
-  keys: K[],
-  rows: R[],
-  keyOf: (row: R) => K,
-  valueOf: (row: R) => T,
-  missing: T,
-): T[] {
-  const byKey = new Map(rows.map((r) => [keyOf(r), valueOf(r)]));
-  return keys.map((k) => (byKey.has(k) ? (byKey.get(k) as T) : missing));
 }
 
 /**
@@ -231,17 +214,7 @@ export class ContentRepository extends CypherRepository {
 
   /** The elements each section directly contains, in reading order. */
   async elementsIn(sectionIds: string[]): Promise<StoredElement[][]> {
-    if (sectionIds.length === 0) return [];
-    const rows = await this.graph.read<{ id: string; elements: StoredElement[] }>(this.q.elementsIn, {
-      ids: sectionIds,
-    });
-    return alignBy(
-      sectionIds,
-      rows,
-      (r) => r.id,
-      (r) => r.elements,
-      [],
-    );
+    return this.readEach<StoredElement[]>(this.q.elementsIn, sectionIds, 'elements', []);
   }
 
   /** Counts per label and relationship type of one document (all zero for an unknown id), or of the corpus. */

@@ -1,4 +1,9 @@
-import type { DocumentModel, LayoutElement } from '../document/document-model';
+import {
+  pageFields,
+  sectionFields,
+  type DocumentModel,
+  type LayoutElement,
+} from '../document/document-model';
 import type { DocumentGraphRows, ElementRow, Pair, PassageRow, SectionRow } from './ingest.repository';
 import type { RetrievalUnit, UnitSourceElement } from './retrieval-units';
 
@@ -115,11 +120,7 @@ export function buildGraphRows(
     const onPage = elementsByPage.get(p.number) ?? [];
     return {
       id: pageId(docId, p.number),
-      number: p.number,
-      width: p.width,
-      height: p.height,
-      text: p.text,
-      hasTextLayer: p.hasTextLayer,
+      ...pageFields(p),
       elementCount: onPage.length,
       embedding: passagePageVectors.get(p.number) ?? null,
       headEmbedding: vectorRow(pageHeadVectors.get(p.number)),
@@ -131,12 +132,7 @@ export function buildGraphRows(
     return {
       id: sectionId(docId, s.key),
       parentId: s.parentKey ? sectionId(docId, s.parentKey) : null,
-      title: s.title,
-      level: s.level,
-      path: s.path,
-      order: s.order,
-      pageStart: s.pageStart,
-      pageEnd: s.pageEnd,
+      ...sectionFields(s),
       source: s.source,
       embedding: vectorRow(vector),
     };

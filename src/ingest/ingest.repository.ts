@@ -1,20 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { CypherQuery } from '../graph/cypher-registry';
 import { JobStore } from '../graph/job-store';
+import { chunk } from '../common/concurrency';
 import type { OwnedWork } from '../common/process-owner';
 import type { StoredDocument } from '../graph/document.repository';
-import type { BBox, SectionFields } from '../document/document-model';
+import type { BBox, PageFields, SectionFields } from '../document/document-model';
 import type { DocumentKind } from '../document/document-kind';
 import { CypherRepository } from '../graph/cypher-repository';
 
 // Rows as the write queries take them; vectors are plain number arrays (the driver sends them as lists).
-export interface PageRow {
+export interface PageRow extends PageFields {
   id: string;
-  number: number;
-  width: number;
-  height: number;
-  text: string;
-  hasTextLayer: boolean;
   elementCount: number;
   /** Mean of the page's passage vectors (TRACE's seeds, SIMILAR_TO). */
   embedding: number[] | null;
@@ -143,12 +139,6 @@ export interface DocumentContentCounts {
 
 const BATCH = 500;
 
-function batches<T>(rows: T[], size = BATCH): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
 /** Every write ingestion makes to Neo4j: batched UNWINDs, one named query each. */
 @Injectable()
 export class IngestRepository extends CypherRepository {
@@ -233,7 +223,7 @@ export class IngestRepository extends CypherRepository {
     let done = 0;
     onBatch?.(0, total);
     for (const step of steps) {
-      for (const batch of batches(step.rows, step.oneBatch ? Math.max(step.rows.length, 1) : BATCH)) {
+      for (const batch of chunk(step.rows, step.oneBatch ? Math.max(step.rows.length, 1) : BATCH)) {
         await this.graph.write(step.query, { docId, [step.key]: batch });
         done += batch.length;
         onBatch?.(done, total);

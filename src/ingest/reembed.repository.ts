@@ -72,9 +72,7 @@ export class ReembedRepository extends CypherRepository {
   }
 
   async setPageVectors(docId: string, rows: PageVectorRow[]): Promise<void> {
-    for (let i = 0; i < rows.length; i += BATCH) {
-      await this.graph.write(this.q.setPages, { docId, rows: rows.slice(i, i + BATCH) });
-    }
+    await this.writeBatches(this.q.setPages, rows, BATCH, { docId });
   }
 
   /** Removes the element vectors of a document stored before retrieval units (nothing reads them). */

@@ -112,13 +112,11 @@ export class EvolutionRepository extends CypherRepository {
   }
 
   async writeRevisions(docId: string, rows: RevisionRow[]): Promise<void> {
-    for (const part of chunk(rows, WRITE_BATCH))
-      await this.graph.write(this.q.writeRevisions, { docId, rows: part });
+    await this.writeBatches(this.q.writeRevisions, rows, WRITE_BATCH, { docId });
   }
 
   async writeElements(rows: EvolvedElementRow[], mode: string): Promise<void> {
-    for (const part of chunk(rows, WRITE_BATCH))
-      await this.graph.write(this.q.writeElements, { rows: part, mode });
+    await this.writeBatches(this.q.writeElements, rows, WRITE_BATCH, { mode });
   }
 
   /** Element id → evolved vector, for the document's evolved elements. */
@@ -133,12 +131,7 @@ export class EvolutionRepository extends CypherRepository {
 
   /** RELATES_TO links of each element, in the order of `elementIds` (one query for many parents). */
   async relatedOf(elementIds: string[]): Promise<RelatedElementLink[][]> {
-    if (elementIds.length === 0) return [];
-    const rows = await this.graph.read<{ id: string; links: RelatedElementLink[] }>(this.q.related, {
-      ids: elementIds,
-    });
-    const byId = new Map(rows.map((r) => [r.id, r.links]));
-    return elementIds.map((id) => byId.get(id) ?? []);
+    return this.readEach<RelatedElementLink[]>(this.q.related, elementIds, 'links', []);
   }
 
   async revisions(elementId: string): Promise<StoredRevision[]> {
@@ -146,12 +139,7 @@ export class EvolutionRepository extends CypherRepository {
   }
 
   async revisionsOf(elementIds: string[]): Promise<StoredRevision[][]> {
-    if (elementIds.length === 0) return [];
-    const rows = await this.graph.read<{ id: string; revisions: StoredRevision[] }>(this.q.revisions, {
-      ids: elementIds,
-    });
-    const byId = new Map(rows.map((r) => [r.id, r.revisions]));
-    return elementIds.map((id) => byId.get(id) ?? []);
+    return this.readEach<StoredRevision[]>(this.q.revisions, elementIds, 'revisions', []);
   }
 
   async summary(elementId: string): Promise<EvolvedSummary | null> {

@@ -1,3 +1,4 @@
+import type { SectionFields } from '../../document/document-model';
 import { cosine } from '../../common/cosine';
 
 // DMAP's progressive outline for documents without a PDF outline: walk the pages in order keeping a running
@@ -14,16 +15,9 @@ export interface OutlineElement {
   vector: ArrayLike<number> | null;
 }
 
-export interface InferredSection {
-  /** Position in the outline (parents before children), the `<docId>:inf<order>` id's suffix. */
-  order: number;
+/** `order` is the position in the outline (parents first), the `<docId>:inf<order>` id's suffix. */
+export interface InferredSection extends SectionFields {
   parentOrder: number | null;
-  title: string;
-  /** Depth in the tree, 1 = top level (as ingestion's sections). */
-  level: number;
-  path: string;
-  pageStart: number;
-  pageEnd: number;
   /** Elements the section directly holds, in reading order. */
   elementIds: string[];
   /** How the section started: a heading element, or a topic shift on a page without one. */

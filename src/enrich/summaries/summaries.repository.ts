@@ -134,14 +134,6 @@ export class SummariesRepository extends CypherRepository {
   }
 
   async writeSummaries(docId: string, rows: SummaryWriteRow[]): Promise<number> {
-    let written = 0;
-    for (let i = 0; i < rows.length; i += BATCH) {
-      const [r] = await this.graph.write<{ written: number }>(this.q.write, {
-        docId,
-        rows: rows.slice(i, i + BATCH),
-      });
-      written += r?.written ?? 0;
-    }
-    return written;
+    return this.writeBatches(this.q.write, rows, BATCH, { docId });
   }
 }

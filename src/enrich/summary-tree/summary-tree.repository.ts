@@ -54,13 +54,7 @@ export class SummaryTreeRepository extends CypherRepository {
     const levels = [...new Set(nodes.map((n) => n.level))].sort((a, b) => a - b);
     for (const level of levels) {
       const rows = nodes.filter((n) => n.level === level);
-      for (let i = 0; i < rows.length; i += BATCH) {
-        const [r] = await this.graph.write<{ written: number }>(this.q.write, {
-          docId,
-          rows: rows.slice(i, i + BATCH),
-        });
-        written += r?.written ?? 0;
-      }
+      written += await this.writeBatches(this.q.write, rows, BATCH, { docId });
     }
     return written;
   }

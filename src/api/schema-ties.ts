@@ -1,0 +1,44 @@
+import type { DocumentAnalytics } from '../analytics/analytics.types';
+import type { EnrichmentJobRow, StageRecord } from '../enrich/enrich.repository';
+import type { StoredRevision } from '../enrich/evolution/evolution.repository';
+import type { StoredElement, StoredPage, StoredSection } from '../graph/content.repository';
+import type { HealthReport } from '../graph/health.service';
+import type { IngestionJobRow } from '../ingest/ingest.repository';
+import type * as Gql from './graphql.types';
+
+// The modules' own shapes that resolvers hand to GraphQL, tied to the types generated from schema.graphql: a field
+// renamed, retyped or dropped on either side fails `npm run check`. Fields that field resolvers fill (or map, like
+// an element's kind) are left out of a tie.
+
+/** Compiles only when the module's `Shape` is assignable to the schema's `Schema`. */
+type Tie<Shape extends Schema, Schema> = [Shape, Schema];
+
+export type SchemaTies = [
+  Tie<StoredPage, Omit<Gql.Page, 'elements' | 'imageUrl' | 'document' | 'similar'>>,
+  Tie<
+    Omit<StoredElement, 'kind'>,
+    Omit<
+      Gql.Element,
+      | 'kind'
+      | 'page'
+      | 'section'
+      | 'caption'
+      | 'captionOf'
+      | 'next'
+      | 'previous'
+      | 'refersTo'
+      | 'referredBy'
+      | 'summary'
+      | 'keywords'
+      | 'related'
+      | 'revisions'
+    >
+  >,
+  Tie<StoredSection, Omit<Gql.Section, 'parent' | 'subsections' | 'elements'>>,
+  Tie<StoredRevision, Gql.Revision>,
+  Tie<Omit<StageRecord, 'counts'>, Omit<Gql.EnrichmentStageCost, 'counts'>>,
+  Tie<EnrichmentJobRow, Omit<Gql.EnrichmentJob, 'document'>>,
+  Tie<IngestionJobRow, Omit<Gql.IngestionJob, 'document'>>,
+  Tie<HealthReport, Gql.Health>,
+  Tie<DocumentAnalytics, Omit<Gql.DocumentAnalytics, 'pageGraph'>>,
+];
