@@ -17,6 +17,7 @@ import type { EnrichStageContext } from '../../src/enrich/enrich-stage';
 import { ContentEvolutionStage } from '../../src/enrich/evolution/content-evolution.stage';
 import { EvolutionRepository } from '../../src/enrich/evolution/evolution.repository';
 import { SimilarPagesStage } from '../../src/enrich/similarity/similar-pages.stage';
+import { StageModels } from '../../src/enrich/stage-models';
 import { SimilarityRepository } from '../../src/enrich/similarity/similarity.repository';
 import { CypherRegistry } from '../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../src/graph/graph-executor';
@@ -129,7 +130,10 @@ async function main(): Promise<void> {
   const similarRepo = new TimedSimilarityRepository(graph, cypher);
   const similar = new SimilarPagesStage(similarRepo);
   const llmOff = new LlmService({ ...config, llm: null });
-  const evolve = new ContentEvolutionStage(new EvolutionRepository(graph, cypher), llmOff, hashingEmbedder());
+  const evolve = new ContentEvolutionStage(
+    new EvolutionRepository(graph, cypher),
+    new StageModels(llmOff, hashingEmbedder()),
+  );
   const rows: Row[] = [];
   const created: string[] = [];
   try {

@@ -1,5 +1,6 @@
 import type { EnrichStageName } from '../document/enrichment-stages';
 import type { UsageMeter } from '../llm/llm-usage';
+import { EnrichError, EnrichErrorCode } from './enrich.errors';
 
 // The contract every enrichment stage implements (similar, evolve, summaries, tree). EnrichService runs the
 // requested stages of one document in order, gives each a context, and records each stage's cost on the
@@ -51,3 +52,37 @@ export interface EnrichStage {
 export type EnrichStageRegistry = { readonly [N in EnrichStageName]: EnrichStage & { readonly name: N } };
 
 export const ENRICH_STAGES = Symbol('ENRICH_STAGES');
+
+/** The estimate of a stage that makes no LLM calls on this document. */
+export function noCallsEstimate(basis: string): EnrichStageEstimate {
+  return { calls: 0, promptTokens: 0, completionTokens: 0, basis };
+}
+
+/** A stage's settings: its defaults with the numeric params it knows overridden (other names are ignored). */
+export function withParams<S extends { [K in keyof S]: number }>(
+  defaults: S,
+  params: Readonly<Record<string, number>>,
+): S {
+  const settings = { ...defaults };
+  for (const name of Object.keys(defaults) as (keyof S & string)[]) {
+    const value = params[name];
+    if (value !== undefined) settings[name] = value as S[typeof name];
+  }
+  return settings;
+}
+
+/** Refuses a param that is not an integer ≥ `min`. */
+export function requireInteger(name: string, value: number, min: 0 | 1): void {
+  if (Number.isInteger(value) && value >= min) return;
+  const what = min === 1 ? 'a positive integer' : 'an integer ≥ 0';
+  throw new EnrichError(EnrichErrorCode.INVALID_OPTION, `${name} must be ${what} (got ${value}).`);
+}
+
+/** Refuses a param outside [low, high]. */
+export function requireWithin(name: string, value: number, low: number, high: number): void {
+  if (value >= low && value <= high) return;
+  throw new EnrichError(
+    EnrichErrorCode.INVALID_OPTION,
+    `${name} must lie in [${low}, ${high}] (got ${value}).`,
+  );
+}

@@ -1,20 +1,21 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { EMBEDDER } from '../../embed/embed.tokens';
-import type { Embedder } from '../../embed/embedder';
+import { Injectable } from '@nestjs/common';
 import { estimateTokens } from '../../llm/llm-usage';
-import { LlmService } from '../../llm/llm.service';
 import { offlineSummarise } from '../../llm/offline/summarise.offline';
 import type { EvolveNode } from '../../llm/prompts/evolve.prompt';
 import type { SummariseReply } from '../../llm/prompts/summarise.prompt';
 import { chunk, mapWithConcurrency } from '../../common/concurrency';
-import type {
-  EnrichMode,
-  EnrichStage,
-  EnrichStageContext,
-  EnrichStageEstimate,
-  EnrichStageResult,
+import {
+  noCallsEstimate,
+  requireInteger,
+  requireWithin,
+  withParams,
+  type EnrichMode,
+  type EnrichStage,
+  type EnrichStageContext,
+  type EnrichStageEstimate,
+  type EnrichStageResult,
 } from '../enrich-stage';
-import { EnrichError, EnrichErrorCode } from '../enrich.errors';
+import { StageModels } from '../stage-models';
 import { dot } from '../similarity/maxsim';
 import {
   EvolutionRepository,
@@ -58,21 +59,12 @@ const EVOLVE_NEIGHBOUR_TOKENS = 70;
 const EVOLVE_REPLY_TOKENS = 140;
 
 export function evolveSettingsFrom(params: Readonly<Record<string, number>>): EvolveSettings {
-  const s = { ...DEFAULT_EVOLVE_SETTINGS };
-  if (params.rounds !== undefined) s.rounds = params.rounds;
-  if (params.k !== undefined) s.k = params.k;
-  if (params.alpha !== undefined) s.alpha = params.alpha;
-  if (params.window !== undefined) s.window = params.window;
-  if (params.concurrency !== undefined) s.concurrency = params.concurrency;
-  const bad = (what: string) => new EnrichError(EnrichErrorCode.INVALID_OPTION, what);
-  if (!Number.isInteger(s.rounds) || s.rounds < 0)
-    throw bad(`rounds must be an integer ≥ 0 (got ${s.rounds}).`);
-  if (!Number.isInteger(s.k) || s.k < 1) throw bad(`k must be a positive integer (got ${s.k}).`);
-  if (!(s.alpha >= 0 && s.alpha <= 1)) throw bad(`alpha must lie in [0, 1] (got ${s.alpha}).`);
-  if (!Number.isInteger(s.window) || s.window < 0)
-    throw bad(`window must be an integer ≥ 0 (got ${s.window}).`);
-  if (!Number.isInteger(s.concurrency) || s.concurrency < 1)
-    throw bad(`concurrency must be a positive integer (got ${s.concurrency}).`);
+  const s = withParams(DEFAULT_EVOLVE_SETTINGS, params);
+  requireInteger('rounds', s.rounds, 0);
+  requireInteger('k', s.k, 1);
+  requireWithin('alpha', s.alpha, 0, 1);
+  requireInteger('window', s.window, 0);
+  requireInteger('concurrency', s.concurrency, 1);
   return s;
 }
 
@@ -102,8 +94,7 @@ export class ContentEvolutionStage implements EnrichStage {
 
   constructor(
     private readonly repo: EvolutionRepository,
-    private readonly llm: LlmService,
-    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    private readonly models: StageModels,
   ) {}
 
   async clear(docId: string): Promise<void> {
@@ -113,14 +104,7 @@ export class ContentEvolutionStage implements EnrichStage {
   async estimate(docId: string, mode: EnrichMode): Promise<EnrichStageEstimate> {
     const lengths = await this.repo.elementSizes(docId);
     const { rounds } = DEFAULT_EVOLVE_SETTINGS;
-    if (mode === 'offline' || !this.llm.enabled) {
-      return {
-        calls: 0,
-        promptTokens: 0,
-        completionTokens: 0,
-        basis: `${lengths.length} elements, Lite (no LLM)`,
-      };
-    }
+    if (!this.models.usesLlm(mode)) return noCallsEstimate(`${lengths.length} elements, Lite (no LLM)`);
     const long = lengths.filter((n) => n > SHORT_TEXT_CHARS);
     const textTokens = (n: number, cap: number) => estimateTokens('x'.repeat(Math.min(n, cap)));
     const summarisePrompt = long.reduce((t, n) => t + SUMMARISE_OVERHEAD_TOKENS + textTokens(n, 12_000), 0);
@@ -139,11 +123,9 @@ export class ContentEvolutionStage implements EnrichStage {
 
   async run(docId: string, ctx: EnrichStageContext): Promise<EnrichStageResult> {
     const s = evolveSettingsFrom(ctx.params ?? {});
-    let useLlm = ctx.mode === 'llm';
-    if (useLlm && !this.llm.enabled) {
+    const useLlm = this.models.usesLlm(ctx.mode);
+    if (ctx.mode === 'llm' && !useLlm)
       ctx.warn('No LLM is configured (FOLIO_LLM_BASE_URL), so evolution ran in Lite mode.');
-      useLlm = false;
-    }
     const mode = useLlm ? 'llm' : 'lite';
     await this.repo.clear(docId);
     const elements = await this.repo.elements(docId);
@@ -158,7 +140,7 @@ export class ContentEvolutionStage implements EnrichStage {
       const text = sourceText(e);
       let reply: SummariseReply;
       if (useLlm && text.length > SHORT_TEXT_CHARS) {
-        const outcome = await this.llm.summarise(
+        const outcome = await this.models.llm.summarise(
           { kind: 'element', text, maxWords: 40 },
           { meter: ctx.meter, signal: ctx.signal },
         );
@@ -209,7 +191,7 @@ export class ContentEvolutionStage implements EnrichStage {
         const before = state.map((x) => ({ ...x }));
         const results = await mapWithConcurrency(elements, s.concurrency, async (e, i) => {
           const neighbours = neighbourhood(similar[i] ?? [], adjacency[i]!);
-          const outcome = await this.llm.evolve(
+          const outcome = await this.models.llm.evolve(
             {
               node: {
                 id: e.id,
@@ -288,7 +270,9 @@ export class ContentEvolutionStage implements EnrichStage {
     const out: Float32Array[] = [];
     for (const part of chunk(states, EMBED_BATCH)) {
       out.push(
-        ...(await this.embedder.embedPassages(part.map((x) => evolvedEmbeddingText(x.summary, x.keywords)))),
+        ...(await this.models.embedder.embedPassages(
+          part.map((x) => evolvedEmbeddingText(x.summary, x.keywords)),
+        )),
       );
       onBatch(part.length);
     }

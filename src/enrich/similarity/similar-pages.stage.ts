@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { chunk } from '../../common/concurrency';
-import type {
-  EnrichMode,
-  EnrichStage,
-  EnrichStageContext,
-  EnrichStageEstimate,
-  EnrichStageResult,
+import {
+  noCallsEstimate,
+  requireInteger,
+  requireWithin,
+  withParams,
+  type EnrichMode,
+  type EnrichStage,
+  type EnrichStageContext,
+  type EnrichStageEstimate,
+  type EnrichStageResult,
 } from '../enrich-stage';
-import { EnrichError, EnrichErrorCode } from '../enrich.errors';
 import {
   cosineFromIndexScore,
   keepTopK,
@@ -40,15 +43,9 @@ const MAX_INDEX_K = 1024;
 const VECTOR_CACHE_PAGES = 20_000;
 
 export function similarSettingsFrom(params: Readonly<Record<string, number>>): SimilarSettings {
-  const s = { ...DEFAULT_SIMILAR_SETTINGS };
-  if (params.k !== undefined) s.k = params.k;
-  if (params.tau !== undefined) s.tau = params.tau;
-  if (params.candidates !== undefined) s.candidates = params.candidates;
-  if (params.batchSize !== undefined) s.batchSize = params.batchSize;
-  if (!Number.isInteger(s.k) || s.k < 1)
-    throw new EnrichError(EnrichErrorCode.INVALID_OPTION, `k must be a positive integer (got ${s.k}).`);
-  if (!(s.tau >= -1 && s.tau <= 1))
-    throw new EnrichError(EnrichErrorCode.INVALID_OPTION, `tau must lie in [-1, 1] (got ${s.tau}).`);
+  const s = withParams(DEFAULT_SIMILAR_SETTINGS, params);
+  requireInteger('k', s.k, 1);
+  requireWithin('tau', s.tau, -1, 1);
   s.candidates = Math.max(s.candidates, s.k);
   return s;
 }
@@ -64,7 +61,7 @@ export class SimilarPagesStage implements EnrichStage {
 
   async estimate(docId: string, _mode: EnrichMode): Promise<EnrichStageEstimate> {
     const pages = await this.repo.embeddedPages(docId);
-    return { calls: 0, promptTokens: 0, completionTokens: 0, basis: `${pages.length} pages, no LLM calls` };
+    return noCallsEstimate(`${pages.length} pages, no LLM calls`);
   }
 
   async clear(docId: string): Promise<void> {

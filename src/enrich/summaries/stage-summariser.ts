@@ -1,7 +1,22 @@
-import type { LlmService } from '../../llm/llm.service';
 import { offlineSummarise } from '../../llm/offline/summarise.offline';
 import type { SummariseInput, SummariseReply } from '../../llm/prompts/summarise.prompt';
-import type { EnrichStageContext } from '../enrich-stage';
+import type { EnrichStageContext, EnrichStageEstimate } from '../enrich-stage';
+import type { StageModels } from '../stage-models';
+
+/** Tokens an LLM summary reply takes, for estimates (~100 words plus keywords). */
+const REPLY_TOKENS = 160;
+/** Prompt tokens beyond the source text (instructions, title). */
+const PROMPT_OVERHEAD_TOKENS = 80;
+
+/** The estimate of `calls` summarise calls that read `textTokens` of source text between them. */
+export function summariseEstimate(calls: number, textTokens: number, basis: string): EnrichStageEstimate {
+  return {
+    calls,
+    promptTokens: calls > 0 ? textTokens + calls * PROMPT_OVERHEAD_TOKENS : 0,
+    completionTokens: calls * REPLY_TOKENS,
+    basis,
+  };
+}
 
 /**
  * Summaries for one stage run: the LLM's `summarise` role in `llm` mode when a model is configured (its own
@@ -14,18 +29,18 @@ export class StageSummariser {
   calls = 0;
 
   constructor(
-    private readonly llm: LlmService,
+    private readonly models: StageModels,
     private readonly ctx: EnrichStageContext,
   ) {}
 
   get usesLlm(): boolean {
-    return this.ctx.mode === 'llm' && this.llm.enabled;
+    return this.models.usesLlm(this.ctx.mode);
   }
 
   async summarise(input: SummariseInput): Promise<SummariseReply & { source: 'llm' | 'offline' }> {
     if (!this.usesLlm) return { ...offlineSummarise(input), source: 'offline' };
     this.calls += 1;
-    const outcome = await this.llm.summarise(input, {
+    const outcome = await this.models.llm.summarise(input, {
       meter: this.ctx.meter,
       ...(this.ctx.signal ? { signal: this.ctx.signal } : {}),
     });

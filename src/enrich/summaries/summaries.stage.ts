@@ -1,7 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { EMBEDDER } from '../../embed/embed.tokens';
-import type { Embedder } from '../../embed/embedder';
-import { LlmService } from '../../llm/llm.service';
+import { Injectable } from '@nestjs/common';
 import type {
   EnrichMode,
   EnrichStage,
@@ -9,6 +6,7 @@ import type {
   EnrichStageEstimate,
   EnrichStageResult,
 } from '../enrich-stage';
+import { sectionFields } from '../../document/document-model';
 import { inferOutline, type InferredSection } from './infer-outline';
 import {
   SummariesRepository,
@@ -17,14 +15,11 @@ import {
   type SummarySectionRow,
   type SummaryWriteRow,
 } from './summaries.repository';
-import { StageSummariser } from './stage-summariser';
+import { StageModels } from '../stage-models';
+import { StageSummariser, summariseEstimate } from './stage-summariser';
 
 /** Characters of source text one summary reads (the prompt clips at 12 000 too). */
 const SOURCE_CHARS = 12_000;
-/** Tokens an LLM summary reply takes, for estimates (~100 words plus keywords). */
-const REPLY_TOKENS = 160;
-/** Prompt tokens beyond the text (instructions, title). */
-const PROMPT_OVERHEAD_TOKENS = 80;
 const FURNITURE = new Set(['page-header', 'page-footer']);
 
 /** The text an element contributes to summaries: its text, plus a table's or figure's textual rendering. */
@@ -43,22 +38,18 @@ export class SummariesStage implements EnrichStage {
 
   constructor(
     private readonly repo: SummariesRepository,
-    private readonly llm: LlmService,
-    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    private readonly models: StageModels,
   ) {}
 
   async estimate(docId: string, mode: EnrichMode): Promise<EnrichStageEstimate> {
     const { pages, sections, chars } = await this.repo.estimateInputs(docId);
-    const llm = mode === 'llm' && this.llm.enabled;
-    const calls = llm ? pages + sections + 1 : 0;
+    const calls = this.models.usesLlm(mode) ? pages + sections + 1 : 0;
     // Pages read the text once; sections read it again (through their elements); the document reads summaries.
-    const promptTokens = llm ? Math.ceil(chars / 4) * 2 + calls * PROMPT_OVERHEAD_TOKENS : 0;
-    return {
+    return summariseEstimate(
       calls,
-      promptTokens,
-      completionTokens: calls * REPLY_TOKENS,
-      basis: `${pages} pages + ${sections} sections (+ inferred ones) + 1 document`,
-    };
+      Math.ceil(chars / 4) * 2,
+      `${pages} pages + ${sections} sections (+ inferred ones) + 1 document`,
+    );
   }
 
   async clear(docId: string): Promise<void> {
@@ -67,7 +58,7 @@ export class SummariesStage implements EnrichStage {
   }
 
   async run(docId: string, ctx: EnrichStageContext): Promise<EnrichStageResult> {
-    const summariser = new StageSummariser(this.llm, ctx);
+    const summariser = new StageSummariser(this.models, ctx);
     const [pages, elements] = await Promise.all([this.repo.listPages(docId), this.repo.listElements(docId)]);
     await this.clear(docId);
 
@@ -168,7 +159,7 @@ export class SummariesStage implements EnrichStage {
     ctx.progress(total, total, 'embedding summaries');
     summariser.flushWarnings('page/section/document');
 
-    const vectors = await this.embedder.embedPassages(rows.map((r) => r.text));
+    const vectors = await this.models.embedder.embedPassages(rows.map((r) => r.text));
     const written = await this.repo.writeSummaries(
       docId,
       rows.map((r, i) => ({ ...r, embedding: vectors[i] ? Array.from(vectors[i]) : null })),
@@ -199,17 +190,12 @@ export class SummariesStage implements EnrichStage {
       })),
     );
     if (outline.length === 0) return 0;
-    const vectors = await this.embedder.embedPassages(outline.map((s) => s.path));
+    const vectors = await this.models.embedder.embedPassages(outline.map((s) => s.path));
     const id = (s: InferredSection | undefined) => (s ? `${docId}:inf${s.order}` : null);
     const rows: InferredSectionRow[] = outline.map((s, i) => ({
       id: id(s)!,
       parentId: s.parentOrder === null ? null : id(outline[s.parentOrder]),
-      title: s.title,
-      level: s.level,
-      path: s.path,
-      order: s.order,
-      pageStart: s.pageStart,
-      pageEnd: s.pageEnd,
+      ...sectionFields(s),
       elementIds: s.elementIds,
       embedding: vectors[i] ? Array.from(vectors[i]) : null,
     }));

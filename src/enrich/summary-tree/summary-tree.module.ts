@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { LlmModule } from '../../llm/llm.module';
+import { SummariesModule } from '../summaries/summaries.module';
 import { SummaryTreeRepository } from './summary-tree.repository';
 import { SummaryTreeStage } from './summary-tree.stage';
 
 /** The enrich stage `tree` (MMRAG-DocQA / RAPTOR summary tree). */
 @Module({
-  imports: [LlmModule],
+  imports: [SummariesModule],
   providers: [SummaryTreeRepository, SummaryTreeStage],
   exports: [SummaryTreeStage],
 })

@@ -1,7 +1,4 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import { EMBEDDER } from '../../embed/embed.tokens';
-import type { Embedder } from '../../embed/embedder';
-import { LlmService } from '../../llm/llm.service';
 import type {
   EnrichMode,
   EnrichStage,
@@ -9,7 +6,8 @@ import type {
   EnrichStageEstimate,
   EnrichStageResult,
 } from '../enrich-stage';
-import { StageSummariser } from '../summaries/stage-summariser';
+import { StageModels } from '../stage-models';
+import { StageSummariser, summariseEstimate } from '../summaries/stage-summariser';
 import { elementText } from '../summaries/summaries.stage';
 import { buildSummaryTree, DEFAULT_TREE_OPTIONS, type TreeOptions } from './build-summary-tree';
 import { SummaryTreeRepository } from './summary-tree.repository';
@@ -19,8 +17,6 @@ export const SUMMARY_TREE_OPTIONS = Symbol('SUMMARY_TREE_OPTIONS');
 
 /** Characters of the joined member texts one cluster summary reads. */
 const CLUSTER_SOURCE_CHARS = 12_000;
-const REPLY_TOKENS = 160;
-const PROMPT_OVERHEAD_TOKENS = 80;
 
 /**
  * MMRAG-DocQA's cross-page index: elements clustered RAPTOR-style (UMAP, GMM with k by BIC) and summarised up to one
@@ -32,8 +28,7 @@ export class SummaryTreeStage implements EnrichStage {
 
   constructor(
     private readonly repo: SummaryTreeRepository,
-    private readonly llm: LlmService,
-    @Inject(EMBEDDER) private readonly embedder: Embedder,
+    private readonly models: StageModels,
     @Optional() @Inject(SUMMARY_TREE_OPTIONS) options?: Partial<TreeOptions>,
   ) {
     this.options = { ...DEFAULT_TREE_OPTIONS, ...options };
@@ -43,13 +38,12 @@ export class SummaryTreeStage implements EnrichStage {
     const { units, chars } = await this.repo.estimateInputs(docId);
     // Every level at least halves; in practice clusters hold ~4–8 members, so ~units/3 summaries in all.
     const nodes = units === 0 ? 0 : Math.max(1, Math.ceil(units / 3));
-    const calls = mode === 'llm' && this.llm.enabled ? nodes : 0;
-    return {
+    const calls = this.models.usesLlm(mode) ? nodes : 0;
+    return summariseEstimate(
       calls,
-      promptTokens: calls ? Math.ceil((chars / 4) * 1.5) + calls * PROMPT_OVERHEAD_TOKENS : 0,
-      completionTokens: calls * REPLY_TOKENS,
-      basis: `${units} leaf elements → ~${nodes} cluster summaries`,
-    };
+      Math.ceil((chars / 4) * 1.5),
+      `${units} leaf elements → ~${nodes} cluster summaries`,
+    );
   }
 
   async clear(docId: string): Promise<void> {
@@ -62,7 +56,7 @@ export class SummaryTreeStage implements EnrichStage {
     const leaves = units
       .map((u) => ({ id: u.id, text: elementText(u), vector: u.embedding }))
       .filter((u) => u.text.length > 0 && u.vector.length > 0);
-    const summariser = new StageSummariser(this.llm, ctx);
+    const summariser = new StageSummariser(this.models, ctx);
     const sources = new Map<string, 'llm' | 'offline'>();
     let made = 0;
     const tree = await buildSummaryTree(
@@ -75,7 +69,7 @@ export class SummaryTreeStage implements EnrichStage {
           sources.set(`${level}:${made++}`, reply.source);
           return reply;
         },
-        embed: (texts) => this.embedder.embedPassages(texts),
+        embed: (texts) => this.models.embedder.embedPassages(texts),
         progress: (level, done, total) => ctx.progress(done, total, `level ${level}`),
       },
       this.options,

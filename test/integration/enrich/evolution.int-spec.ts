@@ -9,6 +9,7 @@ import { EnrichModule } from '../../../src/enrich/enrich.module';
 import { EnrichService } from '../../../src/enrich/enrich.service';
 import { ContentEvolutionStage } from '../../../src/enrich/evolution/content-evolution.stage';
 import { EvolutionRepository } from '../../../src/enrich/evolution/evolution.repository';
+import { StageModels } from '../../../src/enrich/stage-models';
 import { ContentRepository } from '../../../src/graph/content.repository';
 import { CypherRegistry } from '../../../src/graph/cypher-registry';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
@@ -143,7 +144,7 @@ describe('content-graph evolution', () => {
           backoff: { baseMs: 1, maxMs: 5 },
         };
         const llm = new LlmService({ llm: settings } as FolioConfig);
-        const stage = new ContentEvolutionStage(evolution, llm, fakeEmbedder);
+        const stage = new ContentEvolutionStage(evolution, new StageModels(llm, fakeEmbedder));
         server.enqueue(
           json(
             {

@@ -4,10 +4,8 @@
 import { TestingModule } from '@nestjs/testing';
 import { randomUUID } from 'node:crypto';
 import { writeSyntheticDocument } from '../../../scripts/bench/enrich-synthetic';
-import { EMBEDDER } from '../../../src/embed/embed.tokens';
-import type { Embedder } from '../../../src/embed/embedder';
 import { SummaryTreeRepository } from '../../../src/enrich/summary-tree/summary-tree.repository';
-import { LlmService } from '../../../src/llm/llm.service';
+import { StageModels } from '../../../src/enrich/stage-models';
 import { SummaryTreeModule } from '../../../src/enrich/summary-tree/summary-tree.module';
 import { SummaryTreeStage } from '../../../src/enrich/summary-tree/summary-tree.stage';
 import { ContentRepository } from '../../../src/graph/content.repository';
@@ -152,12 +150,9 @@ describe('summary tree stage and SUMMARY_TREE retrieval', () => {
   });
 
   it('bounds clustering on a larger document (block-wise calls) and still reaches one root', async () => {
-    const bounded = new SummaryTreeStage(
-      module.get(SummaryTreeRepository),
-      module.get(LlmService),
-      module.get<symbol, Embedder>(EMBEDDER),
-      { maxUnitsPerCall: 80 },
-    );
+    const bounded = new SummaryTreeStage(module.get(SummaryTreeRepository), module.get(StageModels), {
+      maxUnitsPerCall: 80,
+    });
     const t0 = Date.now();
     const result = await bounded.run(synthetic, stageContext());
     expect(Date.now() - t0).toBeLessThan(120_000);
