@@ -45,7 +45,7 @@ import {
   UsageError,
 } from './bench-options';
 import { StageProgress } from './progress';
-import { elideMiddle } from './progress-format';
+import { fileLabel } from './progress-format';
 
 const USAGE = `Usage:
   folio bench --questions FILE --pdfs DIR --out DIR [--strategies VECTOR,HYBRID,PARENT_PAGE] [--rerank both|on|off]
@@ -313,7 +313,7 @@ async function runIngestBenchCommand(args: string[]): Promise<number> {
     const barFor = (file: string) => {
       let bar = bars.get(file);
       if (!bar) {
-        bar = new StageProgress(`[${bars.size + 1}/${files.length}] ${elideMiddle(path.basename(file))}`);
+        bar = new StageProgress(fileLabel(file, bars.size, files.length));
         bars.set(file, bar);
       }
       return bar;

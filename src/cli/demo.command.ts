@@ -11,7 +11,7 @@ import { titlesOf, titleLookup } from './ask.command';
 import { formatAnswer } from './search-format';
 import { withCliApp } from './cli-app';
 import { StageProgress } from './progress';
-import { elideMiddle } from './progress-format';
+import { fileLabel } from './progress-format';
 
 const SAMPLE_PDF = path.join(PROJECT_ROOT, 'test', 'fixtures', 'pdf', 'sample-report.pdf');
 const SAMPLE_QUESTION = 'What recall@3 does the graph walk with re-ranking reach, and at what latency?';
@@ -71,7 +71,7 @@ export async function runDemoCommand(args: string[]): Promise<number> {
   );
   return withCliApp(async (app) => {
     process.stderr.write(`Folio ready in ${((Date.now() - booting) / 1000).toFixed(1)} s\n`);
-    const progress = new StageProgress(elideMiddle(path.basename(file)));
+    const progress = new StageProgress(fileLabel(file));
     const ingested = await app.get(IngestService).ingest(new Uint8Array(fs.readFileSync(file)), {
       fileName: path.basename(file),
       onProgress: (p) =>

@@ -11,7 +11,7 @@ import {
 } from '../ingest/ingest.service';
 import { withCliApp } from './cli-app';
 import { StageProgress } from './progress';
-import { elideMiddle } from './progress-format';
+import { fileLabel } from './progress-format';
 
 /** The unit each ingest stage counts in, for progress lines. */
 export const INGEST_STAGE_UNITS: Record<IngestStage, string> = {
@@ -75,7 +75,7 @@ export async function runIngestCommand(args: string[]): Promise<number> {
     let failed = 0;
     const ingestFile = async (i: number) => {
       const file = files[i]!;
-      const label = `[${i + 1}/${files.length}] ${elideMiddle(path.basename(file))}`;
+      const label = fileLabel(file, i, files.length);
       const progress = new StageProgress(label);
       const t0 = Date.now();
       try {

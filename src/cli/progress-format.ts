@@ -1,3 +1,5 @@
+import * as path from 'node:path';
+
 /** Longest file name a progress label shows; longer names keep their start and their end (the extension). */
 export const LABEL_NAME_MAX = 40;
 
@@ -10,6 +12,12 @@ export function elideMiddle(text: string, max: number = LABEL_NAME_MAX): string 
   const tail = Math.floor(keep / 2);
   const head = keep - tail;
   return `${chars.slice(0, head).join('')}…${chars.slice(chars.length - tail).join('')}`;
+}
+
+/** "[2/5] annual-report-…-v2.pdf": a file's progress label, its base name elided in the middle when long. */
+export function fileLabel(file: string, index?: number, count?: number): string {
+  const name = elideMiddle(path.basename(file));
+  return index === undefined || count === undefined ? name : `[${index + 1}/${count}] ${name}`;
 }
 
 /**

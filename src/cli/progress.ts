@@ -9,7 +9,7 @@ const LOG_INTERVAL_MS = 60_000;
  * summary line when it finishes.
  */
 export class StageProgress {
-  private readonly interactive = Boolean(process.stderr.isTTY);
+  private readonly interactive: boolean;
   private bar: SingleBar | null = null;
   private stage: string | null = null;
   private unit = '';
@@ -18,7 +18,13 @@ export class StageProgress {
   private total = 0;
   private lastLogged = 0;
 
-  constructor(private readonly label: string) {}
+  /** `stream` is where bars and lines go (a test passes its own terminal). */
+  constructor(
+    private readonly label: string,
+    private readonly stream: NodeJS.WritableStream & { isTTY?: boolean } = process.stderr,
+  ) {
+    this.interactive = Boolean(stream.isTTY);
+  }
 
   update(stage: string, done: number, total: number, unit: string): void {
     if (stage !== this.stage) {
@@ -29,7 +35,7 @@ export class StageProgress {
       if (this.interactive) {
         this.bar = new SingleBar({
           format: `${this.label} {stage} [{bar}] {value}/{total} {unit} | {rate}/s | ETA {etaText}`,
-          stream: process.stderr,
+          stream: this.stream,
           hideCursor: true,
         });
         this.bar.start(Math.max(total, 1), 0, {
@@ -49,7 +55,7 @@ export class StageProgress {
     });
     if (!this.interactive && Date.now() - this.lastLogged >= LOG_INTERVAL_MS) {
       this.lastLogged = Date.now();
-      process.stderr.write(
+      this.stream.write(
         `${this.label} ${stage}: ${done}/${total} ${unit} after ${this.seconds().toFixed(0)} s\n`,
       );
     }
@@ -60,7 +66,7 @@ export class StageProgress {
     if (this.bar) this.bar.stop();
     else {
       const s = this.seconds();
-      process.stderr.write(
+      this.stream.write(
         `${this.label} ${this.stage}: ${this.done}/${this.total} ${this.unit} in ${s.toFixed(1)} s (${(this.done / s).toFixed(1)}/s)\n`,
       );
     }
