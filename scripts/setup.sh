@@ -32,19 +32,8 @@ else
   echo "npm packages: up to date with package-lock.json (skipped npm ci)"
 fi
 
-# Nest's dependency injection reads decorator metadata, which only the TypeScript compiler emits. Build only when
-# what the compiler reads changed: sources, TypeScript/Nest settings, the lock file (the installed types).
-build_stamp=dist/.folio-build-sha
-build_sha=$(bash scripts/build-stamp.sh)
-if [ ! -f "$build_stamp" ] || [ ! -f dist/cli/main.js ] || [ "$(cat "$build_stamp")" != "$build_sha" ]; then
-  echo "Building (nest build; about 75 s on the shared 2-core machine, it prints nothing until it is done)…"
-  build_start=$SECONDS
-  npm run -s build
-  echo "$build_sha" > "$build_stamp"
-  echo "Built dist/ in $((SECONDS - build_start)) s"
-else
-  echo "build: dist/ matches the sources (skipped nest build)"
-fi
+# The build, when the sources changed (it says it is building before the silent nest build).
+bash scripts/build-if-stale.sh
 
 # Jars are reused when present, models when their sha256 stamps match (each line says fetched or reused).
 node dist/cli/main.js assets fetch
