@@ -5,7 +5,7 @@ import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
 // (hop 1): RELEVANT 0.912 (cross-encoder) — …"), so one reader of traces serves every walk.
 
 export interface WalkStep {
-  /** "q1", "q2" … (G2 plan nodes), or "q1" for a strategy that walks for the whole question. */
+  /** The sub-question's text (a G2 plan node's), or the question for a walk for the whole question (DMAP). */
   subQuery: string;
   docId: string;
   pageNumber: number;

@@ -67,7 +67,9 @@ export class DmapRetriever {
   async retrieve(input: DmapInput): Promise<DmapResult> {
     const log = new WalkLog('DMAP', input.docIds);
     const { trace, label } = log;
-    // DMAP walks for the whole question: the step carries its text, the trace line TRACE's short label "q1".
+    // DMAP walks for the whole question: the step carries its text, the trace line TRACE's short label "q1", which
+    // the trace defines first by that text (as TRACE and G2 define their sub-queries).
+    trace.push(`  q1: "${input.question}" (DMAP walks for the whole question)`);
     const record = (step: WalkStep) => log.record(step, 'q1');
 
     const missing = await log.time('dmap-paths', () => this.dmap.documentsWithoutSummaries(input.docIds));

@@ -121,7 +121,11 @@ describe('DMAP and G2 walk the document map and the content graph', () => {
       expect(result.trace.some((l) => /^DMAP check \(cross-encoder\): support \d\.\d{3} [≥<] /.test(l))).toBe(
         true,
       );
-      // The evidence chain names the sub-query by its text (DMAP walks for the whole question), not "q1".
+      // The evidence chain names the sub-query by its text (DMAP walks for the whole question), not "q1"; the
+      // trace's "q1" is defined by that text before any step names it.
+      const defined = result.trace.indexOf(`  q1: "${RESULTS}" (DMAP walks for the whole question)`);
+      expect(defined).toBeGreaterThanOrEqual(0);
+      expect(defined).toBeLessThan(result.trace.findIndex((l) => /^ {2}q1 p\./.test(l)));
       expect(result.steps.length).toBeGreaterThan(0);
       expect(new Set(result.steps.map((s) => s.subQuery))).toEqual(new Set([RESULTS]));
       for (const p of result.pages) {
