@@ -4,6 +4,7 @@ import { BackgroundJobs } from '../common/background-jobs';
 import { thisOwner } from '../common/process-owner';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
+import { JobService } from '../graph/job-store';
 import type { JobQueue } from '../queue/job-queue';
 import { redisHost } from '../queue/redis-connection';
 import { EnrichError, EnrichErrorCode } from './enrich.errors';
@@ -26,19 +27,18 @@ export interface EnrichMessage {
  * runner the job is enqueued instead, and a `folio worker --queues enrich` process runs it.
  */
 @Injectable()
-export class EnrichmentJobService {
+export class EnrichmentJobService extends JobService<EnrichmentJobRow> {
   private readonly jobs: BackgroundJobs<EnrichmentJobRow>;
-  private readonly staleAfterMs: number;
 
   constructor(
     private readonly enrich: EnrichService,
-    private readonly repo: EnrichRepository,
+    repo: EnrichRepository,
     @Inject(FOLIO_CONFIG) private readonly config: FolioConfig,
     @Inject(ENRICH_QUEUE) private readonly queue: JobQueue<EnrichMessage> | null,
   ) {
-    this.staleAfterMs = config.heartbeat.staleAfterMs;
+    super(repo.jobs, config.heartbeat.staleAfterMs);
     this.jobs = new BackgroundJobs(
-      (job) => this.repo.jobs.save(job),
+      (job) => this.store.save(job),
       new Logger(EnrichmentJobService.name),
       config.heartbeat.intervalMs,
     );
@@ -66,7 +66,7 @@ export class EnrichmentJobService {
       owner: this.queue ? null : thisOwner(this.staleAfterMs),
       queue: this.queue ? 'redis' : null,
     };
-    await this.repo.jobs.save(job);
+    await this.store.save(job);
     if (this.queue) {
       await this.enqueue(job, { ...opts, stages });
       return job;
@@ -92,7 +92,7 @@ export class EnrichmentJobService {
           `(${(err as Error).message}); nothing was queued. ` +
           'Start Redis (`npm run redis:start`) or check REDIS_URL, then start the enrichment again.',
       );
-      await this.repo.jobs.save({
+      await this.store.save({
         ...job,
         status: 'FAILED',
         queue: null,
@@ -103,18 +103,10 @@ export class EnrichmentJobService {
     }
   }
 
-  async get(id: string): Promise<EnrichmentJobRow> {
-    const job = await this.repo.jobs.read(id, this.staleAfterMs);
-    if (!job) throw new EnrichError(EnrichErrorCode.JOB_NOT_FOUND, `No enrichment job with id '${id}'.`);
-    return job;
+  protected notFound(id: string): Error {
+    return new EnrichError(EnrichErrorCode.JOB_NOT_FOUND, `No enrichment job with id '${id}'.`);
   }
 
-  /** Marks FAILED the jobs a stopped process left QUEUED or RUNNING (the recovery sweep); returns their ids. */
-  failAbandonedJobs(): Promise<string[]> {
-    return this.repo.jobs.failAbandoned(this.staleAfterMs);
-  }
-
-  /** Waits for the jobs this process runs (shutdown, tests). */
   async drain(): Promise<void> {
     await this.jobs.drain();
   }

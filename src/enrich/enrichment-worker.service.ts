@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { GraphErrorCode } from '../graph/graph.errors';
-import { startQueueWorker, type AttemptOutcome, type QueuedWork } from '../queue/queue-worker';
+import { QueueWorkerService, type QueuedWork } from '../queue/queue-worker';
 import { EnrichRepository, type EnrichmentJobRow } from './enrich.repository';
 import { EnrichService } from './enrich.service';
 import type { EnrichMessage } from './enrichment-job.service';
@@ -16,15 +16,11 @@ const TRANSIENT_CODES = new Set<string>([GraphErrorCode.NEO4J_UNAVAILABLE, Graph
  * document's previous output of that stage.
  */
 @Injectable()
-export class EnrichmentWorkerService {
-  private readonly logger = new Logger(EnrichmentWorkerService.name);
-  private readonly work: QueuedWork<EnrichMessage, EnrichmentJobRow>;
+export class EnrichmentWorkerService extends QueueWorkerService<EnrichMessage, EnrichmentJobRow> {
+  protected readonly work: QueuedWork<EnrichMessage, EnrichmentJobRow>;
 
-  constructor(
-    enrich: EnrichService,
-    repo: EnrichRepository,
-    @Inject(FOLIO_CONFIG) private readonly config: FolioConfig,
-  ) {
+  constructor(enrich: EnrichService, repo: EnrichRepository, @Inject(FOLIO_CONFIG) config: FolioConfig) {
+    super(config);
     this.work = {
       kind: 'enrich',
       load: (id) => repo.jobs.get(id),
@@ -38,13 +34,5 @@ export class EnrichmentWorkerService {
       },
       transientCodes: TRANSIENT_CODES,
     };
-  }
-
-  /** Starts taking jobs, `concurrency` at once; the returned function stops (running jobs finish first). */
-  start(
-    concurrency: number,
-    onAttempt: (o: AttemptOutcome) => void = () => {},
-  ): Promise<() => Promise<void>> {
-    return startQueueWorker(this.config, this.work, concurrency, this.logger, onAttempt);
   }
 }

@@ -58,3 +58,28 @@ export class JobStore<J extends TrackedJob & { createdAt?: unknown; updatedAt?: 
     return rows.map((r) => r.id);
   }
 }
+
+/** What the ingestion and enrichment job services answer alike from their store: a job by id, the recovery sweep. */
+export abstract class JobService<J extends TrackedJob & { createdAt?: unknown; updatedAt?: unknown }> {
+  protected constructor(
+    protected readonly store: JobStore<J>,
+    protected readonly staleAfterMs: number,
+  ) {}
+
+  /** The module's own JOB_NOT_FOUND error for `id`. */
+  protected abstract notFound(id: string): Error;
+
+  /** Waits for the jobs this process runs (shutdown, tests). */
+  abstract drain(): Promise<void>;
+
+  async get(id: string): Promise<J> {
+    const job = await this.store.read(id, this.staleAfterMs);
+    if (!job) throw this.notFound(id);
+    return job;
+  }
+
+  /** Marks FAILED the jobs a stopped process left QUEUED or RUNNING (the recovery sweep); returns their ids. */
+  failAbandonedJobs(): Promise<string[]> {
+    return this.store.failAbandoned(this.staleAfterMs);
+  }
+}

@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { thisOwner } from '../common/process-owner';
 import { FOLIO_CONFIG } from '../config/config.tokens';
+import { JobService } from '../graph/job-store';
 import type { FolioConfig } from '../config/folio-config';
 import { documentBusy, IngestError, IngestErrorCode } from './ingest.errors';
 import { IngestionJobRow, IngestRepository } from './ingest.repository';
@@ -16,19 +17,18 @@ import { assertPdfHeader } from './pdf/pdf-parser';
  * so by the next API start.
  */
 @Injectable()
-export class IngestionJobService {
+export class IngestionJobService extends JobService<IngestionJobRow> {
   private readonly logger = new Logger(IngestionJobService.name);
-  private readonly staleAfterMs: number;
   private readonly queued: boolean;
   /** Document ids whose job is being stored (not yet with the runner): a second request for one is busy too. */
   private readonly storing = new Set<string>();
 
   constructor(
     @Inject(INGESTION_RUNNER) private readonly runner: IngestionRunner,
-    private readonly repo: IngestRepository,
+    repo: IngestRepository,
     @Inject(FOLIO_CONFIG) config: FolioConfig,
   ) {
-    this.staleAfterMs = config.heartbeat.staleAfterMs;
+    super(repo.jobs, config.heartbeat.staleAfterMs);
     this.queued = config.ingest.runner === 'redis';
   }
 
@@ -59,13 +59,13 @@ export class IngestionJobService {
     };
     this.storing.add(docId);
     try {
-      await this.repo.jobs.save(job);
+      await this.store.save(job);
       try {
         await this.runner.submit({ job: { ...job }, docId, bytes, options: opts });
       } catch (err) {
         const e = err as Error & { code?: unknown };
         const code = typeof e.code === 'string' ? e.code : 'INTERNAL';
-        await this.repo.jobs.save({ ...job, status: 'FAILED', error: e.message, errorCode: code });
+        await this.store.save({ ...job, status: 'FAILED', error: e.message, errorCode: code });
         throw err;
       }
     } finally {
@@ -76,18 +76,10 @@ export class IngestionJobService {
     return job;
   }
 
-  async get(id: string): Promise<IngestionJobRow> {
-    const job = await this.repo.jobs.read(id, this.staleAfterMs);
-    if (!job) throw new IngestError(IngestErrorCode.JOB_NOT_FOUND, `No ingestion job with id '${id}'.`);
-    return job;
+  protected notFound(id: string): Error {
+    return new IngestError(IngestErrorCode.JOB_NOT_FOUND, `No ingestion job with id '${id}'.`);
   }
 
-  /** Marks FAILED the jobs a stopped process left QUEUED or RUNNING (the recovery sweep); returns their ids. */
-  failAbandonedJobs(): Promise<string[]> {
-    return this.repo.jobs.failAbandoned(this.staleAfterMs);
-  }
-
-  /** Waits for the jobs this process runs (used on shutdown and by tests). */
   async drain(): Promise<void> {
     await this.runner.drain();
   }

@@ -1,4 +1,4 @@
-import type { Logger } from '@nestjs/common';
+import { Logger } from '@nestjs/common';
 import { Job, QueueEvents, UnrecoverableError, Worker } from 'bullmq';
 import * as os from 'node:os';
 import {
@@ -44,6 +44,22 @@ export interface AttemptOutcome {
   status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'QUEUED';
   docId: string | null;
   errorCode: string | null;
+}
+
+/** A `folio worker` queue's service: the module gives its work, the start is shared. */
+export abstract class QueueWorkerService<M extends { jobId: string }, J extends QueuedJob> {
+  protected abstract readonly work: QueuedWork<M, J>;
+  private readonly logger = new Logger(this.constructor.name);
+
+  protected constructor(private readonly config: FolioConfig) {}
+
+  /** Starts taking jobs, `concurrency` at once; the returned function stops (running jobs finish first). */
+  start(
+    concurrency: number,
+    onAttempt: (o: AttemptOutcome) => void = () => {},
+  ): Promise<() => Promise<void>> {
+    return startQueueWorker(this.config, this.work, concurrency, this.logger, onAttempt);
+  }
 }
 
 function withoutHeartbeat<J extends QueuedJob>(stored: StoredJob<J>): J {

@@ -1,8 +1,8 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { FOLIO_CONFIG } from '../../config/config.tokens';
 import type { FolioConfig } from '../../config/folio-config';
 import { GraphErrorCode } from '../../graph/graph.errors';
-import { startQueueWorker, type AttemptOutcome, type QueuedWork } from '../../queue/queue-worker';
+import { QueueWorkerService, type QueuedWork } from '../../queue/queue-worker';
 import { FileStore } from '../file-store';
 import { IngestRecoveryService } from '../ingest-recovery.service';
 import { IngestError, IngestErrorCode } from '../ingest.errors';
@@ -22,17 +22,17 @@ const TRANSIENT_CODES = new Set<string>([
  * IngestService the inline runner uses, reporting to the IngestionJob node as the inline runner does.
  */
 @Injectable()
-export class IngestionWorkerService {
-  private readonly logger = new Logger(IngestionWorkerService.name);
-  private readonly work: QueuedWork<IngestMessage, IngestionJobRow>;
+export class IngestionWorkerService extends QueueWorkerService<IngestMessage, IngestionJobRow> {
+  protected readonly work: QueuedWork<IngestMessage, IngestionJobRow>;
 
   constructor(
     private readonly ingest: IngestService,
     repo: IngestRepository,
     private readonly files: FileStore,
     recovery: IngestRecoveryService,
-    @Inject(FOLIO_CONFIG) private readonly config: FolioConfig,
+    @Inject(FOLIO_CONFIG) config: FolioConfig,
   ) {
+    super(config);
     this.work = {
       kind: 'ingest',
       load: (id) => repo.jobs.get(id),
@@ -44,14 +44,6 @@ export class IngestionWorkerService {
         if (job.fileSha256) await recovery.releaseFile(job.fileSha256);
       },
     };
-  }
-
-  /** Starts taking jobs, `concurrency` at once; the returned function stops (running jobs finish first). */
-  start(
-    concurrency: number,
-    onAttempt: (o: AttemptOutcome) => void = () => {},
-  ): Promise<() => Promise<void>> {
-    return startQueueWorker(this.config, this.work, concurrency, this.logger, onAttempt);
   }
 
   private async run(
