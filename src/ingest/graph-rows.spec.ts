@@ -1,5 +1,6 @@
 import type { DocumentModel, LayoutElement } from '../document/document-model';
 import { buildGraphRows, meanVector, passageRows, unitSources } from './graph-rows';
+import { layoutElement } from './layout/testing/layout-fixtures';
 import { estimateTokens } from './layout/text';
 import { buildRetrievalUnits } from './retrieval-units';
 
@@ -10,19 +11,8 @@ const el = (
   kind: LayoutElement['kind'],
   text: string,
   extra: Partial<LayoutElement> = {},
-): LayoutElement => ({
-  key,
-  kind,
-  pageNumber: page,
-  order,
-  text,
-  bbox: [0, 0, 10, 10],
-  description: null,
-  headingLevel: null,
-  captionOf: null,
-  source: 'text-layer',
-  ...extra,
-});
+): LayoutElement =>
+  layoutElement({ key, kind, pageNumber: page, order, text, bbox: [0, 0, 10, 10], ...extra });
 
 const model: DocumentModel = {
   title: 'T',

@@ -1,36 +1,11 @@
-import type { BBox, OutlineEntry, ParsedPage, ParsedPdf, TextItem } from '../../document/document-model';
+import type { BBox, OutlineEntry, TextItem } from '../../document/document-model';
 import { analyzeLayout } from './analyze-layout';
 import { findMentions } from './cross-references';
 import { sectionsFromOutline } from './sections';
 import { joinLines, splitByTokens } from './text';
+import { parsedPage, parsedPdf, textItems } from './testing/layout-fixtures';
 
-function item(
-  text: string,
-  x: number,
-  y: number,
-  opts: { size?: number; bold?: boolean; width?: number } = {},
-): TextItem {
-  const size = opts.size ?? 10;
-  const width = opts.width ?? text.length * size * 0.5;
-  return {
-    text,
-    bbox: [x, y, x + width, y + size],
-    fontName: opts.bold ? 'Helvetica-Bold' : 'Helvetica',
-    fontSize: size,
-    bold: opts.bold ?? false,
-    italic: false,
-    source: 'text-layer',
-    confidence: 1,
-  };
-}
-
-function page(number: number, items: TextItem[], extra: Partial<ParsedPage> = {}): ParsedPage {
-  return { number, width: 612, height: 792, items, images: [], rules: [], hasTextLayer: true, ...extra };
-}
-
-function pdf(pages: ParsedPage[], outline: OutlineEntry[] = []): ParsedPdf {
-  return { pageCount: pages.length, title: 'Test', pages, outline };
-}
+const item = textItems({ font: 'Helvetica', boldFont: 'Helvetica-Bold', charWidth: 0.5 });
 
 /** Body lines of a paragraph starting at y, 14 pt apart. */
 function paragraph(lines: string[], x: number, y: number): TextItem[] {
@@ -44,7 +19,7 @@ describe('analyzeLayout', () => {
     );
     expect(joinLines(['a well-', 'Known case'])).toBe('a well- Known case');
     const model = analyzeLayout(
-      pdf([page(1, paragraph(['We keep the infor-', 'mation intact here.'], 72, 100))]),
+      parsedPdf([parsedPage(1, paragraph(['We keep the infor-', 'mation intact here.'], 72, 100))]),
     );
     expect(model.elements.map((e) => e.text)).toEqual(['We keep the information intact here.']);
   });
@@ -55,7 +30,7 @@ describe('analyzeLayout', () => {
       ...paragraph(['LEFT-1 first line', 'LEFT-2 second line', 'LEFT-3 third line'], 72, 100),
       ...paragraph(['RIGHT-1 first line', 'RIGHT-2 second line', 'RIGHT-3 third line'], 330, 100),
     ];
-    const model = analyzeLayout(pdf([page(1, items)]));
+    const model = analyzeLayout(parsedPdf([parsedPage(1, items)]));
     const text = model.pages[0]?.text ?? '';
     expect(text.indexOf('A full width title')).toBeLessThan(text.indexOf('LEFT-1'));
     expect(text.indexOf('LEFT-3')).toBeLessThan(text.indexOf('RIGHT-1'));
@@ -64,13 +39,13 @@ describe('analyzeLayout', () => {
 
   it('marks running headers, footers and page numbers and leaves them out of page text', () => {
     const pages = [1, 2, 3, 4].map((n) =>
-      page(n, [
+      parsedPage(n, [
         item('Annual Report 2023', 72, 30),
         ...paragraph([`Body text of page ${n} goes here.`], 72, 200),
         item(`Page ${n} of 4`, 500, 760),
       ]),
     );
-    const model = analyzeLayout(pdf(pages));
+    const model = analyzeLayout(parsedPdf(pages));
     const kinds = model.elements.filter((e) => e.pageNumber === 2).map((e) => e.kind);
     expect(kinds).toEqual(['page-header', 'paragraph', 'page-footer']);
     expect(model.pages[1]?.text).toBe('Body text of page 2 goes here.');
@@ -87,7 +62,7 @@ describe('analyzeLayout', () => {
       item('Table 2: Accuracy by method', 72, 80, { bold: true }),
       ...rows.flatMap((row, r) => row.map((cell, c) => item(cell, 72 + c * 120, 100 + r * 16))),
     ];
-    const model = analyzeLayout(pdf([page(1, items)]));
+    const model = analyzeLayout(parsedPdf([parsedPage(1, items)]));
     const table = model.elements.find((e) => e.kind === 'table');
     expect(table?.description).toBe(
       [
@@ -118,7 +93,7 @@ describe('analyzeLayout', () => {
     const items = rows.flatMap((row, r) =>
       row.map((cell, c) => item(cell, 72 + c * 150, 100 + r * 16, { width: 60 })),
     );
-    const model = analyzeLayout(pdf([page(1, items)]));
+    const model = analyzeLayout(parsedPdf([parsedPage(1, items)]));
     const table = model.elements.find((e) => e.kind === 'table')!;
     const lines = table.description!.split('\n');
     expect(lines.slice(4, 7)).toEqual([
@@ -144,7 +119,7 @@ describe('analyzeLayout', () => {
       item('Stage A', 100, 350),
       item('Figure 3: The ingest pipeline', 72, 510),
     ];
-    const model = analyzeLayout(pdf([page(1, items, { images: [{ bbox: image }] })]));
+    const model = analyzeLayout(parsedPdf([parsedPage(1, items, { images: [{ bbox: image }] })]));
     const figure = model.elements.find((e) => e.kind === 'figure');
     expect(figure?.text).toBe('Stage A');
     expect(model.elements.filter((e) => e.kind === 'paragraph').map((e) => e.text)).not.toContain('Stage A');
@@ -169,7 +144,7 @@ describe('analyzeLayout', () => {
       item('• second point', 72, 114),
       item('1. numbered point', 72, 128),
     ];
-    const model = analyzeLayout(pdf([page(1, items)]));
+    const model = analyzeLayout(parsedPdf([parsedPage(1, items)]));
     expect(model.elements).toHaveLength(1);
     expect(model.elements[0]).toMatchObject({ key: 'p1-e0', kind: 'list', order: 0 });
   });
@@ -230,7 +205,7 @@ describe('sections from the outline', () => {
         children: [{ title: 'A.1', pageNumber: 2, top: 500, children: [] }],
       },
     ];
-    const model = analyzeLayout(pdf([page(1, items(1)), page(2, items(2))], outline));
+    const model = analyzeLayout(parsedPdf([parsedPage(1, items(1)), parsedPage(2, items(2))], { outline }));
     const [a, a1] = model.sections;
     expect(a?.elementKeys).toEqual(['p1-e1', 'p2-e0']);
     expect(a1?.elementKeys).toEqual(['p2-e1']);

@@ -3,38 +3,13 @@ import { linkCaptions, linkTitles } from './captions';
 import { findMentions, resolveCrossReferences, resolveMentions } from './cross-references';
 import { printedPageMap } from '../../document/page-labels';
 import { chooseTitle, looksLikeTitle } from './title';
+import { elementSequence, sectionNode } from './testing/layout-fixtures';
 
-let order = 0;
-function el(kind: ElementKind, text: string, bbox: BBox, pageNumber = 1): LayoutElement {
-  const key = `p${pageNumber}-e${order++}`;
-  return {
-    key,
-    kind,
-    pageNumber,
-    order,
-    text,
-    bbox,
-    description: null,
-    headingLevel: null,
-    captionOf: null,
-    source: 'text-layer',
-  };
-}
-
-function section(key: string, title: string, pageStart: number): SectionNode {
-  return {
-    key,
-    title,
-    level: 1,
-    path: title,
-    order: 0,
-    pageStart,
-    pageEnd: pageStart,
-    parentKey: null,
-    elementKeys: [],
-    source: 'headings',
-  };
-}
+let element = elementSequence();
+const el = (kind: ElementKind, text: string, bbox: BBox, pageNumber = 1): LayoutElement =>
+  element(kind, pageNumber, text, bbox);
+const section = (key: string, title: string, pageStart: number): SectionNode =>
+  sectionNode(key, title, pageStart);
 
 describe('linkTitles', () => {
   it('takes a Pew-style chart title over its "% who say" subtitle', () => {
@@ -204,7 +179,7 @@ describe('cross-references', () => {
   });
 
   it('resolves Note 7 and Item 7 to their sections past the table of contents, and a printed page number', () => {
-    order = 0;
+    element = elementSequence();
     const contents = [1, 2, 3, 7].map((n, i) =>
       el('paragraph', `Item ${n}. Part ${n}`, [72, 100 + i * 20, 300, 110 + i * 20], 2),
     );
@@ -235,7 +210,7 @@ describe('cross-references', () => {
   });
 
   it('reads printed page numbers from footers only when they agree with the page order', () => {
-    order = 0;
+    element = elementSequence();
     const consistent = [2, 3, 4, 5].map((p) =>
       el('page-footer', `Page ${p - 1} of 4`, [300, 760, 340, 770], p),
     );
@@ -256,7 +231,7 @@ describe('title', () => {
   });
 
   it('falls back to a filing cover, then the largest first-page heading, then the file name', () => {
-    order = 0;
+    element = elementSequence();
     const cover = [
       el('paragraph', 'UNITED STATES SECURITIES AND EXCHANGE COMMISSION', [72, 40, 540, 52]),
       el('heading', 'FORM 10-K', [250, 60, 360, 76]),

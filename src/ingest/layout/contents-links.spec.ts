@@ -1,30 +1,11 @@
 import type { LayoutElement, SectionNode } from '../../document/document-model';
 import { contentsLinks } from './contents-links';
+import { layoutElement, sectionNode } from './testing/layout-fixtures';
 
-const element = (key: string, pageNumber: number, text: string): LayoutElement => ({
-  key,
-  kind: 'table',
-  pageNumber,
-  order: 0,
-  text,
-  bbox: [72, 100, 540, 400],
-  description: null,
-  headingLevel: null,
-  captionOf: null,
-  source: 'text-layer',
-});
-const section = (key: string, title: string, pageStart: number, pageEnd = pageStart): SectionNode => ({
-  key,
-  title,
-  level: 1,
-  path: title,
-  order: Number(key.slice(1)),
-  pageStart,
-  pageEnd,
-  parentKey: null,
-  elementKeys: [],
-  source: 'headings',
-});
+const element = (key: string, pageNumber: number, text: string): LayoutElement =>
+  layoutElement({ key, kind: 'table', pageNumber, order: 0, text, bbox: [72, 100, 540, 400] });
+const section = (key: string, title: string, pageStart: number, pageEnd = pageStart): SectionNode =>
+  sectionNode(key, title, pageStart, { order: Number(key.slice(1)), pageEnd });
 
 describe('contentsLinks', () => {
   const sections = [

@@ -1,25 +1,11 @@
 import type { ParsedPage, TextItem } from '../../document/document-model';
 import { dominantFontSize, fitsOneLine } from './element-split';
+import { ocrItem as ocrPiece, parsedPage } from './testing/layout-fixtures';
 
-const ocrItem = (text: string, width: number, fontSize: number): TextItem => ({
-  text,
-  bbox: [0, 0, width, fontSize],
-  fontName: 'ocr',
-  fontSize,
-  bold: false,
-  italic: false,
-  source: 'ocr',
-  confidence: 0.9,
-});
-const scan = (items: TextItem[]): ParsedPage => ({
-  number: 1,
-  width: 720,
-  height: 405,
-  items,
-  images: [],
-  rules: [],
-  hasTextLayer: false,
-});
+const ocrItem = (text: string, width: number, fontSize: number): TextItem =>
+  ocrPiece(text, [0, 0, width, fontSize], 0.9);
+const scan = (items: TextItem[]): ParsedPage =>
+  parsedPage(1, items, { width: 720, height: 405, hasTextLayer: false });
 
 describe('body text size', () => {
   it('ignores an OCR box that could not hold its text on one line (a rotated run read as one)', () => {

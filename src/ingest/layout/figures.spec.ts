@@ -1,5 +1,6 @@
-import type { BBox, ParsedPage, TextItem } from '../../document/document-model';
+import type { BBox, ParsedPage } from '../../document/document-model';
 import { findFigureRegions, mergeSmallMultiples, textlessPictureFigures } from './figures';
+import { parsedPage, textItemAt } from './testing/layout-fixtures';
 
 /** A vector line chart drawn at (x, y): eight slanted strokes inside a w × h panel. */
 function lineChart(x: number, y: number, w = 80, h = 100): BBox[] {
@@ -11,19 +12,8 @@ function lineChart(x: number, y: number, w = 80, h = 100): BBox[] {
   ]);
 }
 
-function page(graphics: BBox[], extra: Partial<ParsedPage> = {}): ParsedPage {
-  return {
-    number: 1,
-    width: 612,
-    height: 792,
-    items: [],
-    images: [],
-    rules: [],
-    graphics,
-    hasTextLayer: true,
-    ...extra,
-  };
-}
+const page = (graphics: BBox[], extra: Partial<ParsedPage> = {}): ParsedPage =>
+  parsedPage(1, [], { graphics, ...extra });
 
 describe('figure regions', () => {
   it('joins a grid of equal vector panels (small multiples) into one figure', () => {
@@ -51,16 +41,7 @@ describe('figure regions', () => {
   });
 
   describe('filled rectangles', () => {
-    const item = (text: string, bbox: BBox): TextItem => ({
-      text,
-      bbox,
-      fontName: 'Arial',
-      fontSize: 18,
-      bold: false,
-      italic: false,
-      source: 'text-layer',
-      confidence: 1,
-    });
+    const item = (text: string, bbox: BBox) => textItemAt(text, bbox, { fontName: 'Arial', fontSize: 18 });
     // A slide whose text boxes and lines each sit on a fill as wide as their words (an export's text backgrounds).
     const lines = [
       'Gestalt means shape',
@@ -92,16 +73,7 @@ describe('figure regions', () => {
   });
 
   describe('pictures whose words are only in their pixels', () => {
-    const word = (text: string, bbox: BBox): TextItem => ({
-      text,
-      bbox,
-      fontName: 'Helvetica',
-      fontSize: 9,
-      bold: false,
-      italic: false,
-      source: 'text-layer',
-      confidence: 1,
-    });
+    const word = (text: string, bbox: BBox) => textItemAt(text, bbox, { fontName: 'Helvetica', fontSize: 9 });
     const chart: BBox = [72, 300, 472, 560];
 
     it('lists a figure-sized picture with no text on it', () => {

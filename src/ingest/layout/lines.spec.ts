@@ -1,17 +1,9 @@
 import type { TextItem } from '../../document/document-model';
+import { textItemAt } from './testing/layout-fixtures';
 import { buildSegments, stripDotLeaders } from './lines';
 
 function item(text: string, x0: number, x1: number, y = 100): TextItem {
-  return {
-    text,
-    bbox: [x0, y, x1, y + 10],
-    fontName: 'Times',
-    fontSize: 10,
-    bold: false,
-    italic: false,
-    source: 'text-layer',
-    confidence: 1,
-  };
+  return textItemAt(text, [x0, y, x1, y + 10], { fontName: 'Times', fontSize: 10 });
 }
 
 describe('stripDotLeaders', () => {

@@ -1,5 +1,6 @@
 import type { ElementKind, LayoutElement } from '../../document/document-model';
 import { isHeading } from './headings';
+import { layoutElement } from './testing/layout-fixtures';
 import { outlineHeadings } from './outline-headings';
 import { sectionsFromHeadings } from './sections';
 
@@ -11,18 +12,15 @@ const element = (
   opts: { level?: number; top?: number; left?: number; right?: number } = {},
 ): LayoutElement => {
   const top = opts.top ?? 100 + (order % 40) * 15;
-  return {
+  return layoutElement({
     key: `p${pageNumber}-e${order++}`,
     kind,
     pageNumber,
     order,
     text,
     bbox: [opts.left ?? 72, top, opts.right ?? 400, top + 12],
-    description: null,
     headingLevel: kind === 'heading' ? (opts.level ?? 1) : null,
-    captionOf: null,
-    source: 'text-layer',
-  };
+  });
 };
 const heading = (page: number, text: string, level = 1, top?: number) =>
   element('heading', page, text, { level, top });

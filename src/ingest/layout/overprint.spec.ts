@@ -1,19 +1,14 @@
 import type { TextItem } from '../../document/document-model';
+import { textItemAt } from './testing/layout-fixtures';
 import { buildSegments } from './lines';
 import { mergeOverprinted } from './overprint';
 
 /** An item set in 44 pt type whose characters are `charWidth` wide, starting at `x0`. */
 function item(text: string, x0: number, charWidth = 20, fontSize = 44): TextItem {
-  return {
-    text,
-    bbox: [x0, 146, x0 + text.length * charWidth, 200],
+  return textItemAt(text, [x0, 146, x0 + text.length * charWidth, 200], {
     fontName: 'SourceSansPro-Light',
     fontSize,
-    bold: false,
-    italic: false,
-    source: 'text-layer',
-    confidence: 1,
-  };
+  });
 }
 
 describe('mergeOverprinted', () => {

@@ -4,39 +4,11 @@
 // page (a capitalised title with "(Unaudited)", a units line, period headers, group labels between row groups).
 import type { LayoutElement, ParsedPage, ParsedPdf, TextItem } from '../../document/document-model';
 import { analyzeLayout } from './analyze-layout';
+import { parsedPage, parsedPdf, textItems } from './testing/layout-fixtures';
 
-function item(
-  text: string,
-  x: number,
-  y: number,
-  opts: { size?: number; bold?: boolean; width?: number } = {},
-): TextItem {
-  const size = opts.size ?? 10;
-  return {
-    text,
-    bbox: [x, y, x + (opts.width ?? text.length * size * 0.48), y + size],
-    fontName: opts.bold ? 'Franklin-Bold' : 'Georgia',
-    fontSize: size,
-    bold: opts.bold ?? false,
-    italic: false,
-    source: 'text-layer',
-    confidence: 1,
-  };
-}
-
-function pdf(items: TextItem[], extra: Partial<ParsedPage> = {}): ParsedPdf {
-  const page: ParsedPage = {
-    number: 1,
-    width: 612,
-    height: 792,
-    items,
-    images: [],
-    rules: [],
-    hasTextLayer: true,
-    ...extra,
-  };
-  return { pageCount: 1, title: 'Fixture', pages: [page], outline: [] };
-}
+const item = textItems({ font: 'Georgia', boldFont: 'Franklin-Bold', charWidth: 0.48 });
+const pdf = (items: TextItem[], extra: Partial<ParsedPage> = {}): ParsedPdf =>
+  parsedPdf([parsedPage(1, items, extra)], { title: 'Fixture' });
 
 /** Body lines of one column, 16 pt apart, each `width` wide. */
 function column(lines: string[], x: number, y: number, width: number): TextItem[] {

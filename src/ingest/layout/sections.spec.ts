@@ -1,24 +1,12 @@
 import type { LayoutElement } from '../../document/document-model';
+import { elementSequence } from './testing/layout-fixtures';
 import { sectionsFromHeadings } from './sections';
 
-let order = 0;
-const heading = (pageNumber: number, text: string, headingLevel: number, top = 100): LayoutElement => ({
-  key: `p${pageNumber}-e${order++}`,
-  kind: 'heading',
-  pageNumber,
-  order,
-  text,
-  bbox: [72, top, 400, top + 14],
-  description: null,
-  headingLevel,
-  captionOf: null,
-  source: 'text-layer',
-});
-const paragraph = (pageNumber: number, top = 300): LayoutElement => ({
-  ...heading(pageNumber, 'Body text.', 1, top),
-  kind: 'paragraph',
-  headingLevel: null,
-});
+const element = elementSequence();
+const heading = (pageNumber: number, text: string, headingLevel: number, top = 100): LayoutElement =>
+  element('heading', pageNumber, text, [72, top, 400, top + 14], { headingLevel });
+const paragraph = (pageNumber: number, top = 300): LayoutElement =>
+  element('paragraph', pageNumber, 'Body text.', [72, top, 400, top + 14]);
 
 /** Each section as "path [pageStart-pageEnd]". */
 const outline = (elements: LayoutElement[], pageCount: number) =>

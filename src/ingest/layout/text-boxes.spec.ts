@@ -1,5 +1,6 @@
 import type { ParsedPage, TextItem } from '../../document/document-model';
 import { analyzeLayout } from './analyze-layout';
+import { ocrItem, parsedPage } from './testing/layout-fixtures';
 import { gridGroups, groupTextBoxes, type TextBox } from './text-boxes';
 
 /** An OCR piece: `height` is the ink height, as OCR reports it; words are 0.55 × height wide per character. */
@@ -10,16 +11,7 @@ function piece(
   height = 14,
   width = text.length * height * 0.55,
 ): TextItem {
-  return {
-    text,
-    bbox: [x, y, x + width, y + height],
-    fontName: 'ocr',
-    fontSize: height,
-    bold: false,
-    italic: false,
-    source: 'ocr',
-    confidence: 0.95,
-  };
+  return ocrItem(text, [x, y, x + width, y + height]);
 }
 
 /** Lines of a box starting at (x, y), `pitch` apart. */
@@ -35,7 +27,7 @@ const RIGHT = ['Short links use cheap', 'transmitters that need', 'little power 
 const sideBySide = [...box(LEFT, 40, 120), ...box(RIGHT, 40 + 22 * 14 * 0.55 + 14, 120)];
 
 function scannedSlide(items: TextItem[]): ParsedPage {
-  return { number: 1, width: 720, height: 405, items, images: [], rules: [], hasTextLayer: false };
+  return parsedPage(1, items, { width: 720, height: 405, hasTextLayer: false });
 }
 
 describe('groupTextBoxes', () => {

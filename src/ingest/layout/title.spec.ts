@@ -1,32 +1,13 @@
-import type { BBox, LayoutElement, TextItem } from '../../document/document-model';
+import type { BBox, LayoutElement } from '../../document/document-model';
+import { elementSequence, textItemAt } from './testing/layout-fixtures';
 import { dehyphenate, readTitle } from './title';
 
-let order = 0;
+const element = elementSequence();
 /** A first-page line: its element and the text item that gives its type size. */
 const line = (text: string, bbox: BBox, fontSize: number, kind: LayoutElement['kind'] = 'heading') => {
-  const element: LayoutElement = {
-    key: `p1-e${order++}`,
-    kind,
-    pageNumber: 1,
-    order,
-    text,
-    bbox,
-    description: null,
-    headingLevel: kind === 'heading' ? 1 : null,
-    captionOf: null,
-    source: 'text-layer',
-  };
-  const item: TextItem = {
-    text,
-    bbox,
-    fontName: 'F',
-    fontSize,
-    bold: false,
-    italic: false,
-    source: 'text-layer',
-    confidence: 1,
-  };
-  return { element, item };
+  const headingLevel = kind === 'heading' ? 1 : null;
+  const item = textItemAt(text, bbox, { fontName: 'F', fontSize });
+  return { element: element(kind, 1, text, bbox, { headingLevel }), item };
 };
 const page = (...lines: Array<ReturnType<typeof line>>) => ({
   firstPageElements: lines.map((l) => l.element),
