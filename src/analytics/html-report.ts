@@ -5,7 +5,14 @@ import type {
   PageGraphAnalytics,
 } from './analytics.types';
 import { escapeHtml, fmt } from './html-text';
-import { captionReferenceRow, HUB_PAGE_COLUMNS, hubPageRow, overviewRow } from './report-rows';
+import {
+  captionReferenceRow,
+  CORPUS_COLUMNS,
+  corpusRow,
+  HUB_PAGE_COLUMNS,
+  hubPageRow,
+  overviewRow,
+} from './report-rows';
 import { centralPagesSvg, communityMapSvg, kindsPerSectionSvg, sectionTreeSvg } from './report-svg';
 
 // A self-contained HTML report: inline CSS and SVG only, no script and no network fetch, so it opens anywhere.
@@ -122,35 +129,7 @@ export function renderDocumentReport(a: DocumentAnalytics, graph: PageGraphAnaly
 }
 
 export function renderCorpusReport(rows: CorpusDocumentRow[], similar: DocumentSimilarity[]): string {
-  const parts = [
-    `<p>${rows.length} documents.</p>`,
-    table(
-      [
-        'file',
-        'pages',
-        'OCR %',
-        'elements',
-        'sections',
-        'depth',
-        'visuals',
-        'uncaptioned',
-        'refs/page',
-        'SIMILAR_TO',
-      ],
-      rows.map((d) => [
-        d.fileName ?? d.docId,
-        d.pageCount,
-        fmt(100 * d.ocrShare, 1),
-        d.elements,
-        d.sections,
-        d.maxDepth,
-        d.visuals,
-        d.uncaptioned,
-        d.referencesPerPage,
-        d.similarEdges,
-      ]),
-    ),
-  ];
+  const parts = [`<p>${rows.length} documents.</p>`, table(CORPUS_COLUMNS, rows.map(corpusRow))];
   if (similar.length) {
     parts.push(
       '<h2>Most similar documents (GDS kNN, cosine of mean section vectors)</h2>',

@@ -1,4 +1,5 @@
-import type { DocumentAnalytics, DocumentOverview, PageProfile } from './analytics.types';
+import type { CorpusDocumentRow, DocumentAnalytics, DocumentOverview, PageProfile } from './analytics.types';
+import { fmt } from './html-text';
 
 /** The hub-page table's columns after the page number, shared by the HTML report and `folio analyze`. */
 export const HUB_PAGE_COLUMNS = [
@@ -55,5 +56,34 @@ export function overviewRow(
     o.charts,
     o.nextPageEdges,
     o.similarEdges,
+  ];
+}
+
+/** The corpus table (one row a document), shared by the HTML report and `folio analyze --all`. */
+export const CORPUS_COLUMNS = [
+  'file',
+  'pages',
+  'OCR %',
+  'elements',
+  'sections',
+  'depth',
+  'visuals',
+  'uncaptioned',
+  'refs/page',
+  'SIMILAR_TO',
+];
+
+export function corpusRow(d: CorpusDocumentRow): (string | number)[] {
+  return [
+    d.fileName ?? d.docId,
+    d.pageCount,
+    fmt(100 * d.ocrShare, 1),
+    d.elements,
+    d.sections,
+    d.maxDepth,
+    d.visuals,
+    d.uncaptioned,
+    d.referencesPerPage,
+    d.similarEdges,
   ];
 }

@@ -2,6 +2,7 @@ import { Controller, Get, HttpException, Param, ParseIntPipe, Query, Res } from 
 import type { Response } from 'express';
 import { FolioError } from '../common/folio-error';
 import { PageImageService } from '../ingest/page-image.service';
+import { commaList } from '../common/comma-list';
 import { presentError } from './error-map';
 
 /**
@@ -21,10 +22,7 @@ export class PageImageController {
     @Res() res: Response,
   ): Promise<void> {
     try {
-      const ids = (highlight ?? '')
-        .split(',')
-        .map((id) => id.trim())
-        .filter(Boolean);
+      const ids = commaList(highlight ?? '');
       const png = await this.images.render(docId, number, dpi ? Number(dpi) : undefined, ids);
       res.setHeader('content-type', 'image/png');
       res.setHeader('cache-control', 'public, max-age=86400, immutable');

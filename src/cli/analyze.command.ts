@@ -4,7 +4,15 @@ import { parseArgs } from 'node:util';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DocumentAnalytics, PageGraphAnalytics } from '../analytics/analytics.types';
 import { renderCorpusReport, renderDocumentReport } from '../analytics/html-report';
-import { captionReferenceRow, HUB_PAGE_COLUMNS, hubPageRow, overviewRow } from '../analytics/report-rows';
+import { fmt } from '../analytics/html-text';
+import {
+  captionReferenceRow,
+  CORPUS_COLUMNS,
+  corpusRow,
+  HUB_PAGE_COLUMNS,
+  hubPageRow,
+  overviewRow,
+} from '../analytics/report-rows';
 import { centralPageRows } from './analyze-format';
 import { withCliApp, withReadOnlyCliApp } from './cli-app';
 import { printTable } from './ingest.command';
@@ -21,14 +29,12 @@ const USAGE = `Usage: folio analyze <docId>... | --all [--gds] [--write] [--simi
   --html     write a self-contained HTML report with charts (a directory gets <docId>.html per document)
   --json     print JSON instead of tables`;
 
-const f = (n: number, d = 2) => (Number.isInteger(n) ? String(n) : n.toFixed(d));
-
 function printDocument(a: DocumentAnalytics, graph: PageGraphAnalytics | null): void {
   const o = a.overview;
   process.stdout.write(`\n# ${o.title ?? o.docId} (${o.docId}, ${o.fileName ?? ''})\n`);
   printTable(
     ['pages', 'ocr', 'elements', 'sections', 'tables', 'figures', 'charts', 'NEXT_PAGE', 'SIMILAR_TO'],
-    [overviewRow(o, f).map(String)],
+    [overviewRow(o, fmt).map(String)],
   );
   const t = a.sectionTree;
   printTable(
@@ -39,8 +45,8 @@ function printDocument(a: DocumentAnalytics, graph: PageGraphAnalytics | null): 
         String(t.maxDepth),
         String(t.leafCount),
         `${t.minLeafDepth ?? '-'}..${t.maxLeafDepth ?? '-'}`,
-        f(t.meanChildren),
-        f(t.childrenStdDev),
+        fmt(t.meanChildren),
+        fmt(t.childrenStdDev),
         t.levels.map((l) => `${l.depth}:${l.sections}`).join(' '),
       ],
     ],
@@ -69,7 +75,7 @@ function printDocument(a: DocumentAnalytics, graph: PageGraphAnalytics | null): 
     ],
     [
       [
-        ...captionReferenceRow(a).map((n) => f(n)),
+        ...captionReferenceRow(a).map((n) => fmt(n)),
         String(r.backwardPageSteps + r.skippedPageSteps + r.backwardInPage),
         String(r.offChain),
       ],
@@ -86,7 +92,7 @@ function printGraph(g: PageGraphAnalytics): void {
   const communities = new Set(g.communities.map((c) => `${c.docId}:${c.community}`)).size;
   process.stdout.write(
     `\nGDS over ${g.relationships.join(' ∪ ')}: ${g.nodeCount} pages, ${g.relationshipCount} projected relationships, ` +
-      `estimated ${f((g.estimate.projectionBytes + Math.max(g.estimate.pageRankBytes, g.estimate.leidenBytes, g.estimate.wccBytes)) / 1024 ** 2, 1)} MiB; ` +
+      `estimated ${fmt((g.estimate.projectionBytes + Math.max(g.estimate.pageRankBytes, g.estimate.leidenBytes, g.estimate.wccBytes)) / 1024 ** 2, 1)} MiB; ` +
       `${communities} communities, ${g.components.length} components (${g.components.filter((c) => c.size === 1).length} single pages)` +
       (g.written ? `; wrote pageRank and community on ${g.written} pages` : '') +
       '\n',
@@ -147,32 +153,11 @@ export async function runAnalyzeCommand(args: string[]): Promise<number> {
       if (values.json) out.corpus = { rows, similar };
       else {
         printTable(
-          [
-            'file',
-            'pages',
-            'ocr %',
-            'elements',
-            'sections',
-            'depth',
-            'visuals',
-            'uncaptioned',
-            'refs/page',
-            'SIMILAR_TO',
-          ],
-          rows.map((d) =>
-            [
-              (d.fileName ?? d.docId).slice(0, 44),
-              d.pageCount,
-              f(100 * d.ocrShare, 1),
-              d.elements,
-              d.sections,
-              d.maxDepth,
-              d.visuals,
-              d.uncaptioned,
-              f(d.referencesPerPage),
-              d.similarEdges,
-            ].map(String),
-          ),
+          CORPUS_COLUMNS,
+          rows.map((d) => {
+            const [file, ...cells] = corpusRow(d);
+            return [String(file).slice(0, 44), ...cells.map((c) => (typeof c === 'number' ? fmt(c) : c))];
+          }),
         );
         if (similar.length)
           printTable(
@@ -180,7 +165,7 @@ export async function runAnalyzeCommand(args: string[]): Promise<number> {
             similar.map((s) => [
               (s.title ?? s.docId).slice(0, 50),
               (s.otherTitle ?? s.otherDocId).slice(0, 50),
-              f(s.similarity, 3),
+              fmt(s.similarity, 3),
             ]),
           );
       }
@@ -202,7 +187,7 @@ export async function runAnalyzeCommand(args: string[]): Promise<number> {
       else
         printTable(
           ['document', 'nearest document', 'cosine'],
-          similar.map((s) => [s.docId, s.otherDocId, f(s.similarity, 3)]),
+          similar.map((s) => [s.docId, s.otherDocId, fmt(s.similarity, 3)]),
         );
     }
     if (values.json) process.stdout.write(`${JSON.stringify(out, null, 2)}\n`);

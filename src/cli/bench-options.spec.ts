@@ -1,4 +1,4 @@
-import { parseGrader, parseRerank, parseStrategies, UsageError } from './bench-options';
+import { parseGrader, parsePeers, parseRerank, parseStrategies, UsageError } from './bench-options';
 
 describe('folio bench options', () => {
   it('--grader takes strict, lenient or both and names the choices otherwise', () => {
@@ -13,5 +13,13 @@ describe('folio bench options', () => {
     expect(parseStrategies('graph, vector,GRAPH')).toEqual(['GRAPH', 'VECTOR']);
     expect(() => parseStrategies('GRAFF')).toThrow(/unknown GRAFF; choose from VECTOR/);
     expect(parseRerank('both')).toEqual([false, true]);
+  });
+
+  it('reads peers in any case, each once, and names the choices for an unknown one or none', () => {
+    expect(parsePeers('Naive, naive,langchain')).toEqual(['naive', 'langchain']);
+    expect(() => parsePeers('bm25')).toThrow(
+      new UsageError('--peers: unknown bm25; choose from langchain, naive, naive-dense'),
+    );
+    expect(() => parsePeers(' , ')).toThrow(/unknown \(none given\)/);
   });
 });

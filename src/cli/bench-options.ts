@@ -1,5 +1,6 @@
 import { STRATEGIES, Strategy } from '../retrieve/retrieve.types';
 import { type BenchScope, TRACE_ABLATIONS, type TraceAblation } from '../eval/bench-report.types';
+import { commaList } from '../common/comma-list';
 
 // Parsing of `folio bench` options: each says what was wrong and what the choices are.
 
@@ -13,49 +14,36 @@ export function positiveInt(name: string, value: string | undefined): number | u
   return n;
 }
 
-export function parseStrategies(value: string): Strategy[] {
-  const names = value
-    .split(',')
-    .map((s) => s.trim().toUpperCase())
-    .filter(Boolean);
-  const unknown = names.filter((s) => !(STRATEGIES as readonly string[]).includes(s));
+/** A comma-separated list of `choices` (case as `upper` says), each once; names the unknown ones and the choices. */
+function parseChoices<C extends string>(
+  option: string,
+  value: string,
+  choices: readonly C[],
+  upper = false,
+): C[] {
+  const names = commaList(value).map((s) => (upper ? s.toUpperCase() : s.toLowerCase()));
+  const unknown = names.filter((s) => !(choices as readonly string[]).includes(s));
   if (unknown.length > 0 || names.length === 0) {
     throw new UsageError(
-      `--strategies: unknown ${unknown.join(', ') || '(none given)'}; choose from ${STRATEGIES.join(', ')}`,
+      `${option}: unknown ${unknown.join(', ') || '(none given)'}; choose from ${choices.join(', ')}`,
     );
   }
-  return [...new Set(names)] as Strategy[];
+  return [...new Set(names)] as C[];
+}
+
+export function parseStrategies(value: string): Strategy[] {
+  return parseChoices('--strategies', value, STRATEGIES, true);
 }
 
 export const PEER_KINDS = ['langchain', 'naive', 'naive-dense'] as const;
 export type PeerKind = (typeof PEER_KINDS)[number];
 
 export function parsePeers(value: string): PeerKind[] {
-  const names = value
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-  const unknown = names.filter((s) => !(PEER_KINDS as readonly string[]).includes(s));
-  if (unknown.length > 0 || names.length === 0) {
-    throw new UsageError(
-      `--peers: unknown ${unknown.join(', ') || '(none given)'}; choose from ${PEER_KINDS.join(', ')}`,
-    );
-  }
-  return [...new Set(names)] as PeerKind[];
+  return parseChoices('--peers', value, PEER_KINDS);
 }
 
 export function parseTraceAblations(value: string): TraceAblation[] {
-  const names = value
-    .split(',')
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
-  const unknown = names.filter((s) => !(TRACE_ABLATIONS as readonly string[]).includes(s));
-  if (unknown.length > 0 || names.length === 0) {
-    throw new UsageError(
-      `--trace-ablations: unknown ${unknown.join(', ') || '(none given)'}; choose from ${TRACE_ABLATIONS.join(', ')}`,
-    );
-  }
-  return [...new Set(names)] as TraceAblation[];
+  return parseChoices('--trace-ablations', value, TRACE_ABLATIONS);
 }
 
 export function parseScope(value: string): BenchScope {

@@ -44,6 +44,7 @@ import {
   positiveInt,
   UsageError,
 } from './bench-options';
+import { commaList } from '../common/comma-list';
 import { StageProgress } from './progress';
 import { fileLabel } from './progress-format';
 
@@ -156,10 +157,7 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
   const peerKinds: PeerKind[] =
     values.peers !== undefined ? parsePeers(values.peers) : values.peer ? [...PEER_KINDS] : [];
   const limit = positiveInt('--limit', values.limit);
-  const datasets = values.datasets
-    ?.split(',')
-    .map((d) => d.trim())
-    .filter(Boolean);
+  const datasets = values.datasets === undefined ? undefined : commaList(values.datasets);
 
   const set = loadQuestions(values.questions, values.pdfs, { datasets });
   const skipped = Object.entries(set.skippedDocumentLevel);

@@ -2,6 +2,8 @@
 // but cannot make the browser send a loopback name, so loopback names are safe at any port; other names are
 // the operator's (FOLIO_ALLOWED_HOSTS, the host of FOLIO_PUBLIC_URL, a specific FOLIO_HTTP_HOST).
 
+import { commaList } from '../common/comma-list';
+
 /** One allowed host: a lower-case name or IP (IPv6 in brackets) and a port, or any port when undefined. */
 export interface AllowedHost {
   hostname: string;
@@ -29,10 +31,7 @@ export function parseHost(value: string): AllowedHost | null {
 export function parseAllowedHosts(value: string): { hosts: AllowedHost[]; problems: string[] } {
   const hosts: AllowedHost[] = [];
   const problems: string[] = [];
-  for (const raw of value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
+  for (const raw of commaList(value)) {
     const host = parseHost(raw);
     if (host) hosts.push(host);
     else

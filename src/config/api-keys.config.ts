@@ -1,3 +1,5 @@
+import { commaList } from '../common/comma-list';
+
 /** `read`: queries, page images. `write`: also whatever writes (schema.graphql @requiresScope). `admin`: also API keys. */
 export type ApiScope = 'read' | 'write' | 'admin';
 /** Weakest first: each scope includes the ones before it. */
@@ -13,10 +15,7 @@ export interface ApiKeyEntry {
 export function parseApiKeys(value: string): { keys: ApiKeyEntry[]; problems: string[] } {
   const keys: ApiKeyEntry[] = [];
   const problems: string[] = [];
-  for (const raw of value
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)) {
+  for (const raw of commaList(value)) {
     const [scope, sha256, ...rest] = raw.split(':');
     if (rest.length > 0 || !API_SCOPES.includes(scope as ApiScope) || !/^[0-9a-f]{64}$/.test(sha256 ?? '')) {
       problems.push(

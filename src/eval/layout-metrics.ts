@@ -1,5 +1,7 @@
 // MMDocIR's layout-level retrieval metric: does a returned element's bbox cover an evidence box? Pure functions.
 
+import type { PageRef } from './metrics';
+
 /** [x0, y0, x1, y1] in PDF points, origin top-left (Folio's bbox and MMDocIR's `bbox_xyxy_pt_topleft`). */
 export type Box = readonly [number, number, number, number];
 
@@ -14,9 +16,7 @@ export interface EvidenceBox {
 }
 
 /** One returned element, in the order the strategy ranked it. */
-export interface RankedElement {
-  docId: string;
-  pageNumber: number;
+export interface RankedElement extends PageRef {
   bbox: Box;
 }
 
