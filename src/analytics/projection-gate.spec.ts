@@ -1,21 +1,6 @@
 import { AnalyticsErrorCode } from './analytics.errors';
+import { held, tick } from '../common/testing/held-tasks';
 import { projectionGate } from './projection-gate';
-
-/** A task that runs until released, recording when it started. */
-function held(log: string[], name: string) {
-  let release = () => undefined as void;
-  const done = new Promise<void>((r) => (release = r));
-  return {
-    task: async () => {
-      log.push(`start ${name}`);
-      await done;
-      return name;
-    },
-    release: () => release(),
-  };
-}
-
-const tick = () => new Promise((r) => setImmediate(r));
 
 describe('projectionGate', () => {
   it('runs one at a time, queues the next in order, and refuses past the queue at once', async () => {

@@ -1,11 +1,10 @@
 import type { FolioConfig } from '../config/folio-config';
+import { tick } from '../common/testing/held-tasks';
 import { presentError } from './error-map';
 import { RetrievalGate } from './retrieval-gate';
 
 const gateOf = (concurrency: number) =>
   new RetrievalGate({ retrieve: { routing: true, concurrency } } as FolioConfig);
-
-const tick = () => new Promise((r) => setImmediate(r));
 
 describe('RetrievalGate', () => {
   it('runs FOLIO_RETRIEVAL_CONCURRENCY searches at once and the rest after, every one answered', async () => {

@@ -1,20 +1,5 @@
 import { AdmissionGate, type AdmissionLimits } from './admission-gate';
-
-/** A task that runs until released, recording when it started. */
-function held(log: string[], name: string) {
-  let release = () => undefined as void;
-  const done = new Promise<void>((r) => (release = r));
-  return {
-    task: async () => {
-      log.push(`start ${name}`);
-      await done;
-      return name;
-    },
-    release: () => release(),
-  };
-}
-
-const tick = () => new Promise((r) => setImmediate(r));
+import { held, tick } from './testing/held-tasks';
 
 class Busy extends Error {}
 const gateOf = (limits: AdmissionLimits) =>
