@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EVIDENCE_EDGES, type EvidenceEdge, type EvidenceStep } from '../evidence-step';
 import { RetrieveRepository, type WalkedPageCandidate } from '../retrieve.repository';
-import { type RankRequest, type Ranker, type RankerNeeds, type Ranking, timed } from './ranker';
-import { fusionInputs } from '../fusion-query';
+import { namedDocuments, namedIds } from '../named-documents';
+import { fusedRun } from './fused-run';
+import type { RankRequest, Ranker, RankerNeeds, Ranking } from './ranker';
 
 /** Pages the walk starts from, the share of the gap to its seed a walked page closes, decay per hop. */
 const GRAPH_SEEDS = 3;
@@ -18,13 +19,9 @@ export class GraphRanker implements Ranker<'GRAPH'> {
   constructor(private readonly repo: RetrieveRepository) {}
 
   async rank(req: RankRequest): Promise<Ranking> {
-    const { query, docIds } = req;
-    const trace: string[] = [];
-    const timings: Ranking['timings'] = [];
     const warnings: string[] = [];
-    const fusion = await fusionInputs(this.repo, req, trace);
     // The SIMILAR_TO check runs beside the walk (one round trip less to wait for).
-    const [walked, unenriched] = await timed(timings, 'graph-walk', () =>
+    const { found, trace, timings } = await fusedRun(this.repo, req, 'graph-walk', (fusion) =>
       Promise.all([
         this.repo.graphWalkPages({
           ...fusion,
@@ -33,17 +30,17 @@ export class GraphRanker implements Ranker<'GRAPH'> {
           walkWeight: GRAPH_WALK_WEIGHT,
           hopDecay: GRAPH_HOP_DECAY,
         }),
-        this.repo.documentsWithoutSimilar(docIds),
+        this.repo.documentsWithoutSimilar(req.docIds),
       ]),
     );
+    const [walked, unenriched] = found;
     const pages = walked.map(({ via, ...c }) => ({ ...c, reason: `graph:${via}` }));
     // GRAPH walks NEXT_PAGE too, so without SIMILAR_TO it still works: say so rather than fail.
     if (unenriched.length > 0) {
-      const shown = unenriched.slice(0, 5);
       warnings.push(
-        `no SIMILAR_TO edges in ${unenriched.length} document(s) (${shown.join(', ')}${unenriched.length > 5 ? ', …' : ''}); ` +
+        `no SIMILAR_TO edges in ${namedDocuments(unenriched)}; ` +
           `GRAPH walked NEXT_PAGE, REFERS_TO, CAPTIONS and sections only there. Add semantic edges with: ` +
-          `npm run folio -- enrich ${shown.join(' ')} --stages similar`,
+          `npm run folio -- enrich ${namedIds(unenriched).join(' ')} --stages similar`,
       );
     }
     trace.push(
@@ -57,7 +54,7 @@ export class GraphRanker implements Ranker<'GRAPH'> {
       pages,
       reason: 'graph',
       trace,
-      steps: walked.map((w, i) => graphStep(w, i, query)),
+      steps: walked.map((w, i) => graphStep(w, i, req.query)),
       timings,
       warnings,
       walk: { visited: walked.length, judged: 0, judgeCalls: 0 },

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { RetrieveRepository } from '../retrieve.repository';
-import { flatRanking, type RankRequest, type Ranker, type RankerNeeds, type Ranking, timed } from './ranker';
-import { fusionInputs } from '../fusion-query';
+import { fusedRun } from './fused-run';
+import { flatRanking, type RankRequest, type Ranker, type RankerNeeds, type Ranking } from './ranker';
 
 /**
  * SUMMARY_TREE: MMRAG-DocQA's summary retrieval over the enrich `tree` stage's nodes, fused with full text; without
@@ -15,16 +15,13 @@ export class SummaryTreeRanker implements Ranker<'SUMMARY_TREE'> {
   constructor(private readonly repo: RetrieveRepository) {}
 
   async rank(req: RankRequest): Promise<Ranking> {
-    const trace: string[] = [];
-    const timings: Ranking['timings'] = [];
-    const fusion = await fusionInputs(this.repo, req, trace);
-    const pages = await timed(timings, 'summary-tree', () =>
+    const run = await fusedRun(this.repo, req, 'summary-tree', (fusion) =>
       this.repo.summaryTreePages({ ...fusion, candidates: Math.max(50, req.k * 4) }),
     );
-    trace.push(
+    run.trace.push(
       `SUMMARY_TREE: nearest tree nodes (cluster summaries + passages; clusters weighted by their leaves per page) ` +
-        `fused by RRF with full-text (${fusion.luceneQuery ? 'terms' : 'no terms'}) → ${pages.length} pages`,
+        `fused by RRF with full-text (${run.luceneQuery ? 'terms' : 'no terms'}) → ${run.found.length} pages`,
     );
-    return flatRanking(pages, 'summary-tree', trace, timings);
+    return flatRanking(run.found, 'summary-tree', run.trace, run.timings);
   }
 }

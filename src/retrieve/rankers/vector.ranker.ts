@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { namedDocuments } from '../named-documents';
 import { RetrieveRepository } from '../retrieve.repository';
 import {
   ELEMENTS_PER_PAGE,
@@ -34,7 +35,7 @@ export class VectorRanker implements Ranker<'VECTOR'> {
     const headless = [...new Set(found.filter((c) => !c.hasHead).map((c) => c.docId))];
     if (headless.length > 0)
       warnings.push(
-        `pages of ${headless.length} document(s) (${headless.slice(0, 5).join(', ')}${headless.length > 5 ? ', …' : ''}) ` +
+        `pages of ${namedDocuments(headless)} ` +
           `have no head vector (stored before page heads), so VECTOR ranked them by their best passage alone. ` +
           `Add the heads with: npm run folio -- reembed --all --units`,
       );

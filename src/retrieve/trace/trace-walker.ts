@@ -5,6 +5,7 @@ import type { UsageMeter } from '../../llm/llm-usage';
 import { LlmService } from '../../llm/llm.service';
 import type { EvidenceStep } from '../evidence-step';
 import { fusionQuery } from '../fusion-query';
+import { namedDocuments, namedIds } from '../named-documents';
 import { RetrieveError, RetrieveErrorCode } from '../retrieve.errors';
 import { RetrieveRepository } from '../retrieve.repository';
 import type { StageTiming, TraceOptions } from '../retrieve.types';
@@ -175,9 +176,8 @@ export class TraceWalker {
   ): Promise<void> {
     const missing = await this.repo.documentsWithoutSimilar(docIds);
     if (missing.length === 0) return;
-    const shown = missing.slice(0, 5);
-    const docs = `${missing.length} document(s) (${shown.join(', ')}${missing.length > 5 ? ', …' : ''})`;
-    const command = `npm run folio -- enrich ${shown.join(' ')} --stages similar`;
+    const docs = namedDocuments(missing);
+    const command = `npm run folio -- enrich ${namedIds(missing).join(' ')} --stages similar`;
     if (!options.physicalEdges) {
       throw new RetrieveError(
         RetrieveErrorCode.ENRICHMENT_MISSING,
