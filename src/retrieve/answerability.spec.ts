@@ -23,19 +23,23 @@ const cuesOf = (question: string) =>
     guide,
   );
 
+/** A strong answer's features: most of the question matched, a typed value, nothing missing; `over` weakens it. */
+const featuresOf = (over: Partial<AnswerabilityFeatures> = {}): AnswerabilityFeatures => ({
+  bestMatch: 0.9,
+  bestScore: 0.5,
+  pagesCoverage: 0.9,
+  documentCoverage: 1,
+  documentPairs: 1,
+  missingWords: 0,
+  missingNumbers: 0,
+  missingNames: 0,
+  missingReferences: 0,
+  typedAnswer: 1,
+  ...over,
+});
+
 describe('strongTypedEvidence', () => {
-  const features: AnswerabilityFeatures = {
-    bestMatch: 0.9,
-    bestScore: 0.5,
-    pagesCoverage: 0.9,
-    documentCoverage: 1,
-    documentPairs: 1,
-    missingWords: 0,
-    missingNumbers: 0,
-    missingNames: 0,
-    missingReferences: 0,
-    typedAnswer: 1,
-  };
+  const features = featuresOf();
   it('holds for a value of the kind asked in a unit with most of the question, nothing named missing', () => {
     expect(strongTypedEvidence(features, true)).toBe(true);
   });
@@ -144,18 +148,13 @@ describe('answerability cues', () => {
   });
 
   it('gives a question whose year the document lacks a lower probability than the same one with its year', () => {
-    const base: AnswerabilityFeatures = {
+    const base = featuresOf({
       bestMatch: 0.6,
       bestScore: 0.4,
       pagesCoverage: 0.8,
       documentCoverage: 0.9,
       documentPairs: 0.7,
-      missingWords: 0,
-      missingNumbers: 0,
-      missingNames: 0,
-      missingReferences: 0,
-      typedAnswer: 1,
-    };
+    });
     const withYear = answerableProbability(base);
     const withoutYear = answerableProbability({ ...base, missingNumbers: 1 });
     expect(withoutYear).toBeLessThan(withYear);

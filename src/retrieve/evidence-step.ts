@@ -1,6 +1,7 @@
 // The evidence chain as data: one step per page a walking strategy (GRAPH, TRACE, DMAP, G2) visited, and what the
 // walk cost. Every walking strategy fills these in the same shape, so the API, the CLI and the benchmark read them
 // without knowing the strategy.
+import type { StageTiming } from './retrieve.types';
 
 /** How a walk reached a page. */
 export const EVIDENCE_EDGES = [
@@ -39,12 +40,6 @@ export interface EvidenceStep {
   reason: string;
 }
 
-/** Time spent in one named stage of a search (ms). */
-export interface StageCost {
-  stage: string;
-  ms: number;
-}
-
 /** What answering one question cost: judge and LLM calls, tokens, pages visited, time per stage. */
 export interface RetrievalCost {
   /** Judge invocations: cross-encoder batches plus LLM judge calls. */
@@ -57,7 +52,7 @@ export interface RetrievalCost {
   pagesVisited: number;
   /** Pages a judge scored. */
   pagesJudged: number;
-  stages: StageCost[];
+  stages: StageTiming[];
   totalMs: number;
 }
 

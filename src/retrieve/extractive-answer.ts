@@ -25,8 +25,6 @@ import {
 import type { AskResult, Citation, SearchResult } from './retrieve.types';
 import { contentWords } from './text-match';
 
-/** Pages whose elements an offline answer reads (the top of the ranking). */
-
 /** Answer kinds that ask for a value (a number, a date, a name), which a unit either holds or does not. */
 const VALUE_KINDS: ReadonlySet<TypedKind> = new Set<TypedKind>([
   'NUMBER',
@@ -35,6 +33,7 @@ const VALUE_KINDS: ReadonlySet<TypedKind> = new Set<TypedKind>([
   'COUNT',
   'NAME',
 ]);
+/** Pages whose elements an offline answer reads (the top of the ranking). */
 export const ANSWER_PAGES_READ = 3;
 /** Units one answer may quote when the question asks for several things. */
 const MAX_UNITS = 3;
@@ -44,7 +43,7 @@ const MAX_UNIT_CHARS = 400;
 /** A second sentence of the best element must score at least this share of the best one. */
 const SIBLING_SHARE = 0.7;
 
-/** An element of a page the answer reads (retrieve.repository's AnswerPageElement). */
+/** An element of a page the answer reads (retrieve.repository's AnswerPageElement adds its reading order). */
 export interface AnswerElement {
   docId: string;
   pageNumber: number;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { TableCells } from '../document/document-model';
 import type { ElementEvidence } from './retrieve.types';
 import type { DocumentPageText } from './answerability';
+import type { AnswerElement } from './extractive-answer';
 import type { DocumentStructure } from './structure-count';
 import {
   type FinancialStatement,
@@ -49,18 +49,9 @@ export interface PageNeighbour {
 
 export type PageRef = { docId: string; pageNumber: number };
 
-/** One element of a page an offline answer reads (tables carry their grid in `description`). */
-export interface AnswerPageElement {
-  docId: string;
-  pageNumber: number;
-  elementId: string;
-  kind: string;
-  text: string;
-  description: string | null;
-  bbox: [number, number, number, number];
+/** One element of a page an offline answer reads, with its place in reading order; `cells` null when it has none. */
+export interface AnswerPageElement extends Required<AnswerElement> {
   order: number;
-  /** A table's cells with their boxes; null for other kinds and for tables ingested before cells were kept. */
-  cells: TableCells | null;
 }
 
 type AnswerPageElementRow = Omit<AnswerPageElement, 'cells'> & {

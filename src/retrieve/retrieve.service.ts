@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { EMBEDDER } from '../embed/embed.tokens';
 import type { Embedder } from '../embed/embedder';
 import { UsageMeter } from '../llm/llm-usage';
+import { emptyCost } from './evidence-step';
 import { NamedPagesService } from './named-pages.service';
 import { PageReranker } from './rankers/page-reranker';
 import { RANKERS, type RankerRegistry, type Ranking, timed } from './rankers/ranker';
@@ -96,16 +97,7 @@ function emptyResult(
     trace,
     steps: [],
     warnings: [],
-    cost: {
-      judgeCalls: 0,
-      llmCalls: 0,
-      promptTokens: 0,
-      completionTokens: 0,
-      pagesVisited: 0,
-      pagesJudged: 0,
-      stages: stageCosts(timings),
-      totalMs: Math.round(performance.now() - started),
-    },
+    cost: { ...emptyCost(), stages: stageCosts(timings), totalMs: Math.round(performance.now() - started) },
   };
 }
 
