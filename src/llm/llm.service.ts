@@ -16,16 +16,16 @@ import { offlineRelevance } from './offline/relevance.offline';
 import { offlineRoute } from './offline/route.offline';
 import { offlineSummarise } from './offline/summarise.offline';
 import { buildAnswerPrompt, type AnswerInput, type AnswerReply } from './prompts/answer.prompt';
-import { buildCheckPrompt, type CheckInput, type CheckReply } from './prompts/check.prompt';
-import { buildDecomposePrompt, type DecomposeInput, type DecomposeReply } from './prompts/decompose.prompt';
-import { buildEvolvePrompt, type EvolveInput, type EvolveReply } from './prompts/evolve.prompt';
-import { buildGradePrompt, type GradeInput, type GradeReply } from './prompts/grade.prompt';
-import { buildJudgePrompt, type JudgeInput, type JudgeReply } from './prompts/judge.prompt';
-import { buildPlanPrompt, type PlanInput, type PlanReply } from './prompts/plan.prompt';
-import { buildRelevancePrompt, type RelevanceInput, type RelevanceReply } from './prompts/relevance.prompt';
-import { buildRoutePrompt, type RouteInput, type RouteReply } from './prompts/route.prompt';
+import { buildCheckPrompt } from './prompts/check.prompt';
+import { buildDecomposePrompt } from './prompts/decompose.prompt';
+import { buildEvolvePrompt } from './prompts/evolve.prompt';
+import { buildGradePrompt } from './prompts/grade.prompt';
+import { buildJudgePrompt } from './prompts/judge.prompt';
+import { buildPlanPrompt } from './prompts/plan.prompt';
+import { buildRelevancePrompt } from './prompts/relevance.prompt';
+import { buildRoutePrompt } from './prompts/route.prompt';
 import type { RolePrompt } from './prompts/role-prompt';
-import { buildSummarisePrompt, type SummariseInput, type SummariseReply } from './prompts/summarise.prompt';
+import { buildSummarisePrompt } from './prompts/summarise.prompt';
 
 /** FolioConfig.llm plus settings the environment does not carry yet (price table, backoff, breaker). */
 export type LlmSettings = NonNullable<FolioConfig['llm']> &
@@ -70,42 +70,22 @@ export class LlmService {
     return { value: prompt.finish(reply.value), source: 'llm' };
   }
 
-  relevance(input: RelevanceInput, opts?: LlmCallOptions): Promise<RoleOutcome<RelevanceReply>> {
-    return this.withFallback(buildRelevancePrompt(input), () => offlineRelevance(input), opts);
-  }
-
-  judge(input: JudgeInput, opts?: LlmCallOptions): Promise<RoleOutcome<JudgeReply>> {
-    return this.withFallback(buildJudgePrompt(input), () => offlineJudge(input), opts);
-  }
-
-  decompose(input: DecomposeInput, opts?: LlmCallOptions): Promise<RoleOutcome<DecomposeReply>> {
-    return this.withFallback(buildDecomposePrompt(input), () => offlineDecompose(input), opts);
-  }
-
-  summarise(input: SummariseInput, opts?: LlmCallOptions): Promise<RoleOutcome<SummariseReply>> {
-    return this.withFallback(buildSummarisePrompt(input), () => offlineSummarise(input), opts);
-  }
-
-  evolve(input: EvolveInput, opts?: LlmCallOptions): Promise<RoleOutcome<EvolveReply>> {
-    return this.withFallback(buildEvolvePrompt(input), () => offlineEvolve(input), opts);
-  }
-
-  plan(input: PlanInput, opts?: LlmCallOptions): Promise<RoleOutcome<PlanReply>> {
-    return this.withFallback(buildPlanPrompt(input), () => offlinePlan(input), opts);
-  }
-
-  check(input: CheckInput, opts?: LlmCallOptions): Promise<RoleOutcome<CheckReply>> {
-    return this.withFallback(buildCheckPrompt(input), () => offlineCheck(input), opts);
-  }
-
-  grade(input: GradeInput, opts?: LlmCallOptions): Promise<RoleOutcome<GradeReply>> {
-    return this.withFallback(buildGradePrompt(input), () => offlineGrade(input), opts);
-  }
-
+  /** MMRAG-DocQA parent-page relevance (0–1) of one page. */
+  readonly relevance = this.fallbackRole(buildRelevancePrompt, offlineRelevance);
+  /** TRACE's judge: RELEVANT or IRRELEVANT, with its analysis. */
+  readonly judge = this.fallbackRole(buildJudgePrompt, offlineJudge);
+  /** TRACE's sub-queries of a question. */
+  readonly decompose = this.fallbackRole(buildDecomposePrompt, offlineDecompose);
+  readonly summarise = this.fallbackRole(buildSummarisePrompt, offlineSummarise);
+  /** The evolved content graph's relations between elements. */
+  readonly evolve = this.fallbackRole(buildEvolvePrompt, offlineEvolve);
+  /** G2's plan: sub-questions in a DAG. */
+  readonly plan = this.fallbackRole(buildPlanPrompt, offlinePlan);
+  /** G2's evidence check: sufficient, or the gaps. */
+  readonly check = this.fallbackRole(buildCheckPrompt, offlineCheck);
+  readonly grade = this.fallbackRole(buildGradePrompt, offlineGrade);
   /** Document routing: which of the top candidate documents to search. Offline: the first `pick`. */
-  route(input: RouteInput, opts?: LlmCallOptions): Promise<RoleOutcome<RouteReply>> {
-    return this.withFallback(buildRoutePrompt(input), () => offlineRoute(input), opts);
-  }
+  readonly route = this.fallbackRole(buildRoutePrompt, offlineRoute);
 
   /** A custom JSON call (no fallback): throws LlmError, LLM_NOT_CONFIGURED when offline. */
   async completeJson<T>(
@@ -129,6 +109,14 @@ export class LlmService {
   private requireClient(role: LlmRoleName): LlmClient {
     if (!this.client) throw notConfiguredError(role);
     return this.client;
+  }
+
+  /** A role that runs its prompt, or (offline, or after the model failed) its deterministic fallback. */
+  private fallbackRole<TInput, TReply, TResult>(
+    build: (input: TInput) => RolePrompt<TReply, TResult>,
+    offline: (input: TInput) => TResult,
+  ): (input: TInput, opts?: LlmCallOptions) => Promise<RoleOutcome<TResult>> {
+    return (input, opts) => this.withFallback(build(input), () => offline(input), opts);
   }
 
   private async withFallback<TReply, TResult>(
