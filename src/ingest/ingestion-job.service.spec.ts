@@ -16,7 +16,11 @@ function service() {
   };
   const repo = { jobs: { save: async (job: IngestionJobRow) => void saved.push(job) } };
   const config = { heartbeat: { staleAfterMs: 60_000 }, ingest: { runner: 'inline' } } as FolioConfig;
-  return { jobs: new IngestionJobService(runner, repo as unknown as IngestRepository, config), saved, submitted };
+  return {
+    jobs: new IngestionJobService(runner, repo as unknown as IngestRepository, config),
+    saved,
+    submitted,
+  };
 }
 
 describe('IngestionJobService.start', () => {
