@@ -107,10 +107,23 @@ try {
   );
   await until("Folio's guide", `document.body.innerText.includes('Folio: a document as a graph')`);
   await sleep(3000); // the post-connect commands settle (style applied, frames cleared)
-  // Browser's usage-data banner is not part of what Folio shows.
-  await evalJs(`(() => { const text = [...document.querySelectorAll('div')].find((d) => d.children.length <= 3 &&
-    /collect information on product usage/.test(d.textContent) && d.querySelector('button, [role=button], svg'));
-    (text?.querySelector('button, [role=button]') ?? text?.querySelector('svg'))?.dispatchEvent(new MouseEvent('click', { bubbles: true })); })()`);
+  // Browser's usage-data banner is not part of what Folio shows. Its dismiss control is the banner's last child, a
+  // <span> drawn as "×" (no button): a broader match would click the first button on the page, the sidebar's
+  // Database Information icon, and swap the guide's drawer for that one.
+  const dismiss = await centre(`(() => { const text = [...document.querySelectorAll('span')].find((s) =>
+    /collect information on product usage/.test(s.textContent)); return text?.parentElement?.lastElementChild; })()`);
+  if (dismiss) await click(dismiss);
+  await sleep(1000);
+  // The shot is what a person sees on connecting: the guide's drawer open, not Database Information.
+  if (await evalJs(`!!document.querySelector('#db-drawer')`)) {
+    await shoot('timed-out.png');
+    throw new Error('the open drawer is Database Information, not the guide');
+  }
+  await until(
+    "Folio's guide in the open drawer",
+    `document.body.innerText.includes('Folio: a document as a graph')`,
+    5,
+  );
   await shoot('neo4j-browser-on-connect.png');
 
   // The outline and the elements of page 2, typed into the editor as a person would, each run with Ctrl+Enter.
@@ -139,11 +152,14 @@ try {
       'RETURN d, hs, s, p, he, e, hp, sim, q',
   );
   await until('the graph', `document.querySelectorAll('svg g.node').length > 5`);
-  // The result frame in full screen, so the captions are legible.
-  // (the result frame's button, not the editor's at the top of the page)
-  const full = await centre(`[...document.querySelectorAll('[title], [aria-label]')].find((b) =>
-    /full ?screen/i.test(b.getAttribute('title') || b.getAttribute('aria-label') || '') &&
-    b.getBoundingClientRect().y > 100)`);
+  // The result frame in full screen, so the captions are legible: the full-screen button of the frame that holds the
+  // graph (the nearest ancestor of the drawing that has one), not the editor's or another frame's.
+  const full = await centre(`(() => { const isFull = (b) =>
+      /full ?screen/i.test(b.getAttribute('title') || b.getAttribute('aria-label') || '');
+    for (let el = document.querySelector('svg g.node'); el; el = el.parentElement) {
+      const button = [...el.querySelectorAll('[title], [aria-label]')].find(isFull);
+      if (button) return button;
+    } })()`);
   if (full) await click(full);
   await sleep(8000); // the force layout settles
   const zoomIn = await centre(`document.querySelector('button[aria-label="zoom-in"]')`);
