@@ -267,12 +267,8 @@ export class DocumentVocabulary {
   }
 }
 
-/** The document-level cues: which of the question's numbers, names and references the document lacks. */
-export function documentCues(
-  fullQuestion: string,
-  weightedWords: Array<{ word: string; weight: number }>,
-  vocabulary: DocumentVocabulary | null,
-): Pick<
+/** The features read from the whole document rather than the pages the answer read. */
+export type DocumentCues = Pick<
   AnswerabilityFeatures,
   | 'documentCoverage'
   | 'documentPairs'
@@ -280,17 +276,26 @@ export function documentCues(
   | 'missingNumbers'
   | 'missingNames'
   | 'missingReferences'
-> {
+>;
+
+/** The cues of a document whose text is unknown: everything counts as found, nothing as missing. */
+export const NOTHING_MISSING: Readonly<DocumentCues> = {
+  documentCoverage: 1,
+  documentPairs: 1,
+  missingWords: 0,
+  missingNumbers: 0,
+  missingNames: 0,
+  missingReferences: 0,
+};
+
+/** The document-level cues: which of the question's numbers, names and references the document lacks. */
+export function documentCues(
+  fullQuestion: string,
+  weightedWords: Array<{ word: string; weight: number }>,
+  vocabulary: DocumentVocabulary | null,
+): DocumentCues {
   const question = questionProper(fullQuestion);
-  if (!vocabulary || vocabulary.empty)
-    return {
-      documentCoverage: 1,
-      documentPairs: 1,
-      missingWords: 0,
-      missingNumbers: 0,
-      missingNames: 0,
-      missingReferences: 0,
-    };
+  if (!vocabulary || vocabulary.empty) return { ...NOTHING_MISSING };
   const total = weightedWords.reduce((s, w) => s + w.weight, 0);
   const found = weightedWords.filter((w) => vocabulary.words.has(w.word)).reduce((s, w) => s + w.weight, 0);
   const references = questionReferences(question);

@@ -72,24 +72,20 @@ export function parseFormula(text: string, latestYear: number | null = null): Ex
     i++;
     return term(t.phrase, latestYear);
   };
-  const product = (): Expr | null => {
-    let left = factor();
-    while (left && (isOp('*') || isOp('/'))) {
-      const op = (list[i++] as { op: '*' | '/' }).op;
-      const right = factor();
-      left = right ? { op, left, right } : null;
-    }
-    return left;
-  };
-  const sum = (): Expr | null => {
-    let left = product();
-    while (left && (isOp('+') || isOp('-'))) {
-      const op = (list[i++] as { op: '+' | '-' }).op;
-      const right = product();
-      left = right ? { op, left, right } : null;
-    }
-    return left;
-  };
+  /** Operands joined left to right by the operators `ops` ("a / b * c" is "(a / b) * c"). */
+  const chain =
+    <Op extends '*' | '/' | '+' | '-'>(ops: readonly Op[], operand: () => Expr | null) =>
+    (): Expr | null => {
+      let left = operand();
+      while (left && ops.some(isOp)) {
+        const op = (list[i++] as { op: Op }).op;
+        const right = operand();
+        left = right ? { op, left, right } : null;
+      }
+      return left;
+    };
+  const product = chain(['*', '/'], factor);
+  const sum = chain(['+', '-'], product);
   const expr = sum();
   return expr && i === list.length && expr.op !== 'item' && expr.op !== 'const' ? expr : null;
 }
