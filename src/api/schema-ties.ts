@@ -4,6 +4,10 @@ import type { StoredRevision } from '../enrich/evolution/evolution.repository';
 import type { StoredElement, StoredPage, StoredSection } from '../graph/content.repository';
 import type { HealthReport } from '../graph/health.service';
 import type { IngestionJobRow } from '../ingest/ingest.repository';
+import type { LlmUsage } from '../llm/llm-usage';
+import type { TypedAnswer } from '../retrieve/answer/typed-answer';
+import type { EvidenceStep, RetrievalCost } from '../retrieve/evidence-step';
+import type { AskResult, Citation, ElementEvidence, PageHit, SearchResult } from '../retrieve/retrieve.types';
 import type * as Gql from './graphql.types';
 
 // The modules' own shapes that resolvers hand to GraphQL, tied to the types generated from schema.graphql: a field
@@ -41,4 +45,14 @@ export type SchemaTies = [
   Tie<IngestionJobRow, Omit<Gql.IngestionJob, 'document'>>,
   Tie<HealthReport, Gql.Health>,
   Tie<DocumentAnalytics, Omit<Gql.DocumentAnalytics, 'pageGraph'>>,
+  // Search and ask: evidence edges and element kinds are mapped to the schema's enums by field resolvers.
+  Tie<Omit<SearchResult, 'pages' | 'steps'>, Omit<Gql.SearchResult, 'pages' | 'steps'>>,
+  Tie<Omit<PageHit, 'elements'>, Omit<Gql.PageHit, 'elements' | 'page'>>,
+  Tie<Omit<ElementEvidence, 'kind'>, Omit<Gql.ElementEvidence, 'kind'>>,
+  Tie<Omit<EvidenceStep, 'via'>, Omit<Gql.EvidenceStep, 'via'>>,
+  Tie<RetrievalCost, Gql.RetrievalCost>,
+  Tie<Omit<AskResult, 'citations' | 'search'>, Omit<Gql.Answer, 'citations' | 'search' | 'browserQuery'>>,
+  Tie<Citation, Omit<Gql.Citation, 'imageUrl'>>,
+  Tie<TypedAnswer, Gql.TypedAnswer>,
+  Tie<LlmUsage, Gql.LlmUsage>,
 ];
