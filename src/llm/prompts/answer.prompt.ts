@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clip, looseEnum, text, uniqueBy, type RolePrompt } from './role-prompt';
+import { clip, exchange, looseEnum, text, uniqueBy, type RolePrompt } from './role-prompt';
 
 // The answer contract with a model: it reads the evidence chain in order (page labels, the walk's verdicts, each
 // element with its id; tables as grids with their scale) and returns a typed answer citing element ids it was given.
@@ -116,31 +116,23 @@ export function buildAnswerPrompt(input: AnswerInput): RolePrompt<RawAnswer, Ans
   const chain = input.pages.map((p) => pageBlock(p, max)).join('\n\n');
   return {
     role: 'answer',
-    messages: [
-      {
-        role: 'system',
-        content:
-          'You answer questions about documents using only the evidence given: pages in the order a retrieval walk ' +
-          'reached them, each page with its elements (an id in brackets, the kind, the text; tables as markdown grids ' +
-          'with the scale their numbers are in). Reason step by step, then reply with one JSON object:\n' +
-          '{"analysis": "step-by-step reasoning naming element ids", "answerable": true | false, ' +
-          `"answer": {"text": "the answer as a short sentence", "kind": ${ANSWER_KINDS.map((k) => `"${k}"`).join(' | ')}, ` +
-          '"value": "the value alone: a plain decimal without separators or units for numbers and percentages, an ISO ' +
-          'date or a year, a name, \\"Yes\\" or \\"No\\"; null for a list", "unit": "USD, %, x, …" or null, ' +
-          '"scale": "units" | "thousands" | "millions" | "billions" | null, "items": [the items of a LIST answer], ' +
-          '"formula": "the arithmetic with the numbers used, when you computed the value" or null}, ' +
-          '"citations": [{"elementId": "an id given in the evidence", "quote": "words copied exactly from that element"}]}\n' +
-          'Cite only element ids that appear in the evidence. Keep a table\'s scale: a cell of 4,210 in a table "in ' +
-          'millions" has value "4210" and scale "millions". If the evidence does not answer the question, set ' +
-          `"answerable" to false, "answer.text" to "${NOT_ANSWERABLE}" and "citations" to [].`,
-      },
-      {
-        role: 'user',
-        content:
-          `Question: ${input.question.trim()}\nExpected answer kind (from the wording): ${input.kind}\n\n` +
-          `Evidence, in the order the walk reached it:\n${chain || '(none)'}`,
-      },
-    ],
+    messages: exchange(
+      'You answer questions about documents using only the evidence given: pages in the order a retrieval walk ' +
+        'reached them, each page with its elements (an id in brackets, the kind, the text; tables as markdown grids ' +
+        'with the scale their numbers are in). Reason step by step, then reply with one JSON object:\n' +
+        '{"analysis": "step-by-step reasoning naming element ids", "answerable": true | false, ' +
+        `"answer": {"text": "the answer as a short sentence", "kind": ${ANSWER_KINDS.map((k) => `"${k}"`).join(' | ')}, ` +
+        '"value": "the value alone: a plain decimal without separators or units for numbers and percentages, an ISO ' +
+        'date or a year, a name, \\"Yes\\" or \\"No\\"; null for a list", "unit": "USD, %, x, …" or null, ' +
+        '"scale": "units" | "thousands" | "millions" | "billions" | null, "items": [the items of a LIST answer], ' +
+        '"formula": "the arithmetic with the numbers used, when you computed the value" or null}, ' +
+        '"citations": [{"elementId": "an id given in the evidence", "quote": "words copied exactly from that element"}]}\n' +
+        'Cite only element ids that appear in the evidence. Keep a table\'s scale: a cell of 4,210 in a table "in ' +
+        'millions" has value "4210" and scale "millions". If the evidence does not answer the question, set ' +
+        `"answerable" to false, "answer.text" to "${NOT_ANSWERABLE}" and "citations" to [].`,
+      `Question: ${input.question.trim()}\nExpected answer kind (from the wording): ${input.kind}\n\n` +
+        `Evidence, in the order the walk reached it:\n${chain || '(none)'}`,
+    ),
     schema: answerSchema,
     finish: (raw) => finishAnswer(raw, input),
   };

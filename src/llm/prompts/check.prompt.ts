@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clip, stringList, type RolePrompt } from './role-prompt';
+import { clip, exchange, stringList, type RolePrompt } from './role-prompt';
 
 // G²-Reader's evidence checker: is the gathered evidence enough to answer, and if not, what is missing?
 
@@ -29,15 +29,11 @@ export function buildCheckPrompt(input: CheckInput): RolePrompt<z.infer<typeof c
     .join('\n\n');
   return {
     role: 'check',
-    messages: [
-      {
-        role: 'system',
-        content:
-          'Decide whether the evidence passages are enough to answer the question fully. If not, list what is ' +
-          'missing as short search queries. Reply with JSON: {"sufficient": true | false, "gaps": ["..."]}.',
-      },
-      { role: 'user', content: `Question: ${input.question.trim()}\n\nEvidence:\n${passages || '(none)'}` },
-    ],
+    messages: exchange(
+      'Decide whether the evidence passages are enough to answer the question fully. If not, list what is ' +
+        'missing as short search queries. Reply with JSON: {"sufficient": true | false, "gaps": ["..."]}.',
+      `Question: ${input.question.trim()}\n\nEvidence:\n${passages || '(none)'}`,
+    ),
     schema: checkSchema,
     finish: (raw) => ({
       sufficient: raw.sufficient,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { stringList, uniqueBy, type RolePrompt } from './role-prompt';
+import { exchange, stringList, uniqueBy, type RolePrompt } from './role-prompt';
 
 // TRACE's query decomposition into atomic sub-queries, each answerable from one place in the documents.
 
@@ -21,16 +21,12 @@ export function buildDecomposePrompt(
   const max = input.maxSubQueries ?? DEFAULT_MAX_SUB_QUERIES;
   return {
     role: 'decompose',
-    messages: [
-      {
-        role: 'system',
-        content:
-          `Split a question about documents into at most ${max} atomic sub-queries: each asks for one fact and can be ` +
-          'searched on its own (repeat the entities it needs instead of saying "it"). A simple question stays one ' +
-          'sub-query. Reply with JSON: {"subQueries": ["...", "..."]}.',
-      },
-      { role: 'user', content: `Question: ${input.question.trim()}` },
-    ],
+    messages: exchange(
+      `Split a question about documents into at most ${max} atomic sub-queries: each asks for one fact and can be ` +
+        'searched on its own (repeat the entities it needs instead of saying "it"). A simple question stays one ' +
+        'sub-query. Reply with JSON: {"subQueries": ["...", "..."]}.',
+      `Question: ${input.question.trim()}`,
+    ),
     schema: decomposeSchema,
     finish: (raw) => {
       const subQueries = uniqueBy(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clip, stringList, text, uniqueBy, type RolePrompt } from './role-prompt';
+import { clip, exchange, stringList, text, uniqueBy, type RolePrompt } from './role-prompt';
 
 // G²-Reader's joint evolution step: rewrite a node's summary/keywords in the light of its candidate neighbourhood
 // and pick typed logical links to some of those neighbours.
@@ -62,23 +62,15 @@ export function buildEvolvePrompt(input: EvolveInput): RolePrompt<RawEvolve, Evo
     .join('\n');
   return {
     role: 'evolve',
-    messages: [
-      {
-        role: 'system',
-        content:
-          'You maintain a graph of document elements. Given one element and candidate neighbours, (1) rewrite the ' +
-          "element's summary and keywords so they also capture what its context makes clear, without inventing facts, " +
-          '(2) link it to the neighbours it is logically related to, each with one relation from: ' +
-          `${LINK_RELATIONS.join(', ')}. Link only where the relation is clear. Reply with JSON: ` +
-          '{"summary": "...", "keywords": ["..."], "links": [{"target": "n1", "relation": "elaboration", "reason": "..."}]}.',
-      },
-      {
-        role: 'user',
-        content:
-          `Element:\nsummary: ${clip(input.node.summary, 800)}\nkeywords: ${input.node.keywords.join(', ')}` +
-          `${input.node.text ? `\ntext: ${clip(input.node.text, 1_500)}` : ''}\n\nCandidate neighbours:\n${neighbours || '(none)'}`,
-      },
-    ],
+    messages: exchange(
+      'You maintain a graph of document elements. Given one element and candidate neighbours, (1) rewrite the ' +
+        "element's summary and keywords so they also capture what its context makes clear, without inventing facts, " +
+        '(2) link it to the neighbours it is logically related to, each with one relation from: ' +
+        `${LINK_RELATIONS.join(', ')}. Link only where the relation is clear. Reply with JSON: ` +
+        '{"summary": "...", "keywords": ["..."], "links": [{"target": "n1", "relation": "elaboration", "reason": "..."}]}.',
+      `Element:\nsummary: ${clip(input.node.summary, 800)}\nkeywords: ${input.node.keywords.join(', ')}` +
+        `${input.node.text ? `\ntext: ${clip(input.node.text, 1_500)}` : ''}\n\nCandidate neighbours:\n${neighbours || '(none)'}`,
+    ),
     schema: evolveSchema,
     finish: (raw) => finishEvolve(raw, input),
   };

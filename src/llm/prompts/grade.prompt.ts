@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { looseEnum, text, type RolePrompt } from './role-prompt';
+import { exchange, looseEnum, text, type RolePrompt } from './role-prompt';
 
 // DOUBLE-BENCH's LLM-as-judge: a candidate answer against the reference, correct / partial / wrong.
 
@@ -19,20 +19,13 @@ const gradeSchema = z.object({ verdict: looseEnum(['correct', 'partial', 'wrong'
 export function buildGradePrompt(input: GradeInput): RolePrompt<GradeReply> {
   return {
     role: 'grade',
-    messages: [
-      {
-        role: 'system',
-        content:
-          'Grade a candidate answer against the reference answer to a question. "correct": same meaning (wording, ' +
-          'formatting and rounding may differ); "partial": some but not all of the reference, or correct with an ' +
-          'error added; "wrong": contradicts or misses the reference, or says it cannot answer. ' +
-          'Reply with JSON: {"verdict": "correct" | "partial" | "wrong", "reason": "one sentence"}.',
-      },
-      {
-        role: 'user',
-        content: `Question: ${input.question.trim()}\nReference answer: ${input.reference.trim()}\nCandidate answer: ${input.candidate.trim()}`,
-      },
-    ],
+    messages: exchange(
+      'Grade a candidate answer against the reference answer to a question. "correct": same meaning (wording, ' +
+        'formatting and rounding may differ); "partial": some but not all of the reference, or correct with an ' +
+        'error added; "wrong": contradicts or misses the reference, or says it cannot answer. ' +
+        'Reply with JSON: {"verdict": "correct" | "partial" | "wrong", "reason": "one sentence"}.',
+      `Question: ${input.question.trim()}\nReference answer: ${input.reference.trim()}\nCandidate answer: ${input.candidate.trim()}`,
+    ),
     schema: gradeSchema,
     finish: (reply) => reply,
   };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clip, looseEnum, text, type RolePrompt } from './role-prompt';
+import { clip, exchange, looseEnum, text, type RolePrompt } from './role-prompt';
 
 // TRACE's judge: is this page relevant to this (sub-)question? A label plus the analysis behind it.
 
@@ -29,24 +29,16 @@ export function buildJudgePrompt(input: JudgeInput): RolePrompt<JudgeReply> {
       : '';
   return {
     role: 'judge',
-    messages: [
-      {
-        role: 'system',
-        content:
-          'You judge whether a document page holds information that helps answer a question. Analyse the page briefly, ' +
-          'then label it RELEVANT (it contains facts, figures or statements that answer or directly support an answer) ' +
-          'or IRRELEVANT. Reply with JSON: {"analysis": "short analysis", "label": "RELEVANT" | "IRRELEVANT"}.',
-      },
-      {
-        role: 'user',
-        content:
-          `${context}Question: ${input.question.trim()}\n\n` +
-          (input.memory?.length
-            ? `Found on earlier pages:\n${input.memory.map((m) => `- ${clip(m, 300)}`).join('\n')}\n\n`
-            : '') +
-          `Page${input.pageLabel ? ` (${input.pageLabel})` : ''}:\n${clip(input.pageText, input.maxChars ?? 4_000) || '(empty page)'}`,
-      },
-    ],
+    messages: exchange(
+      'You judge whether a document page holds information that helps answer a question. Analyse the page briefly, ' +
+        'then label it RELEVANT (it contains facts, figures or statements that answer or directly support an answer) ' +
+        'or IRRELEVANT. Reply with JSON: {"analysis": "short analysis", "label": "RELEVANT" | "IRRELEVANT"}.',
+      `${context}Question: ${input.question.trim()}\n\n` +
+        (input.memory?.length
+          ? `Found on earlier pages:\n${input.memory.map((m) => `- ${clip(m, 300)}`).join('\n')}\n\n`
+          : '') +
+        `Page${input.pageLabel ? ` (${input.pageLabel})` : ''}:\n${clip(input.pageText, input.maxChars ?? 4_000) || '(empty page)'}`,
+    ),
     schema: judgeSchema,
     finish: (reply) => reply,
   };

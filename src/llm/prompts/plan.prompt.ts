@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { text, type RolePrompt } from './role-prompt';
+import { exchange, text, type RolePrompt } from './role-prompt';
 
 // G²-Reader's planner: at most 6 sub-questions forming a DAG of depth at most 3, run in topological order.
 
@@ -39,17 +39,13 @@ export function buildPlanPrompt(input: PlanInput): RolePrompt<RawPlan, PlanReply
   const maxDepth = input.maxDepth ?? MAX_PLAN_DEPTH;
   return {
     role: 'plan',
-    messages: [
-      {
-        role: 'system',
-        content:
-          `Plan how to answer a question about documents as at most ${maxNodes} sub-questions. A sub-question that ` +
-          'needs the answer of another lists that one in "dependsOn" and may refer to it as [q1]; chains are at most ' +
-          `${maxDepth} deep and must not loop. A simple question is one sub-question. Reply with JSON: ` +
-          '{"subQuestions": [{"id": "q1", "question": "...", "dependsOn": []}, {"id": "q2", "question": "... [q1] ...", "dependsOn": ["q1"]}]}.',
-      },
-      { role: 'user', content: `Question: ${input.question.trim()}` },
-    ],
+    messages: exchange(
+      `Plan how to answer a question about documents as at most ${maxNodes} sub-questions. A sub-question that ` +
+        'needs the answer of another lists that one in "dependsOn" and may refer to it as [q1]; chains are at most ' +
+        `${maxDepth} deep and must not loop. A simple question is one sub-question. Reply with JSON: ` +
+        '{"subQuestions": [{"id": "q1", "question": "...", "dependsOn": []}, {"id": "q2", "question": "... [q1] ...", "dependsOn": ["q1"]}]}.',
+      `Question: ${input.question.trim()}`,
+    ),
     schema: planSchema,
     finish: (raw) => normalisePlan(raw.subQuestions, input.question, maxNodes, maxDepth),
   };

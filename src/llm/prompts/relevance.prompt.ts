@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clip, text, type RolePrompt } from './role-prompt';
+import { clip, exchange, text, type RolePrompt } from './role-prompt';
 
 // MMRAG-DocQA's parent-page re-ranking: a 0–1 relevance score of one page for the question.
 
@@ -26,20 +26,12 @@ export function buildRelevancePrompt(
 ): RolePrompt<z.infer<typeof relevanceSchema>, RelevanceReply> {
   return {
     role: 'relevance',
-    messages: [
-      {
-        role: 'system',
-        content:
-          'Rate how useful a document page is for answering a question, from 0 (unrelated) to 1 (contains the answer). ' +
-          'Reply with JSON: {"score": number between 0 and 1, "reason": "one sentence"}.',
-      },
-      {
-        role: 'user',
-        content:
-          `Question: ${input.question.trim()}\n\n` +
-          `Page${input.pageLabel ? ` (${input.pageLabel})` : ''}:\n${clip(input.pageText, input.maxChars ?? 4_000) || '(empty page)'}`,
-      },
-    ],
+    messages: exchange(
+      'Rate how useful a document page is for answering a question, from 0 (unrelated) to 1 (contains the answer). ' +
+        'Reply with JSON: {"score": number between 0 and 1, "reason": "one sentence"}.',
+      `Question: ${input.question.trim()}\n\n` +
+        `Page${input.pageLabel ? ` (${input.pageLabel})` : ''}:\n${clip(input.pageText, input.maxChars ?? 4_000) || '(empty page)'}`,
+    ),
     schema: relevanceSchema,
     finish: (raw) => ({ score: normaliseScore(raw.score), reason: raw.reason }),
   };

@@ -10,6 +10,12 @@ export interface RolePrompt<TReply, TResult = TReply> {
   finish: (reply: TReply) => TResult;
 }
 
+/** A role's one exchange with the model: its instructions as the system message, then the user's input. */
+export const exchange = (instructions: string, input: string): ChatMessage[] => [
+  { role: 'system', content: instructions },
+  { role: 'user', content: input },
+];
+
 /** Long inputs are cut so one page or passage cannot blow the context window. */
 export function clip(text: string, maxChars: number): string {
   const flat = text.trim();

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clip, stringList, text, uniqueBy, type RolePrompt } from './role-prompt';
+import { clip, exchange, stringList, text, uniqueBy, type RolePrompt } from './role-prompt';
 
 // Document routing: the model picks, among the documents the fused signals ranked highest, the ones likely to hold
 // the answer to a question over a whole library.
@@ -38,16 +38,12 @@ export function buildRoutePrompt(input: RouteInput): RolePrompt<z.infer<typeof r
     .join('\n');
   return {
     role: 'route',
-    messages: [
-      {
-        role: 'system',
-        content:
-          `A question is asked over a library of documents. Pick the documents (at most ${input.pick}) most likely ` +
-          'to hold its answer, best first, from the candidates listed with what matched in each. Reply with JSON: ' +
-          '{"docIds": ["id", ...], "reason": "one sentence"}. Use only the ids in brackets.',
-      },
-      { role: 'user', content: `Question: ${input.question.trim()}\n\nCandidates:\n${listing}` },
-    ],
+    messages: exchange(
+      `A question is asked over a library of documents. Pick the documents (at most ${input.pick}) most likely ` +
+        'to hold its answer, best first, from the candidates listed with what matched in each. Reply with JSON: ' +
+        '{"docIds": ["id", ...], "reason": "one sentence"}. Use only the ids in brackets.',
+      `Question: ${input.question.trim()}\n\nCandidates:\n${listing}`,
+    ),
     schema: routeSchema,
     finish: (raw) => ({
       docIds: uniqueBy(

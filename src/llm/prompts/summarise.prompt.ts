@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { clip, stringList, uniqueBy, type RolePrompt } from './role-prompt';
+import { clip, exchange, stringList, uniqueBy, type RolePrompt } from './role-prompt';
 
 // Page, section, cluster (summary tree) and element summaries with keywords (DMAP, MMRAG-DocQA, G²-Reader).
 
@@ -42,19 +42,12 @@ export function buildSummarisePrompt(
   const maxKeywords = input.maxKeywords ?? 8;
   return {
     role: 'summarise',
-    messages: [
-      {
-        role: 'system',
-        content:
-          `Summarise ${WHAT_IS_SUMMARISED[input.kind]} in at most ${maxWords} words, keeping names, numbers and ` +
-          `what tables or figures show, and list up to ${maxKeywords} keywords a reader would search for. ` +
-          'Use only the text given. Reply with JSON: {"summary": "...", "keywords": ["...", "..."]}.',
-      },
-      {
-        role: 'user',
-        content: `${input.title ? `Title: ${input.title.trim()}\n\n` : ''}Text:\n${clip(input.text, input.maxChars ?? 12_000)}`,
-      },
-    ],
+    messages: exchange(
+      `Summarise ${WHAT_IS_SUMMARISED[input.kind]} in at most ${maxWords} words, keeping names, numbers and ` +
+        `what tables or figures show, and list up to ${maxKeywords} keywords a reader would search for. ` +
+        'Use only the text given. Reply with JSON: {"summary": "...", "keywords": ["...", "..."]}.',
+      `${input.title ? `Title: ${input.title.trim()}\n\n` : ''}Text:\n${clip(input.text, input.maxChars ?? 12_000)}`,
+    ),
     schema: summariseSchema,
     finish: (raw) => ({
       summary: raw.summary,
