@@ -1,6 +1,7 @@
 import type { AnswerElement, ExtractiveAnswer } from '../extractive-answer';
 import { notAnswerableAnswer, typedFromExtractive } from './extractive-source';
 import { textElement } from './testing/evidence-builders';
+import type { AnswerKind } from './typed-answer';
 
 const element = (text: string, description: string | null = null): AnswerElement =>
   textElement(text, { pageNumber: 4, kind: description ? 'table' : 'paragraph', description });
@@ -14,6 +15,14 @@ const answered = (quoted: ExtractiveAnswer['quoted']): ExtractiveAnswer => ({
   citations: [],
   quoted,
 });
+
+/** The typed form of an extractive answer that quoted `sentence`, a paragraph of page 4. */
+const fromSentence = (kind: AnswerKind, question: string, sentence: string) =>
+  typedFromExtractive(
+    kind,
+    question,
+    answered([{ text: sentence, cellValue: null, element: element(sentence) }]),
+  );
 
 describe('typedFromExtractive', () => {
   it("reads a cell's value with the unit its column label names and the table's printed scale", () => {
@@ -59,21 +68,13 @@ describe('typedFromExtractive', () => {
 
   it('reads a year from a sentence for a date question', () => {
     const s = 'The plant was commissioned in 1987 by the regional utility.';
-    const typed = typedFromExtractive(
-      'DATE',
-      'When was the plant commissioned?',
-      answered([{ text: s, cellValue: null, element: element(s) }]),
-    );
+    const typed = fromSentence('DATE', 'When was the plant commissioned?', s);
     expect(typed).toMatchObject({ kind: 'DATE', value: '1987' });
   });
 
   it('keeps the sentence as a TEXT answer when it states no value of the kind asked for', () => {
     const s = 'The plant is run by the regional utility.';
-    const typed = typedFromExtractive(
-      'NUMBER',
-      'How much power does the plant make?',
-      answered([{ text: s, cellValue: null, element: element(s) }]),
-    );
+    const typed = fromSentence('NUMBER', 'How much power does the plant make?', s);
     expect(typed).toMatchObject({ kind: 'TEXT', value: s, text: `${s} [p. 4]` });
   });
 
@@ -107,11 +108,7 @@ describe('typedFromExtractive', () => {
 describe('typedFromExtractive: short spans', () => {
   it('answers a text question with the span of the sentence that answers it, the sentence kept as the text', () => {
     const s = 'The first prototype was assembled in the Delft Maker Lab, and later moved to a hangar.';
-    const typed = typedFromExtractive(
-      'NAME',
-      'Where was the first prototype assembled?',
-      answered([{ text: s, cellValue: null, element: element(s) }]),
-    );
+    const typed = fromSentence('NAME', 'Where was the first prototype assembled?', s);
     expect(typed).toMatchObject({
       kind: 'NAME',
       value: 'Delft Maker Lab',
@@ -141,31 +138,23 @@ describe('typedFromExtractive: short spans', () => {
 
   it('answers the option the question offers that the quoted sentence states', () => {
     const s = 'The battery gauge sits on the left of the dashboard, under the clock.';
-    const typed = typedFromExtractive(
+    const typed = fromSentence(
       'TEXT',
       "Is the battery gauge on the left or right of the dashboard? Answer 'left' or 'right'.",
-      answered([{ text: s, cellValue: null, element: element(s) }]),
+      s,
     );
     expect(typed).toMatchObject({ value: 'left' });
   });
 
   it('keeps the sentence for a comparison its values did not decide, even when it names one alternative', () => {
     const s = 'Rotterdam remains the busiest port on the North Sea coast.';
-    const typed = typedFromExtractive(
-      'NAME',
-      'Which port handled more cargo in 2020, Rotterdam or Antwerp?',
-      answered([{ text: s, cellValue: null, element: element(s) }]),
-    );
+    const typed = fromSentence('NAME', 'Which port handled more cargo in 2020, Rotterdam or Antwerp?', s);
     expect(typed).toMatchObject({ kind: 'TEXT', value: s });
   });
 
   it('keeps the sentence for a sequence question the sequence did not answer', () => {
     const s = 'After imaging the team logs the weather and the seeing.';
-    const typed = typedFromExtractive(
-      'NAME',
-      'What comes after imaging in the observing night?',
-      answered([{ text: s, cellValue: null, element: element(s) }]),
-    );
+    const typed = fromSentence('NAME', 'What comes after imaging in the observing night?', s);
     expect(typed).toMatchObject({ kind: 'TEXT', value: s });
   });
 });
