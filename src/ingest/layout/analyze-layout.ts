@@ -14,6 +14,7 @@ import { buildSegments } from './lines';
 import { dominantFontSize, splitBox, splitTable } from './element-split';
 import { bodyUnits, pageSegments, type TextUnit } from './page-units';
 import { sectionsFromHeadings, sectionsFromOutline } from './sections';
+import { splitRunTogetherWords } from './ocr-words';
 import { isScannedSlide, picturesOnScan, slideTitle } from './slides';
 import { tableCellGeometry, tableToMarkdown, tableToText } from '../../document/table-form';
 import { type DetectedTable, groupRows } from './tables';
@@ -52,7 +53,8 @@ type PagePiece =
   | { type: 'table'; unit: TableUnit }
   | { type: 'band'; kind: BandKind; segment: Segment };
 
-export function analyzeLayout(parsed: ParsedPdf, opts: AnalyzeLayoutOptions = {}): DocumentModel {
+export function analyzeLayout(input: ParsedPdf, opts: AnalyzeLayoutOptions = {}): DocumentModel {
+  const parsed = splitRunTogetherWords(input);
   const maxTokens = opts.maxTokens ?? DEFAULT_MAX_TOKENS;
   const countTokens = opts.countTokens ?? estimateTokens;
   // OCR sizes are box heights, not font sizes: scanned pages are compared with scanned pages only.
