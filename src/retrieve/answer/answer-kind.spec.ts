@@ -29,6 +29,10 @@ describe('answerKindOf', () => {
     ['In the appendix, which suppliers are named as critical?', 'LIST'],
     ['What were the total assets at year end?', 'NUMBER'],
     ['What shares of owners use a smartphone, a tablet and a laptop? Write them in the list format.', 'LIST'],
+    // several values asked for in so many words: a list format, "respectively", "which two …"
+    ['How many pumps and valves does the plant have? Give the two numbers as a list.', 'LIST'],
+    ['What are the width and depth of the dock respectively?', 'LIST'],
+    ["Which two newspapers' reviews are quoted on the cover?", 'LIST'],
     ['When was the bridge opened to traffic?', 'DATE'],
     ['In which year did the museum move to its current site?', 'DATE'],
     ['What percentage of respondents prefer trains?', 'PERCENTAGE'],

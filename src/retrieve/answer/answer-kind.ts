@@ -39,6 +39,13 @@ const NUMBER =
 const NUMBER_FORMAT =
   /\b(?:answer|write|give|return|express|report)\b[^.?]{0,40}\b(?:in|into|as|with) (?:(?:an? |the )?(?:int|integer|float|decimal|numeric|number)(?: format)?|(?:usd |us\$ |\$ )?(?:thousands?|millions?|billions?))\b|\b(?:give me|as|return me) an? (?:rounded )?(?:integer|float|number)\b|\bround (?:your |the )?(?:answer|result|value)? ?to\b/i;
 
+/**
+ * The question asks for several values in so many words: a list format ("write the answer in list format", "as a
+ * list", "in the format of list"), "respectively" after a series, or "which two/three … ".
+ */
+const SEVERAL_ASKED =
+  /\b(?:in|as|into) (?:a |the )?(?:format of (?:a )?)?list\b|\blist format\b|\bformat(?:ted)? (?:as|of|in) (?:a )?list\b|\band\b[^?]*\brespectively\b|^\s*(?:which|what) (?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) [\w-]+/i;
+
 /** The interrogative opens the question or a clause of it ("In 2015, among those, which one…"), not a relative clause. */
 const INTERROGATIVE = /(?:^|[,;:?.]\s+|^(?:\w+\s+){0,2}?)(which|what)\s+((?:[\w'’-]+\s*){1,3})/i;
 /** Words after "which"/"what" that ask for a quantity, a measure or a time, not for a thing. */
@@ -78,6 +85,7 @@ export function answerKindOf(question: string): AnswerKind {
   if (YES_NO_OPENING.test(q)) return ALTERNATIVES.test(q) ? 'TEXT' : 'YES_NO';
   // "Which is larger, A or B?" names its answer among the alternatives
   if (alternativesOf(q)) return 'NAME';
+  if (SEVERAL_ASKED.test(q)) return 'LIST';
   if (MEASURE_ASKED.test(q)) return /\bpercent/i.test(q) ? 'PERCENTAGE' : 'NUMBER';
   if (COUNT.test(q)) return 'COUNT';
   // a number format asked for settles it, whatever the wording ("What are the lease costs? Answer in millions.")

@@ -6,6 +6,8 @@ import { ANSWER_PAGES_READ, type AnswerElement } from '../extractive-answer';
 import { judgedIrrelevant } from './answer-evidence';
 import { AnswerPipeline } from './answer-pipeline';
 import { notAnswerableAnswer } from './extractive-source';
+import { pagesAsked, pagesMentioning, phrasePattern } from './page-mentions';
+import { listAnswer } from './typed-answer';
 import { RetrieveRepository } from '../retrieve.repository';
 import { RetrieveService } from '../retrieve.service';
 import {
@@ -58,8 +60,10 @@ export class AskService {
     );
     const t0 = performance.now();
     const scoped = opts.scope?.docIds?.length === 1 ? opts.scope.docIds[0]! : null;
+    const irrelevant = judgedIrrelevant(search.steps);
     const counted = scoped
-      ? await this.structureAnswer(question, scoped, judgedIrrelevant(search.steps))
+      ? ((await this.structureAnswer(question, scoped, irrelevant)) ??
+        (await this.mentionAnswer(question, scoped, irrelevant)))
       : null;
     const { warnings, ...answer } = counted
       ? { ...counted, warnings: [] }
@@ -143,6 +147,38 @@ export class AskService {
           score: 1,
           step: null,
         })),
+    };
+  }
+
+  /**
+   * "On which pages is Exhibit P-10 mentioned?" lists every page of the document that prints the named phrase, each
+   * cited by the element that prints it: a search's top pages cannot hold them all. Null when no page prints it.
+   */
+  private async mentionAnswer(
+    question: string,
+    docId: string,
+    irrelevant: ReadonlySet<string>,
+  ): Promise<Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'> | null> {
+    const asked = pagesAsked(searchQueryOf(question).query);
+    if (!asked) return null;
+    const pages = pagesMentioning(await this.repo.documentPageTexts([docId]), asked.phrase);
+    if (pages.length === 0) return null;
+    const pattern = phrasePattern(asked.phrase);
+    const elements = await this.repo.answerPageElements(pages.map((pageNumber) => ({ docId, pageNumber })));
+    const citations = pages.flatMap((pageNumber) => {
+      const e = elements.find((x) => x.pageNumber === pageNumber && pattern.test(x.text));
+      if (!e || irrelevant.has(`${docId}#${pageNumber}`)) return [];
+      const quote = e.text.length > 160 ? (pattern.exec(e.text)?.[0] ?? asked.phrase) : e.text;
+      return [{ docId, pageNumber, elementId: e.elementId, bbox: e.bbox, quote, score: 1, step: null }];
+    });
+    const items = pages.map(asked.label);
+    return {
+      answer: listAnswer(items, `"${asked.phrase}" is printed on ${pages.length === 1 ? 'page' : 'pages'} ${pages.join(', ')}`),
+      answerable: true,
+      mode: 'graph',
+      format: 'List',
+      analysis: `Looked "${asked.phrase}" up in every page's text of the document: ${pages.length} pages print it.`,
+      citations,
     };
   }
 

@@ -7,6 +7,7 @@ import {
   listItems,
   namesThings,
   paragraphTitle,
+  series,
   subjectWords,
 } from './list-items';
 
@@ -111,5 +112,26 @@ describe('paragraphTitle', () => {
   it('reads none from a paragraph that opens with a sentence', () => {
     expect(paragraphTitle('The division builds ferries. It employs 300 people.')).toBeNull();
     expect(paragraphTitle('In May the boiler, which is old, was inspected: it passed.')).toBeNull();
+  });
+});
+
+describe('series', () => {
+  it('reads a series inside a longer sentence, from the preposition it follows to its "and" part', () => {
+    const found = series(
+      'The ferry line is based in Leith, and the company runs crews stationed in Oban, Mallaig, Ullapool, Stornoway and Tarbert, serving the islands.',
+    );
+    expect(found).toEqual({
+      lead: 'The ferry line is based in Leith, and the company runs crews stationed in',
+      items: ['Oban', 'Mallaig', 'Ullapool', 'Stornoway', 'Tarbert'],
+    });
+  });
+
+  it('is null for a sentence with fewer items, or with long clauses between its commas', () => {
+    expect(series('Crews are stationed in Oban and Mallaig, serving the islands.')).toBeNull();
+    expect(
+      series(
+        'The ferry left at dawn, the crew checked every hatch on the lower deck before sailing, and the harbour master signed the log.',
+      ),
+    ).toBeNull();
   });
 });

@@ -164,3 +164,33 @@ export function enumeration(sentence: string, min = 3): { lead: string; items: s
   if (items.some((i) => i.split(' ').length > MAX_ENUMERATED_WORDS || !/\p{L}/u.test(i))) return null;
   return { lead, items };
 }
+
+/** Words after which a series' first item starts: a cue, or a preposition right before it ("teams in A, B and C"). */
+const SERIES_HEAD =
+  /^(.*\b(?:includes?|including|included|are|were|comprise[sd]?|consists? of|such as|namely|in|at|from|across|between|to|with)\b:?|.*:)\s+(.+)$/i;
+
+/**
+ * A series written inside a longer sentence: "… has teams stationed in Dubai, Frankfurt, Hong Kong and Tokyo,
+ * driving …". The items run back from the "… and X" part over short comma-separated parts to the part holding the
+ * cue or preposition the first item follows; what the sentence says after the series is no item. Null unless it
+ * names at least `min` items.
+ */
+export function series(sentence: string, min = 3): { lead: string; items: string[] } | null {
+  const parts = sentence.replace(/\s+/g, ' ').trim().replace(/[.;]$/, '').split(/\s*,\s*/);
+  for (let k = parts.length - 1; k >= 2; k--) {
+    const last = /^(?:(.*?)\s+)?(?:and|or)\s+(.+)$/i.exec(parts[k]!);
+    if (!last || words(last[2]!) > MAX_ENUMERATED_WORDS || (last[1] && SERIES_HEAD.test(last[1]))) continue;
+    const items = [...(last[1] ? [last[1]] : []), last[2]!];
+    let i = k - 1;
+    while (i >= 0 && !SERIES_HEAD.test(parts[i]!) && words(parts[i]!) <= MAX_ENUMERATED_WORDS)
+      items.unshift(parts[i--]!);
+    const head = i >= 0 ? SERIES_HEAD.exec(parts[i]!) : null;
+    if (!head || words(head[2]!) > MAX_ENUMERATED_WORDS) continue;
+    items.unshift(head[2]!);
+    const lead = [...parts.slice(0, i), head[1]!].join(', ');
+    if (items.length >= min && items.every((x) => /\p{L}/u.test(x))) return { lead, items };
+  }
+  return null;
+}
+
+const words = (text: string) => text.split(' ').filter((w) => w !== '').length;

@@ -10,6 +10,7 @@ import {
   listItems,
   namesThings,
   paragraphTitle,
+  series,
   share,
   subjectWords,
 } from './list-items';
@@ -149,11 +150,15 @@ function findEnumeration(evidence: AnswerEvidence, words: string[], asked: Asked
   for (const page of evidence.pages) {
     for (const element of body(page)) {
       if (element.kind !== 'paragraph' && element.kind !== 'list') continue;
+      // a sentence's series may name its subject in the paragraph around it ("We are the largest provider. …
+      // The company has teams in A, B and C."): the lead must name some of it, the paragraph enough of it
+      const context = share(words, element.text);
       for (const sentence of sentences(element.text)) {
-        const found = enumeration(sentence, asked?.n === 2 ? 2 : 3);
+        const min = asked?.n === 2 ? 2 : 3;
+        const found = enumeration(sentence, min) ?? series(sentence, min);
         if (!found) continue;
         const s = share(words, found.lead);
-        if (s < ENUMERATION_SHARE) continue;
+        if (s < ENUMERATION_SHARE && (s === 0 || context < ENUMERATION_SHARE)) continue;
         const candidate = { anchor: found.lead, parts: [{ element, page, items: found.items }], share: s };
         if (better(candidate, best, asked)) best = candidate;
       }

@@ -1,0 +1,40 @@
+import { exampleForm, pagesAsked, pagesMentioning } from './page-mentions';
+
+describe('pagesAsked', () => {
+  it('reads the code or name whose pages the question asks for', () => {
+    expect(pagesAsked('On which pages is Annex B-7 mentioned?')?.phrase).toBe('Annex B-7');
+    expect(pagesAsked('List all the pages where the "harbour levy" is mentioned.')?.phrase).toBe('harbour levy');
+    expect(pagesAsked('Which pages mention the Coastal Rowing Trust?')?.phrase).toBe('Coastal Rowing Trust');
+  });
+
+  it('leaves the answer-form example out of what is asked', () => {
+    const asked = pagesAsked('Which pages mention Annex B-7? Answer as a list, e.g., ["Page 2", "Page 9"].');
+    expect(asked?.phrase).toBe('Annex B-7');
+    expect(asked?.label(4)).toBe('Page 4');
+  });
+
+  it('is null for a question that asks no pages, or names nothing exactly', () => {
+    expect(pagesAsked('What does Annex B-7 say about mooring fees?')).toBeNull();
+    expect(pagesAsked('Which pages mention how to clean the filter?')).toBeNull();
+  });
+});
+
+describe('exampleForm', () => {
+  it('writes pages as the example does', () => {
+    expect(exampleForm('List them, for example ["p1","p2"]')(7)).toBe('p7');
+    expect(exampleForm('in a list like [2, 3, 5]')(7)).toBe('7');
+    expect(exampleForm('Which pages?')(7)).toBe('7');
+  });
+});
+
+describe('pagesMentioning', () => {
+  const pages = [
+    { docId: 'd', pageNumber: 3, text: 'See Annex B-7 for the tariff.' },
+    { docId: 'd', pageNumber: 1, text: 'The annex b-7\ncovers mooring.' },
+    { docId: 'd', pageNumber: 5, text: 'Annex B-70 is the older tariff; Annex B-1 the first.' },
+    { docId: 'd', pageNumber: 6, text: 'Nothing here.' },
+  ];
+  it('finds each page that prints the phrase, not a longer code that starts with it', () => {
+    expect(pagesMentioning(pages, 'Annex B-7')).toEqual([1, 3]);
+  });
+});

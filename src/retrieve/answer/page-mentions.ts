@@ -1,0 +1,73 @@
+import type { DocumentPageText } from '../answerability';
+
+// "On which pages is the Exhibit P-10 mentioned?", "List all the pages where the word 'warranty' appears": the
+// answer is every page of the document that prints the named thing, which no top-k of pages can hold. The thing is
+// named exactly (a quoted phrase, or a code or proper name such as "Exhibit P-10"), so the pages are found by
+// looking the phrase up in the document's own text. Pure; the pages' text comes from the graph.
+
+/** The question asks for pages ("which pages", "list the pages", "how many times … list the pages"). */
+const ASKS_FOR_PAGES =
+  /\b(?:which|what|list|tell me|name|give)\b[^?.]{0,30}\bpages?\b|\bon (?:which|what) pages?\b|\bpages? (?:on which|where|that|in which)\b/i;
+const MENTIONED =
+  /\b(?:mention(?:s|ed)?|appear(?:s|ed)?|occur(?:s|red)?|cited|referred to|referenced|printed|written|shown)\b/i;
+const QUOTED = /["“'‘]([^"”'’]{2,60})["”'’]/;
+/** A name with a code or a capitalised run: "Exhibit P-10", "Form 10-K", "Harbour Trust". */
+const NAMED =
+  /\b((?:[A-Z][\p{L}]*\s+)?[A-Z]{1,4}-?\d[\w.-]*|[A-Z][\p{L}'’]+(?:\s+(?:of\s+)?[A-Z][\p{L}'’]+)+)\b/u;
+/** Capitalised words a question opens with or asks with, never the thing named. */
+const ASKING_CAPS = /^(?:How|Which|What|List|Tell|Name|Give|On|In|Please|Where|Page|Pages|The|Your|Answer)$/;
+
+/** How the question wants each page written, from its own example ("e.g., ["p1","p2"]", "like ['Page 2']"). */
+export type PageLabelForm = (page: number) => string;
+
+export interface PagesAsked {
+  /** The phrase looked up, as the question prints it. */
+  phrase: string;
+  label: PageLabelForm;
+}
+
+/** The example list a question gives for its answer's form: "for example ["Page 17", "Page 18"]". */
+export function exampleForm(question: string): PageLabelForm {
+  const example = /(?:e\.g\.|for example|such as|like)[,:]?\s*\[\s*["']?([^\],"']*?)\d+["']?\s*[,\]]/i.exec(
+    question,
+  );
+  const prefix = example?.[1] ?? '';
+  return (page) => `${prefix}${page}`;
+}
+
+/** The phrase whose pages the question asks for; null when it asks for no pages or names nothing exactly. */
+export function pagesAsked(question: string): PagesAsked | null {
+  const q = question.replace(/\s+/g, ' ');
+  if (!ASKS_FOR_PAGES.test(q)) return null;
+  if (!MENTIONED.test(q)) return null;
+  // the example of the answer's form is no part of what is asked
+  const asked = q.replace(/(?:e\.g\.|for example|such as|like)[,:]?\s*\[[^\]]*\]/gi, '');
+  const quoted = QUOTED.exec(asked)?.[1];
+  const named = quoted ?? namedPhrase(asked);
+  if (!named) return null;
+  return { phrase: named.trim(), label: exampleForm(q) };
+}
+
+function namedPhrase(question: string): string | null {
+  for (const m of question.matchAll(new RegExp(NAMED.source, 'gu'))) {
+    const words = m[1]!.split(' ').filter((w, i) => i > 0 || !ASKING_CAPS.test(w));
+    if (words.length > 0 && words.some((w) => /\d|\p{Lu}/u.test(w))) return words.join(' ');
+  }
+  return null;
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A phrase as a pattern: its words in order, any spacing, not inside a longer word or code ("P-1" ≠ "P-10"). */
+export function phrasePattern(phrase: string): RegExp {
+  const words = phrase.split(/\s+/).map(escape).join('\\s+');
+  return new RegExp(`(?<![\\p{L}\\p{N}-])${words}(?![\\p{N}]|-\\p{N}|\\p{L})`, 'iu');
+}
+
+/** The pages (ascending) whose text prints the phrase. */
+export function pagesMentioning(pages: readonly DocumentPageText[], phrase: string): number[] {
+  const pattern = phrasePattern(phrase);
+  return [...new Set(pages.filter((p) => pattern.test(p.text)).map((p) => p.pageNumber))].sort(
+    (a, b) => a - b,
+  );
+}
