@@ -159,7 +159,7 @@ export class AskService {
     docId: string,
     irrelevant: ReadonlySet<string>,
   ): Promise<Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'> | null> {
-    const asked = pagesAsked(searchQueryOf(question).query);
+    const asked = pagesAsked(question);
     if (!asked) return null;
     const pages = pagesMentioning(await this.repo.documentPageTexts([docId]), asked.phrase);
     if (pages.length === 0) return null;

@@ -128,6 +128,10 @@ describe('series', () => {
 
   it('is null for a sentence with fewer items, or with long clauses between its commas', () => {
     expect(series('Crews are stationed in Oban and Mallaig, serving the islands.')).toBeNull();
+    // "and other towns …" is no name, a quotation no item
+    expect(
+      series('The line ran from “Leith to Oban, Mallaig, and other towns of the coast,” carrying fish, wool and coal.'),
+    ).toBeNull();
     expect(
       series(
         'The ferry left at dawn, the crew checked every hatch on the lower deck before sailing, and the harbour master signed the log.',

@@ -1,5 +1,6 @@
 import { countWord } from './number-words';
 import { contentWords } from '../text-match';
+import { searchQueryOf } from '../search-query';
 
 // The pieces a list answer is made of: the items of a list (or of bullet lines set inside a paragraph), the items
 // of an enumeration written in a sentence ("… five segments: A, B, C, D and E."), and the number of items or the
@@ -94,7 +95,9 @@ export function distinct(items: string[]): string[] {
 
 /** The question's subject words ("What sensors does the rover carry?" → sensor, rover, carry). */
 export function subjectWords(question: string): string[] {
-  return [...new Set(contentWords(question).filter((w) => !ASKING.has(w) && countWord(w) === null))];
+  // "Write the answer in list format" says how to answer, not what about
+  const asked = searchQueryOf(question).query;
+  return [...new Set(contentWords(asked).filter((w) => !ASKING.has(w) && countWord(w) === null))];
 }
 
 /** The share of `words` that `text` holds. */
@@ -180,15 +183,20 @@ export function series(sentence: string, min = 3): { lead: string; items: string
   for (let k = parts.length - 1; k >= 2; k--) {
     const last = /^(?:(.*?)\s+)?(?:and|or)\s+(.+)$/i.exec(parts[k]!);
     if (!last || words(last[2]!) > MAX_ENUMERATED_WORDS || (last[1] && SERIES_HEAD.test(last[1]))) continue;
+    if (/^(?:other|others|more|many|several|so on)\b/i.test(last[2]!)) continue;
     const items = [...(last[1] ? [last[1]] : []), last[2]!];
     let i = k - 1;
-    while (i >= 0 && !SERIES_HEAD.test(parts[i]!) && words(parts[i]!) <= MAX_ENUMERATED_WORDS)
+    // a part opening with "and" ends an earlier series: "to A, B, and other cities of C, …" is no series of names
+    while (i >= 0 && !SERIES_HEAD.test(parts[i]!) && words(parts[i]!) <= MAX_ENUMERATED_WORDS) {
+      if (/^(?:and|or)\s/i.test(parts[i]!)) break;
       items.unshift(parts[i--]!);
+    }
+    if (i >= 0 && /^(?:and|or)\s/i.test(parts[i]!) && !SERIES_HEAD.test(parts[i]!)) continue;
     const head = i >= 0 ? SERIES_HEAD.exec(parts[i]!) : null;
     if (!head || words(head[2]!) > MAX_ENUMERATED_WORDS) continue;
     items.unshift(head[2]!);
     const lead = [...parts.slice(0, i), head[1]!].join(', ');
-    if (items.length >= min && items.every((x) => /\p{L}/u.test(x))) return { lead, items };
+    if (items.length >= min && items.every((x) => /\p{L}/u.test(x) && !/["“”]/.test(x))) return { lead, items };
   }
   return null;
 }

@@ -144,8 +144,20 @@ function findList(evidence: AnswerEvidence, words: string[], asked: AskedCount |
   return best;
 }
 
-/** An enumeration written in a sentence that names the question's subject; the best-naming one in evidence order. */
+/**
+ * An enumeration written in a sentence that names the question's subject; the best-naming one in evidence order. A
+ * series cued by a mere preposition ("teams in A, B and C") is read only when no cued enumeration answers.
+ */
 function findEnumeration(evidence: AnswerEvidence, words: string[], asked: AskedCount | null): Found | null {
+  return findInline(evidence, words, asked, enumeration) ?? findInline(evidence, words, asked, series);
+}
+
+function findInline(
+  evidence: AnswerEvidence,
+  words: string[],
+  asked: AskedCount | null,
+  read: typeof enumeration,
+): Found | null {
   let best: Found | null = null;
   for (const page of evidence.pages) {
     for (const element of body(page)) {
@@ -155,7 +167,7 @@ function findEnumeration(evidence: AnswerEvidence, words: string[], asked: Asked
       const context = share(words, element.text);
       for (const sentence of sentences(element.text)) {
         const min = asked?.n === 2 ? 2 : 3;
-        const found = enumeration(sentence, min) ?? series(sentence, min);
+        const found = read(sentence, min);
         if (!found) continue;
         const s = share(words, found.lead);
         if (s < ENUMERATION_SHARE && (s === 0 || context < ENUMERATION_SHARE)) continue;
