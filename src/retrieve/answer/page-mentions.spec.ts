@@ -2,14 +2,14 @@ import { exampleForm, pagesAsked, pagesMentioning } from './page-mentions';
 
 describe('pagesAsked', () => {
   it('reads the code or name whose pages the question asks for', () => {
-    expect(pagesAsked('On which pages is Annex B-7 mentioned?')?.phrase).toBe('Annex B-7');
+    expect(pagesAsked('On which pages is Annex B-7 mentioned?')?.phrase).toBe('B-7');
     expect(pagesAsked('List all the pages where the "harbour levy" is mentioned.')?.phrase).toBe('harbour levy');
     expect(pagesAsked('Which pages mention the Coastal Rowing Trust?')?.phrase).toBe('Coastal Rowing Trust');
   });
 
   it('leaves the answer-form example out of what is asked', () => {
     const asked = pagesAsked('Which pages mention Annex B-7? Answer as a list, e.g., ["Page 2", "Page 9"].');
-    expect(asked?.phrase).toBe('Annex B-7');
+    expect(asked?.phrase).toBe('B-7');
     expect(asked?.label(4)).toBe('Page 4');
   });
 
@@ -30,11 +30,12 @@ describe('exampleForm', () => {
 describe('pagesMentioning', () => {
   const pages = [
     { docId: 'd', pageNumber: 3, text: 'See Annex B-7 for the tariff.' },
-    { docId: 'd', pageNumber: 1, text: 'The annex b-7\ncovers mooring.' },
+    { docId: 'd', pageNumber: 1, text: 'Annexes B-6 and B-7\ncover mooring.' },
     { docId: 'd', pageNumber: 5, text: 'Annex B-70 is the older tariff; Annex B-1 the first.' },
     { docId: 'd', pageNumber: 6, text: 'Nothing here.' },
   ];
   it('finds each page that prints the phrase, not a longer code that starts with it', () => {
-    expect(pagesMentioning(pages, 'Annex B-7')).toEqual([1, 3]);
+    expect(pagesMentioning(pages, 'B-7')).toEqual([1, 3]);
+    expect(pagesMentioning(pages, 'annex b-7')).toEqual([3]);
   });
 });

@@ -2,7 +2,7 @@ import type { DocumentPageText } from '../answerability';
 
 // "On which pages is the Exhibit P-10 mentioned?", "List all the pages where the word 'warranty' appears": the
 // answer is every page of the document that prints the named thing, which no top-k of pages can hold. The thing is
-// named exactly (a quoted phrase, or a code or proper name such as "Exhibit P-10"), so the pages are found by
+// named exactly (a quoted phrase, a code such as "P-10", or a proper name), so the pages are found by
 // looking the phrase up in the document's own text. Pure; the pages' text comes from the graph.
 
 /** The question asks for pages ("which pages", "list the pages", "how many times … list the pages"). */
@@ -51,7 +51,10 @@ export function pagesAsked(question: string): PagesAsked | null {
 function namedPhrase(question: string): string | null {
   for (const m of question.matchAll(new RegExp(NAMED.source, 'gu'))) {
     const words = m[1]!.split(' ').filter((w, i) => i > 0 || !ASKING_CAPS.test(w));
-    if (words.length > 0 && words.some((w) => /\d|\p{Lu}/u.test(w))) return words.join(' ');
+    // a code names the thing alone: its class word may be plural or shared ("Exhibits P-9 and P-10")
+    const code = words.find((w) => /\d/.test(w) && /\p{L}/u.test(w));
+    if (code) return code;
+    if (words.length > 0 && words.some((w) => /\p{Lu}/u.test(w))) return words.join(' ');
   }
   return null;
 }
