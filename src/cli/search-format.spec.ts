@@ -1,5 +1,5 @@
 import type { AskResult, PageHit, SearchResult } from '../retrieve/retrieve.types';
-import { emptyCost } from '../retrieve/evidence-step';
+import { searchResult } from '../retrieve/testing/search-builders';
 import { formatAnswer, formatSearch, matchedSentence, readableScore } from './search-format';
 
 const hit = (over: Partial<PageHit>): PageHit => ({
@@ -49,9 +49,7 @@ describe('readableScore', () => {
 
 describe('formatSearch', () => {
   it('puts the title beside the id and never prints a fused score', () => {
-    const result: SearchResult = {
-      strategy: 'HYBRID',
-      reranked: false,
+    const result: SearchResult = searchResult({
       pages: [
         hit({
           elements: [
@@ -67,11 +65,7 @@ describe('formatSearch', () => {
         }),
       ],
       timings: [{ stage: 'hybrid', ms: 12 }],
-      trace: [],
-      steps: [],
-      cost: emptyCost(),
-      warnings: [],
-    };
+    });
     const out = formatSearch(result, 'revenue 2023', (id) => (id === 'doc-1' ? 'Annual Report' : undefined));
     expect(out).toContain('"Annual Report" (doc-1) p.3  rank 1  (hybrid)');
     expect(out).toContain('Revenue grew 12% in 2023.');
@@ -80,16 +74,7 @@ describe('formatSearch', () => {
 });
 
 describe('formatAnswer', () => {
-  const search: SearchResult = {
-    strategy: 'GRAPH',
-    reranked: true,
-    pages: [],
-    timings: [],
-    trace: [],
-    steps: [],
-    cost: emptyCost(),
-    warnings: [],
-  };
+  const search: SearchResult = searchResult({ strategy: 'GRAPH', reranked: true });
   const asked: AskResult = {
     question: 'What was total revenue in 2023?',
     answer: {

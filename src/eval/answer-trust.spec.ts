@@ -1,5 +1,6 @@
 import type { TypedAnswer } from '../retrieve/answer/typed-answer';
-import { emptyCost, type EvidenceStep } from '../retrieve/evidence-step';
+import type { EvidenceStep } from '../retrieve/evidence-step';
+import { evidenceStep, pageHit, searchResult } from '../retrieve/testing/search-builders';
 import type { Citation, SearchResult } from '../retrieve/retrieve.types';
 import {
   answerTrust,
@@ -28,37 +29,15 @@ class MapReader implements CitedElementReader {
   }
 }
 
-const step = (pageNumber: number, verdict: EvidenceStep['verdict']): EvidenceStep => ({
-  step: 1,
-  subQuery: null,
-  docId: 'd',
-  pageNumber,
-  via: 'seed',
-  fromPage: null,
-  hop: 0,
-  verdict,
-  score: null,
-  judge: 'cross-encoder',
-  reason: 'test',
-});
+const step = (pageNumber: number, verdict: EvidenceStep['verdict']): EvidenceStep =>
+  evidenceStep(1, pageNumber, verdict, { subQuery: null, score: null, reason: 'test' });
 
-const search = (pages: number[], steps: EvidenceStep[] = []): SearchResult => ({
-  strategy: 'TRACE',
-  reranked: false,
-  pages: pages.map((pageNumber) => ({
-    docId: 'd',
-    pageNumber,
-    score: 1,
-    reason: 'test',
-    hop: 0,
-    elements: [],
-  })),
-  timings: [],
-  trace: [],
-  steps,
-  cost: emptyCost(),
-  warnings: [],
-});
+const search = (pages: number[], steps: EvidenceStep[] = []): SearchResult =>
+  searchResult({
+    strategy: 'TRACE',
+    pages: pages.map((pageNumber) => pageHit(pageNumber, { score: 1, reason: 'test' })),
+    steps,
+  });
 
 const cite = (pageNumber: number, elementId: string | null, quote: string): Citation => ({
   docId: 'd',
