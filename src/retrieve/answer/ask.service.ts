@@ -151,7 +151,7 @@ export class AskService {
   }
 
   /**
-   * "On which pages is Exhibit P-10 mentioned?" lists every page of the document that prints the named phrase, each
+   * "On which pages is Annex B-7 mentioned?" lists every page of the document that prints the named phrase, each
    * cited by the element that prints it: a search's top pages cannot hold them all. Null when no page prints it.
    */
   private async mentionAnswer(

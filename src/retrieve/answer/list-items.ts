@@ -173,8 +173,8 @@ const SERIES_HEAD =
   /^(.*\b(?:includes?|including|included|are|were|comprise[sd]?|consists? of|such as|namely|in|at|from|across|between|to|with)\b:?|.*:)\s+(.+)$/i;
 
 /**
- * A series written inside a longer sentence: "… has teams stationed in Dubai, Frankfurt, Hong Kong and Tokyo,
- * driving …". The items run back from the "… and X" part over short comma-separated parts to the part holding the
+ * A series written inside a longer sentence: "… keeps crews stationed in Oban, Mallaig, Ullapool and Tarbert,
+ * serving …". The items run back from the "… and X" part over short comma-separated parts to the part holding the
  * cue or preposition the first item follows; what the sentence says after the series is no item. Null unless it
  * names at least `min` items.
  */

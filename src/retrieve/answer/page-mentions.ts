@@ -1,8 +1,8 @@
 import type { DocumentPageText } from '../answerability';
 
-// "On which pages is the Exhibit P-10 mentioned?", "List all the pages where the word 'warranty' appears": the
+// "On which pages is Annex B-7 mentioned?", "List all the pages where the word 'warranty' appears": the
 // answer is every page of the document that prints the named thing, which no top-k of pages can hold. The thing is
-// named exactly (a quoted phrase, a code such as "P-10", or a proper name), so the pages are found by
+// named exactly (a quoted phrase, a code such as "B-7", or a proper name), so the pages are found by
 // looking the phrase up in the document's own text. Pure; the pages' text comes from the graph.
 
 /** The question asks for pages ("which pages", "list the pages", "how many times … list the pages"). */
@@ -11,7 +11,7 @@ const ASKS_FOR_PAGES =
 const MENTIONED =
   /\b(?:mention(?:s|ed)?|appear(?:s|ed)?|occur(?:s|red)?|cited|referred to|referenced|printed|written|shown)\b/i;
 const QUOTED = /["“'‘]([^"”'’]{2,60})["”'’]/;
-/** A name with a code or a capitalised run: "Exhibit P-10", "Form 10-K", "Harbour Trust". */
+/** A name with a code or a capitalised run: "Annex B-7", "Form 10-K", "Harbour Trust". */
 const NAMED =
   /\b((?:[A-Z][\p{L}]*\s+)?[A-Z]{1,4}-?\d[\w.-]*|[A-Z][\p{L}'’]+(?:\s+(?:of\s+)?[A-Z][\p{L}'’]+)+)\b/u;
 /** Capitalised words a question opens with or asks with, never the thing named. */
@@ -51,7 +51,7 @@ export function pagesAsked(question: string): PagesAsked | null {
 function namedPhrase(question: string): string | null {
   for (const m of question.matchAll(new RegExp(NAMED.source, 'gu'))) {
     const words = m[1]!.split(' ').filter((w, i) => i > 0 || !ASKING_CAPS.test(w));
-    // a code names the thing alone: its class word may be plural or shared ("Exhibits P-9 and P-10")
+    // a code names the thing alone: its class word may be plural or shared ("Annexes B-6 and B-7")
     const code = words.find((w) => /\d/.test(w) && /\p{L}/u.test(w));
     if (code) return code;
     if (words.length > 0 && words.some((w) => /\p{Lu}/u.test(w))) return words.join(' ');
@@ -61,7 +61,7 @@ function namedPhrase(question: string): string | null {
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A phrase as a pattern: its words in order, any spacing, not inside a longer word or code ("P-1" ≠ "P-10"). */
+/** A phrase as a pattern: its words in order, any spacing, not inside a longer word or code ("B-1" ≠ "B-17"). */
 export function phrasePattern(phrase: string): RegExp {
   const words = phrase.split(/\s+/).map(escape).join('\\s+');
   return new RegExp(`(?<![\\p{L}\\p{N}-])${words}(?![\\p{N}]|-\\p{N}|\\p{L})`, 'iu');
