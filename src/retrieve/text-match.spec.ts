@@ -34,6 +34,8 @@ describe('text matching for the offline answer', () => {
 
 describe('withoutStopwords', () => {
   it('keeps the content words as written, for indexes that keep stop words', () => {
-    expect(withoutStopwords('What is the Revenue of Contoso in the 2023 report?')).toBe('Revenue Contoso 2023');
+    expect(withoutStopwords('What is the Revenue of Contoso in the 2023 report?')).toBe(
+      'Revenue Contoso 2023',
+    );
   });
 });

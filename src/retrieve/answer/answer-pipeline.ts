@@ -70,7 +70,10 @@ export class AnswerPipeline {
     const kind = answerKindOf(question);
     const picked = pickEvidence(search);
     if (!picked.ok) return { ...notAnswerable(kind, picked.reason), warnings: [] };
-    const pages = [...picked.pages, ...(await statementPagesToRead(this.repo, question, search, picked.pages))];
+    const pages = [
+      ...picked.pages,
+      ...(await statementPagesToRead(this.repo, question, search, picked.pages)),
+    ];
     const refs = pages.map(({ docId, pageNumber }) => ({ docId, pageNumber }));
     const elements = await this.repo.answerPageElements(refs);
     const evidence = evidenceOf(question, kind, pages, elements);

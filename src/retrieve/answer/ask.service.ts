@@ -173,7 +173,10 @@ export class AskService {
     });
     const items = pages.map(asked.label);
     return {
-      answer: listAnswer(items, `"${asked.phrase}" is printed on ${pages.length === 1 ? 'page' : 'pages'} ${pages.join(', ')}`),
+      answer: listAnswer(
+        items,
+        `"${asked.phrase}" is printed on ${pages.length === 1 ? 'page' : 'pages'} ${pages.join(', ')}`,
+      ),
       answerable: true,
       mode: 'graph',
       format: 'List',

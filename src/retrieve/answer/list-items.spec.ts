@@ -130,7 +130,9 @@ describe('series', () => {
     expect(series('Crews are stationed in Oban and Mallaig, serving the islands.')).toBeNull();
     // "and other towns …" is no name, a quotation no item
     expect(
-      series('The line ran from “Leith to Oban, Mallaig, and other towns of the coast,” carrying fish, wool and coal.'),
+      series(
+        'The line ran from “Leith to Oban, Mallaig, and other towns of the coast,” carrying fish, wool and coal.',
+      ),
     ).toBeNull();
     expect(
       series(

@@ -179,7 +179,11 @@ const SERIES_HEAD =
  * names at least `min` items.
  */
 export function series(sentence: string, min = 3): { lead: string; items: string[] } | null {
-  const parts = sentence.replace(/\s+/g, ' ').trim().replace(/[.;]$/, '').split(/\s*,\s*/);
+  const parts = sentence
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.;]$/, '')
+    .split(/\s*,\s*/);
   for (let k = parts.length - 1; k >= 2; k--) {
     const last = /^(?:(.*?)\s+)?(?:and|or)\s+(.+)$/i.exec(parts[k]!);
     if (!last || words(last[2]!) > MAX_ENUMERATED_WORDS || (last[1] && SERIES_HEAD.test(last[1]))) continue;
@@ -196,7 +200,8 @@ export function series(sentence: string, min = 3): { lead: string; items: string
     if (!head || words(head[2]!) > MAX_ENUMERATED_WORDS) continue;
     items.unshift(head[2]!);
     const lead = [...parts.slice(0, i), head[1]!].join(', ');
-    if (items.length >= min && items.every((x) => /\p{L}/u.test(x) && !/["“”]/.test(x))) return { lead, items };
+    if (items.length >= min && items.every((x) => /\p{L}/u.test(x) && !/["“”]/.test(x)))
+      return { lead, items };
   }
   return null;
 }

@@ -28,8 +28,7 @@ const BALANCE_SHEET: EvidencePage = {
   ],
 };
 
-const ask = (question: string) =>
-  metricVerdictSource({ question, kind: 'YES_NO', pages: [BALANCE_SHEET] });
+const ask = (question: string) => metricVerdictSource({ question, kind: 'YES_NO', pages: [BALANCE_SHEET] });
 
 describe('metricVerdictSource', () => {
   it.each([

@@ -3,7 +3,9 @@ import { exampleForm, pagesAsked, pagesMentioning } from './page-mentions';
 describe('pagesAsked', () => {
   it('reads the code or name whose pages the question asks for', () => {
     expect(pagesAsked('On which pages is Annex B-7 mentioned?')?.phrase).toBe('B-7');
-    expect(pagesAsked('List all the pages where the "harbour levy" is mentioned.')?.phrase).toBe('harbour levy');
+    expect(pagesAsked('List all the pages where the "harbour levy" is mentioned.')?.phrase).toBe(
+      'harbour levy',
+    );
     expect(pagesAsked('Which pages mention the Coastal Rowing Trust?')?.phrase).toBe('Coastal Rowing Trust');
   });
 

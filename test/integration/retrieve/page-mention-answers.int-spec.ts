@@ -12,12 +12,18 @@ const filler = (topic: string): PdfBlock => ({
 const HARBOUR: PdfBlock[][] = [
   [
     { type: 'heading', text: 'Harbour authority annual review' },
-    { type: 'paragraph', text: 'The tariff for visiting yachts is set out in Annex B-7 and reviewed each spring.' },
+    {
+      type: 'paragraph',
+      text: 'The tariff for visiting yachts is set out in Annex B-7 and reviewed each spring.',
+    },
   ],
   [filler('dredging of the inner basin')],
   [
     { type: 'heading', text: 'Mooring fees' },
-    { type: 'paragraph', text: 'Fees for long stays follow Annex B-7; older berths still follow Annex B-70.' },
+    {
+      type: 'paragraph',
+      text: 'Fees for long stays follow Annex B-7; older berths still follow Annex B-70.',
+    },
   ],
   [
     { type: 'heading', text: 'Pilotage' },
@@ -33,7 +39,9 @@ describe('lists asked for in so many words', () => {
   const { ask } = askedDocument('harbour', HARBOUR);
 
   it('lists every page that prints the named code, in the form of the example, each cited with its box', async () => {
-    const result = await ask('On which pages is Annex B-7 mentioned? Answer as a list, e.g., ["Page 2", "Page 9"].');
+    const result = await ask(
+      'On which pages is Annex B-7 mentioned? Answer as a list, e.g., ["Page 2", "Page 9"].',
+    );
     expect(result.answer).toMatchObject({ kind: 'LIST', items: ['Page 1', 'Page 3'] });
     expect(result.format).toBe('List');
     expect(result.citations.map((c) => c.pageNumber)).toEqual([1, 3]);
