@@ -1,7 +1,7 @@
 import { type CodeOf, errorCodes, FolioError } from '../common/folio-error';
 
 /** Errors the API raises itself (bad arguments, unknown ids); their codes are already GraphQL's. */
-export const ApiErrorCode = errorCodes('BAD_USER_INPUT', 'NOT_FOUND');
+export const ApiErrorCode = errorCodes({ invalid: ['BAD_USER_INPUT'], notFound: ['NOT_FOUND'] });
 export type ApiErrorCode = CodeOf<typeof ApiErrorCode>;
 
 export class ApiError extends FolioError<ApiErrorCode> {}

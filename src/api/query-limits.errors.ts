@@ -2,14 +2,16 @@
 // QUERY_TOO_COMPLEX with the limit as `reason`.
 import { type CodeOf, errorCodes, FolioError } from '../common/folio-error';
 
-export const QueryLimit = errorCodes(
-  'MAX_DEPTH',
-  'MAX_ALIASES',
-  'MAX_COMPLEXITY',
-  'MAX_EXPENSIVE_FIELDS',
-  'MAX_GDS_PROJECTIONS',
-  'MAX_RESULT_OBJECTS',
-);
+export const QueryLimit = errorCodes({
+  tooComplex: [
+    'MAX_DEPTH',
+    'MAX_ALIASES',
+    'MAX_COMPLEXITY',
+    'MAX_EXPENSIVE_FIELDS',
+    'MAX_GDS_PROJECTIONS',
+    'MAX_RESULT_OBJECTS',
+  ],
+});
 export type QueryLimit = CodeOf<typeof QueryLimit>;
 
 const LIMITS: Record<QueryLimit, { what: string; variable: string; advice: string }> = {

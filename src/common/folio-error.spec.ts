@@ -1,4 +1,4 @@
-import { FolioError } from './folio-error';
+import { type CodeOf, errorCodes, FolioError, kindOf } from './folio-error';
 
 enum ShelfErrorCode {
   SHELF_FULL = 'SHELF_FULL',
@@ -30,5 +30,18 @@ describe('FolioError', () => {
     const err = new BinError('b7');
     expect([err.name, err.code, err.binId]).toEqual(['BinError', 'BIN_LOCKED', 'b7']);
     expect(err.cause).toBeUndefined();
+  });
+});
+
+describe('errorCodes', () => {
+  const CrateCode = errorCodes({ notFound: ['CRATE_NOT_FOUND'], conflict: ['CRATE_TAKEN', 'CRATE_SEALED'] });
+
+  it('names each code once, as its own value, and knows its kind', () => {
+    const code: CodeOf<typeof CrateCode> = CrateCode.CRATE_SEALED;
+    expect(code).toBe('CRATE_SEALED');
+    expect(Object.values(CrateCode)).toEqual(['CRATE_NOT_FOUND', 'CRATE_TAKEN', 'CRATE_SEALED']);
+    expect(kindOf(CrateCode, 'CRATE_TAKEN')).toBe('conflict');
+    expect(kindOf(CrateCode, 'CRATE_NOT_FOUND')).toBe('notFound');
+    expect(kindOf(CrateCode, 'SOMETHING_ELSE')).toBeUndefined();
   });
 });

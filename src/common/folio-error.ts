@@ -13,9 +13,40 @@ export abstract class FolioError<Code extends string = string> extends Error {
   }
 }
 
-/** A module's error codes, each name written once: `codes.X === 'X'`; `CodeOf<typeof codes>` is their union. */
-export function errorCodes<const C extends string>(...codes: C[]): { readonly [K in C]: K } {
-  return Object.fromEntries(codes.map((c) => [c, c])) as { readonly [K in C]: K };
+/** What a failure means to its caller, whatever the transport; the API edge gives each kind its code and status. */
+export type ErrorKind =
+  | 'invalid'
+  | 'tooComplex'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'notFound'
+  | 'conflict'
+  | 'precondition'
+  | 'internal'
+  | 'upstream'
+  | 'unavailable'
+  | 'timeout';
+
+const KINDS = Symbol('error kinds');
+
+/** A module's codes as an object (`codes.X === 'X'`) that also knows each code's kind. */
+export type ErrorCodes<C extends string> = { readonly [K in C]: K } & {
+  readonly [KINDS]: Readonly<Record<C, ErrorKind>>;
+};
+
+/** A module's error codes grouped by kind, each written once; `CodeOf<typeof codes>` is their union. */
+export function errorCodes<const C extends string>(
+  byKind: Partial<Record<ErrorKind, readonly C[]>>,
+): ErrorCodes<C> {
+  const groups = Object.entries(byKind) as [ErrorKind, C[]][];
+  const kinds = Object.fromEntries(groups.flatMap(([kind, codes]) => codes.map((c) => [c, kind])));
+  const codes = Object.fromEntries(Object.keys(kinds).map((c) => [c, c]));
+  return Object.assign(codes, { [KINDS]: kinds }) as ErrorCodes<C>;
 }
 
-export type CodeOf<Codes> = Codes[keyof Codes];
+/** The kind a module's code table gives `code` (undefined for a code it does not list). */
+export function kindOf<C extends string>(codes: ErrorCodes<C>, code: string): ErrorKind | undefined {
+  return (codes[KINDS] as Partial<Record<string, ErrorKind>>)[code];
+}
+
+export type CodeOf<Codes> = Codes[Extract<keyof Codes, string>];

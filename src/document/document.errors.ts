@@ -1,7 +1,7 @@
 import { type CodeOf, errorCodes, FolioError } from '../common/folio-error';
 
 /** Errors about the stored document itself, shared by every module that looks one up by id. */
-export const DocumentErrorCode = errorCodes('DOCUMENT_NOT_FOUND');
+export const DocumentErrorCode = errorCodes({ notFound: ['DOCUMENT_NOT_FOUND'] });
 export type DocumentErrorCode = CodeOf<typeof DocumentErrorCode>;
 
 export class DocumentError extends FolioError<DocumentErrorCode> {}

@@ -39,7 +39,7 @@ describe('OcrService.readFigureText', () => {
   });
 
   it('ingests on without the words when the OCR models cannot load, and says why', async () => {
-    readRegions.mockRejectedValueOnce(new OcrError('models missing', OcrErrorCode.MODEL_NOT_FOUND));
+    readRegions.mockRejectedValueOnce(new OcrError('models missing', OcrErrorCode.OCR_MODEL_NOT_FOUND));
     const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
     const page = pageWithPicture();
     await expect(
@@ -50,7 +50,7 @@ describe('OcrService.readFigureText', () => {
     warn.mockRestore();
   });
 
-  it.each([new TypeError('bug'), new OcrError('bug: engine closed', OcrErrorCode.CLOSED)])(
+  it.each([new TypeError('bug'), new OcrError('bug: engine closed', OcrErrorCode.OCR_CLOSED)])(
     'lets any other failure through (%s)',
     async (error) => {
       readRegions.mockRejectedValueOnce(error);

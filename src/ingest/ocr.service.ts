@@ -8,7 +8,10 @@ import { openPdfDocument } from './pdfjs-loader';
 
 const OCR_PAGES_IN_FLIGHT = 2;
 /** What keeps pictures' words unread without failing the ingestion: the models are not there or not usable. */
-const MISSING_ENGINE = new Set([OcrErrorCode.MODEL_NOT_FOUND, OcrErrorCode.MODEL_MISMATCH]);
+const MISSING_ENGINE = new Set<OcrErrorCode>([
+  OcrErrorCode.OCR_MODEL_NOT_FOUND,
+  OcrErrorCode.OCR_MODEL_MISMATCH,
+]);
 
 /** Reads pages that have no text layer with local OCR; the engine loads on the first scanned page. */
 @Injectable()

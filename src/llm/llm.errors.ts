@@ -1,15 +1,17 @@
 import { type CodeOf, errorCodes, FolioError } from '../common/folio-error';
 
-export const LlmErrorCode = errorCodes(
+export const LlmErrorCode = errorCodes({
   /** The model did not answer within FOLIO_LLM_TIMEOUT_MS on any attempt. */
-  'LLM_TIMEOUT',
-  /** The server could not be reached, refused the request, or kept failing (5xx, 429, 4xx). */
-  'LLM_UNAVAILABLE',
-  /** The server answered, but never with a reply that parsed and validated. */
-  'LLM_BAD_RESPONSE',
+  timeout: ['LLM_TIMEOUT'],
+  upstream: [
+    /** The server could not be reached, refused the request, or kept failing (5xx, 429, 4xx). */
+    'LLM_UNAVAILABLE',
+    /** The server answered, but never with a reply that parsed and validated. */
+    'LLM_BAD_RESPONSE',
+  ],
   /** A role without an offline fallback was asked for while no LLM is configured. */
-  'LLM_NOT_CONFIGURED',
-);
+  precondition: ['LLM_NOT_CONFIGURED'],
+});
 export type LlmErrorCode = CodeOf<typeof LlmErrorCode>;
 
 export class LlmError extends FolioError<LlmErrorCode> {

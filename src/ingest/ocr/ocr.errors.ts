@@ -1,11 +1,11 @@
-import { FolioError } from '../../common/folio-error';
+import { type CodeOf, errorCodes, FolioError } from '../../common/folio-error';
 
-export enum OcrErrorCode {
-  MODEL_NOT_FOUND = 'OCR_MODEL_NOT_FOUND',
-  MODEL_MISMATCH = 'OCR_MODEL_MISMATCH',
-  BAD_IMAGE = 'OCR_BAD_IMAGE',
-  CLOSED = 'OCR_CLOSED',
-}
+export const OcrErrorCode = errorCodes({
+  precondition: ['OCR_MODEL_NOT_FOUND', 'OCR_MODEL_MISMATCH'],
+  invalid: ['OCR_BAD_IMAGE'],
+  unavailable: ['OCR_CLOSED'],
+});
+export type OcrErrorCode = CodeOf<typeof OcrErrorCode>;
 
 export class OcrError extends FolioError<OcrErrorCode> {
   constructor(message: string, code: OcrErrorCode, options?: { cause?: unknown }) {

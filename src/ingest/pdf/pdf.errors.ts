@@ -1,13 +1,16 @@
 import { type CodeOf, errorCodes, FolioError } from '../../common/folio-error';
 
-export const PdfErrorCode = errorCodes(
-  'NOT_A_PDF',
-  'CORRUPT_PDF',
-  'ENCRYPTED_PDF_PASSWORD_REQUIRED',
-  'ENCRYPTED_PDF_WRONG_PASSWORD',
-  'NO_PAGES',
-  'TOO_MANY_PAGES',
-);
+// Every PDF error is a problem with the file the user gave.
+export const PdfErrorCode = errorCodes({
+  invalid: [
+    'NOT_A_PDF',
+    'CORRUPT_PDF',
+    'ENCRYPTED_PDF_PASSWORD_REQUIRED',
+    'ENCRYPTED_PDF_WRONG_PASSWORD',
+    'NO_PAGES',
+    'TOO_MANY_PAGES',
+  ],
+});
 export type PdfErrorCode = CodeOf<typeof PdfErrorCode>;
 
 export class PdfError extends FolioError<PdfErrorCode> {
