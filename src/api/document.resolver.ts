@@ -1,9 +1,10 @@
-import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import { ContentRepository, GraphStats, StoredPage, StoredSection } from '../graph/content.repository';
 import { DocumentRepository, StoredDocument, decodeCursor, encodeCursor } from '../graph/document.repository';
-import { ApiError } from './api.errors';
+import { ApiError, found } from './api.errors';
 import type { DocumentConnection } from './graphql.types';
-import type { GraphQLRequestContext } from './request-cache';
+import { Loaders } from './request-cache';
+import type { RequestLoaders } from './request-loaders';
 
 const MAX_PAGE_SIZE = 100;
 
@@ -37,13 +38,10 @@ export class DocumentResolver {
 
   @Query('document')
   async getDocument(@Args('id') id: string): Promise<StoredDocument> {
-    const doc = await this.documents.get(id);
-    if (!doc)
-      throw new ApiError(
-        'NOT_FOUND',
-        `No document with id '${id}'. List documents with the 'documents' query.`,
-      );
-    return doc;
+    return found(
+      await this.documents.get(id),
+      `No document with id '${id}'. List documents with the 'documents' query.`,
+    );
   }
 
   @ResolveField('pages')
@@ -51,25 +49,22 @@ export class DocumentResolver {
     @Parent() doc: StoredDocument,
     @Args('from', { type: () => Int, nullable: true }) from: number | null,
     @Args('to', { type: () => Int, nullable: true }) to: number | null,
-    @Context() ctx: GraphQLRequestContext,
+    @Loaders() loaders: RequestLoaders,
   ): Promise<StoredPage[]> {
-    return ctx.loaders.pagesOf.load({ docId: doc.id, from: from ?? 1, to: to ?? doc.pageCount });
+    return loaders.pagesOf.load({ docId: doc.id, from: from ?? 1, to: to ?? doc.pageCount });
   }
 
   @ResolveField('sections')
   async sections(
     @Parent() doc: StoredDocument,
-    @Context() ctx: GraphQLRequestContext,
+    @Loaders() loaders: RequestLoaders,
   ): Promise<StoredSection[]> {
-    return ctx.loaders.sectionsOf.load(doc.id);
+    return loaders.sectionsOf.load(doc.id);
   }
 
   @ResolveField('outline')
-  async outline(
-    @Parent() doc: StoredDocument,
-    @Context() ctx: GraphQLRequestContext,
-  ): Promise<StoredSection[]> {
-    return (await this.sections(doc, ctx)).filter((s) => s.parentId === null);
+  async outline(@Parent() doc: StoredDocument, @Loaders() loaders: RequestLoaders): Promise<StoredSection[]> {
+    return (await this.sections(doc, loaders)).filter((s) => s.parentId === null);
   }
 
   @Query('corpusStats')

@@ -1,4 +1,4 @@
-import { Args, Context, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import {
   ContentRepository,
   ElementLinks,
@@ -7,9 +7,10 @@ import {
   StoredSection,
 } from '../graph/content.repository';
 import { toApiKind } from './element-kind';
-import { ApiError } from './api.errors';
+import { found } from './api.errors';
 import type { ElementKind } from './graphql.types';
-import type { GraphQLRequestContext } from './request-cache';
+import { Loaders } from './request-cache';
+import type { RequestLoaders } from './request-loaders';
 
 interface CrossReferenceParent {
   mention: string;
@@ -17,15 +18,15 @@ interface CrossReferenceParent {
   id: string;
 }
 
+type Linked = Promise<StoredElement | null>;
+
 @Resolver('Element')
 export class ElementResolver {
   constructor(private readonly content: ContentRepository) {}
 
   @Query('element')
   async getElement(@Args('id') id: string): Promise<StoredElement> {
-    const element = await this.content.element(id);
-    if (!element) throw new ApiError('NOT_FOUND', `No element with id '${id}'.`);
-    return element;
+    return found(await this.content.element(id), `No element with id '${id}'.`);
   }
 
   @ResolveField('kind')
@@ -34,103 +35,86 @@ export class ElementResolver {
   }
 
   @ResolveField('page')
-  async page(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<StoredPage | null> {
-    return ctx.loaders.page.load({ docId: e.docId, number: e.pageNumber });
+  async page(@Parent() e: StoredElement, @Loaders() loaders: RequestLoaders): Promise<StoredPage | null> {
+    return loaders.page.load({ docId: e.docId, number: e.pageNumber });
   }
 
   @ResolveField('section')
   async section(
     @Parent() e: StoredElement,
-    @Context() ctx: GraphQLRequestContext,
+    @Loaders() loaders: RequestLoaders,
   ): Promise<StoredSection | null> {
-    const id = (await this.links(e, ctx)).sectionId;
-    return id ? ctx.loaders.section.load(id) : null;
+    const id = (await links(e, loaders)).sectionId;
+    return id ? loaders.section.load(id) : null;
   }
 
   @ResolveField('caption')
-  async caption(
-    @Parent() e: StoredElement,
-    @Context() ctx: GraphQLRequestContext,
-  ): Promise<StoredElement | null> {
-    return this.byId((await this.links(e, ctx)).captionId, ctx);
+  async caption(@Parent() e: StoredElement, @Loaders() loaders: RequestLoaders): Linked {
+    return linkedElement(e, loaders, 'captionId');
   }
 
   @ResolveField('captionOf')
-  async captionOf(
-    @Parent() e: StoredElement,
-    @Context() ctx: GraphQLRequestContext,
-  ): Promise<StoredElement | null> {
-    return this.byId((await this.links(e, ctx)).captionOfId, ctx);
+  async captionOf(@Parent() e: StoredElement, @Loaders() loaders: RequestLoaders): Linked {
+    return linkedElement(e, loaders, 'captionOfId');
   }
 
   @ResolveField('next')
-  async next(
-    @Parent() e: StoredElement,
-    @Context() ctx: GraphQLRequestContext,
-  ): Promise<StoredElement | null> {
-    return this.byId((await this.links(e, ctx)).nextId, ctx);
+  async next(@Parent() e: StoredElement, @Loaders() loaders: RequestLoaders): Linked {
+    return linkedElement(e, loaders, 'nextId');
   }
 
   @ResolveField('previous')
-  async previous(
-    @Parent() e: StoredElement,
-    @Context() ctx: GraphQLRequestContext,
-  ): Promise<StoredElement | null> {
-    return this.byId((await this.links(e, ctx)).previousId, ctx);
+  async previous(@Parent() e: StoredElement, @Loaders() loaders: RequestLoaders): Linked {
+    return linkedElement(e, loaders, 'previousId');
   }
 
   @ResolveField('refersTo')
   async refersTo(
     @Parent() e: StoredElement,
-    @Context() ctx: GraphQLRequestContext,
+    @Loaders() loaders: RequestLoaders,
   ): Promise<CrossReferenceParent[]> {
-    return (await this.links(e, ctx)).refersTo;
+    return (await links(e, loaders)).refersTo;
   }
 
   @ResolveField('referredBy')
-  async referredBy(
-    @Parent() e: StoredElement,
-    @Context() ctx: GraphQLRequestContext,
-  ): Promise<StoredElement[]> {
-    return ctx.loaders.elements((await this.links(e, ctx)).referredByIds);
+  async referredBy(@Parent() e: StoredElement, @Loaders() loaders: RequestLoaders): Promise<StoredElement[]> {
+    return loaders.elements((await links(e, loaders)).referredByIds);
   }
+}
 
-  private async links(e: StoredElement, ctx: GraphQLRequestContext): Promise<ElementLinks> {
-    const links = await ctx.loaders.elementLinks.load(e.id);
-    if (!links) throw new ApiError('NOT_FOUND', `Element '${e.id}' no longer exists.`);
-    return links;
-  }
+async function links(e: StoredElement, loaders: RequestLoaders): Promise<ElementLinks> {
+  return found(await loaders.elementLinks.load(e.id), `Element '${e.id}' no longer exists.`);
+}
 
-  private async byId(id: string | null, ctx: GraphQLRequestContext): Promise<StoredElement | null> {
-    return id ? ctx.loaders.element.load(id) : null;
-  }
+type LinkKey = 'captionId' | 'captionOfId' | 'nextId' | 'previousId';
+
+async function linkedElement(e: StoredElement, loaders: RequestLoaders, key: LinkKey): Linked {
+  const id = (await links(e, loaders))[key];
+  return id ? loaders.element.load(id) : null;
 }
 
 @Resolver('CrossReference')
 export class CrossReferenceResolver {
   @ResolveField('element')
-  async element(
-    @Parent() ref: CrossReferenceParent,
-    @Context() ctx: GraphQLRequestContext,
-  ): Promise<StoredElement | null> {
-    return ref.label === 'Element' ? ctx.loaders.element.load(ref.id) : null;
+  async element(@Parent() ref: CrossReferenceParent, @Loaders() loaders: RequestLoaders): Linked {
+    return ref.label === 'Element' ? loaders.element.load(ref.id) : null;
   }
 
   @ResolveField('section')
   async section(
     @Parent() ref: CrossReferenceParent,
-    @Context() ctx: GraphQLRequestContext,
+    @Loaders() loaders: RequestLoaders,
   ): Promise<StoredSection | null> {
-    return ref.label === 'Section' ? ctx.loaders.section.load(ref.id) : null;
+    return ref.label === 'Section' ? loaders.section.load(ref.id) : null;
   }
 
   @ResolveField('page')
   async page(
     @Parent() ref: CrossReferenceParent,
-    @Context() ctx: GraphQLRequestContext,
+    @Loaders() loaders: RequestLoaders,
   ): Promise<StoredPage | null> {
     if (ref.label !== 'Page') return null;
     const match = /^(.*):p(\d+)$/.exec(ref.id);
-    return match ? ctx.loaders.page.load({ docId: match[1]!, number: Number(match[2]) }) : null;
+    return match ? loaders.page.load({ docId: match[1]!, number: Number(match[2]) }) : null;
   }
 }

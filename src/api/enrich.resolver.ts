@@ -1,4 +1,4 @@
-import { Args, Context, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
+import { Args, Int, Mutation, Parent, Query, ResolveField, Resolver } from '@nestjs/graphql';
 import type { StoredElement, StoredPage } from '../graph/content.repository';
 import type { StoredDocument } from '../graph/document.repository';
 import type { EnrichStageName } from '../document/enrichment-stages';
@@ -12,7 +12,7 @@ import {
   type StoredSummary,
   type SummaryKind as StoredSummaryKind,
 } from '../enrich/summaries/summaries.repository';
-import { ApiError } from './api.errors';
+import { ApiError, found } from './api.errors';
 import type {
   EnrichmentCost,
   EnrichmentMode,
@@ -20,7 +20,8 @@ import type {
   EnrichmentStageCost,
   SummaryKind,
 } from './graphql.types';
-import type { GraphQLRequestContext } from './request-cache';
+import { Loaders } from './request-cache';
+import type { RequestLoaders } from './request-loaders';
 
 const STAGES: Record<EnrichmentStage, EnrichStageName> = {
   SUMMARIES: 'summaries',
@@ -55,9 +56,9 @@ export class EnrichResolver {
   @ResolveField('document')
   async document(
     @Parent() job: EnrichmentJobRow,
-    @Context() ctx: GraphQLRequestContext,
+    @Loaders() loaders: RequestLoaders,
   ): Promise<StoredDocument | null> {
-    return ctx.loaders.document.load(job.docId);
+    return loaders.document.load(job.docId);
   }
 }
 
@@ -88,6 +89,13 @@ export function enrichmentCost(records: StageRecord[]): EnrichmentCost | null {
   };
 }
 
+/** A `limit` argument of the enrichment lists, or their default when the client gave none. */
+function limitArg(limit: number | null, byDefault: number): number {
+  const n = limit ?? byDefault;
+  if (n < 0 || n > 10_000) throw new ApiError('BAD_USER_INPUT', 'limit must lie between 0 and 10000.');
+  return n;
+}
+
 /** A SIMILAR_TO edge with its pages loaded lazily by the SimilarPage fields. */
 type SimilarPageParent = SimilarPageLink;
 
@@ -106,12 +114,10 @@ export class DocumentEnrichmentResolver {
     @Args('level', { type: () => Int, nullable: true }) level: number | null,
     @Args('limit', { type: () => Int, nullable: true }) limit: number | null,
   ): Promise<StoredSummary[]> {
-    const n = limit ?? 200;
-    if (n < 0 || n > 10_000) throw new ApiError('BAD_USER_INPUT', 'limit must lie between 0 and 10000.');
     return this.summaries.storedSummaries(doc.id, {
       kinds: kinds?.map((k) => k.toLowerCase() as StoredSummaryKind),
       level,
-      limit: n,
+      limit: limitArg(limit, 200),
     });
   }
 
@@ -120,9 +126,7 @@ export class DocumentEnrichmentResolver {
     @Parent() doc: StoredDocument,
     @Args('limit', { type: () => Int, nullable: true }) limit: number | null,
   ): Promise<SimilarPageParent[]> {
-    const n = limit ?? 100;
-    if (n < 0 || n > 10_000) throw new ApiError('BAD_USER_INPUT', 'limit must lie between 0 and 10000.');
-    return this.similarity.documentEdges(doc.id, n);
+    return this.similarity.documentEdges(doc.id, limitArg(limit, 100));
   }
 
   @ResolveField('enrichment')
@@ -146,12 +150,9 @@ export class SummaryResolver {
   }
 
   @ResolveField('children')
-  async children(
-    @Parent() s: StoredSummary,
-    @Context() ctx: GraphQLRequestContext,
-  ): Promise<StoredSummary[]> {
+  async children(@Parent() s: StoredSummary, @Loaders() loaders: RequestLoaders): Promise<StoredSummary[]> {
     if (s.childIds.length === 0) return [];
-    return ctx.loaders.summaryChildren.load(s);
+    return loaders.summaryChildren.load(s);
   }
 }
 
@@ -160,64 +161,59 @@ export class PageEnrichmentResolver {
   @ResolveField('similar')
   async similar(
     @Parent() page: StoredPage,
-    @Context() ctx: GraphQLRequestContext,
+    @Loaders() loaders: RequestLoaders,
   ): Promise<SimilarPageParent[]> {
-    return ctx.loaders.similarPages.load({ docId: page.docId, number: page.number });
+    return loaders.similarPages.load({ docId: page.docId, number: page.number });
   }
 }
 
 @Resolver('SimilarPage')
 export class SimilarPageResolver {
   @ResolveField('from')
-  async from(@Parent() link: SimilarPageParent, @Context() ctx: GraphQLRequestContext): Promise<StoredPage> {
-    return this.load(link.fromDocId, link.fromNumber, ctx);
+  async from(@Parent() link: SimilarPageParent, @Loaders() loaders: RequestLoaders): Promise<StoredPage> {
+    return this.load(link.fromDocId, link.fromNumber, loaders);
   }
 
   @ResolveField('page')
-  async page(@Parent() link: SimilarPageParent, @Context() ctx: GraphQLRequestContext): Promise<StoredPage> {
-    return this.load(link.toDocId, link.toNumber, ctx);
+  async page(@Parent() link: SimilarPageParent, @Loaders() loaders: RequestLoaders): Promise<StoredPage> {
+    return this.load(link.toDocId, link.toNumber, loaders);
   }
 
-  private async load(docId: string, number: number, ctx: GraphQLRequestContext): Promise<StoredPage> {
-    const page = await ctx.loaders.page.load({ docId, number });
-    if (!page) throw new ApiError('NOT_FOUND', `Page ${number} of '${docId}' no longer exists.`);
-    return page;
+  private async load(docId: string, number: number, loaders: RequestLoaders): Promise<StoredPage> {
+    return found(
+      await loaders.page.load({ docId, number }),
+      `Page ${number} of '${docId}' no longer exists.`,
+    );
   }
 }
 
 @Resolver('Element')
 export class ElementEnrichmentResolver {
   @ResolveField('summary')
-  async summary(@Parent() e: StoredElement, @Context() ctx: GraphQLRequestContext): Promise<string | null> {
-    return (await this.evolved(e, ctx))?.summary ?? null;
+  async summary(@Parent() e: StoredElement, @Loaders() loaders: RequestLoaders): Promise<string | null> {
+    return (await this.evolved(e, loaders))?.summary ?? null;
   }
 
   @ResolveField('keywords')
-  async keywords(
-    @Parent() e: StoredElement,
-    @Context() ctx: GraphQLRequestContext,
-  ): Promise<string[] | null> {
-    return (await this.evolved(e, ctx))?.keywords ?? null;
+  async keywords(@Parent() e: StoredElement, @Loaders() loaders: RequestLoaders): Promise<string[] | null> {
+    return (await this.evolved(e, loaders))?.keywords ?? null;
   }
 
   @ResolveField('related')
   async related(
     @Parent() e: StoredElement,
-    @Context() ctx: GraphQLRequestContext,
+    @Loaders() loaders: RequestLoaders,
   ): Promise<RelatedElementLink[]> {
-    return ctx.loaders.related.load(e.id);
+    return loaders.related.load(e.id);
   }
 
   @ResolveField('revisions')
-  async revisions(
-    @Parent() e: StoredElement,
-    @Context() ctx: GraphQLRequestContext,
-  ): Promise<StoredRevision[]> {
-    return ctx.loaders.revisions.load(e.id);
+  async revisions(@Parent() e: StoredElement, @Loaders() loaders: RequestLoaders): Promise<StoredRevision[]> {
+    return loaders.revisions.load(e.id);
   }
 
-  private evolved(e: StoredElement, ctx: GraphQLRequestContext) {
-    return ctx.loaders.evolved.load(e.id);
+  private evolved(e: StoredElement, loaders: RequestLoaders) {
+    return loaders.evolved.load(e.id);
   }
 }
 
@@ -226,11 +222,9 @@ export class RelatedElementResolver {
   @ResolveField('element')
   async element(
     @Parent() link: RelatedElementLink,
-    @Context() ctx: GraphQLRequestContext,
+    @Loaders() loaders: RequestLoaders,
   ): Promise<StoredElement> {
-    const element = await ctx.loaders.element.load(link.elementId);
-    if (!element) throw new ApiError('NOT_FOUND', `Element '${link.elementId}' no longer exists.`);
-    return element;
+    return found(await loaders.element.load(link.elementId), `Element '${link.elementId}' no longer exists.`);
   }
 }
 

@@ -2,9 +2,10 @@ import { Args, Context, Int, Parent, Query, ResolveField, Resolver } from '@nest
 import { ContentRepository, StoredElement, StoredPage } from '../graph/content.repository';
 import { DocumentRepository, StoredDocument } from '../graph/document.repository';
 import { fromApiKind } from './element-kind';
-import { ApiError } from './api.errors';
+import { ApiError, found } from './api.errors';
 import type { ElementKind } from './graphql.types';
-import type { GraphQLRequestContext } from './request-cache';
+import { type GraphQLRequestContext, Loaders } from './request-cache';
+import type { RequestLoaders } from './request-loaders';
 
 export const pageImagePath = (docId: string, number: number) =>
   `/documents/${encodeURIComponent(docId)}/pages/${number}/image.png`;
@@ -23,8 +24,7 @@ export class PageResolver {
   ): Promise<StoredPage> {
     const page = await this.content.page(docId, number);
     if (page) return page;
-    const doc = await this.documents.get(docId);
-    if (!doc) throw new ApiError('NOT_FOUND', `No document with id '${docId}'.`);
+    const doc = found(await this.documents.get(docId), `No document with id '${docId}'.`);
     throw new ApiError(
       'NOT_FOUND',
       `Document '${docId}' has pages 1–${doc.pageCount}; there is no page ${number}.`,
@@ -35,9 +35,9 @@ export class PageResolver {
   async elements(
     @Parent() page: StoredPage,
     @Args('kinds', { nullable: true }) kinds: ElementKind[] | null,
-    @Context() ctx: GraphQLRequestContext,
+    @Loaders() loaders: RequestLoaders,
   ): Promise<StoredElement[]> {
-    return ctx.loaders.pageElements.load({
+    return loaders.pageElements.load({
       docId: page.docId,
       number: page.number,
       kinds: kinds ? kinds.map(fromApiKind) : null,
@@ -50,9 +50,7 @@ export class PageResolver {
   }
 
   @ResolveField('document')
-  async document(@Parent() page: StoredPage, @Context() ctx: GraphQLRequestContext): Promise<StoredDocument> {
-    const doc = await ctx.loaders.document.load(page.docId);
-    if (!doc) throw new ApiError('NOT_FOUND', `Document '${page.docId}' no longer exists.`);
-    return doc;
+  async document(@Parent() page: StoredPage, @Loaders() loaders: RequestLoaders): Promise<StoredDocument> {
+    return found(await loaders.document.load(page.docId), `Document '${page.docId}' no longer exists.`);
   }
 }

@@ -1,3 +1,5 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import { GqlExecutionContext } from '@nestjs/graphql';
 import type { ApiScope } from '../config/api-keys.config';
 import type { RequestLoaders } from './request-loaders';
 
@@ -28,3 +30,9 @@ export function memo<T>(ctx: GraphQLRequestContext, key: string, load: () => Pro
   }
   return hit;
 }
+
+/** A resolver parameter that receives this request's loaders (`@Loaders() loaders: RequestLoaders`). */
+export const Loaders = createParamDecorator(
+  (_: unknown, context: ExecutionContext): RequestLoaders =>
+    GqlExecutionContext.create(context).getContext<GraphQLRequestContext>().loaders,
+);

@@ -16,7 +16,8 @@ import type { EvidenceStep } from '../retrieve/evidence-step';
 import type { ElementKind, EvidenceEdge, ScopeInput, Strategy as SchemaStrategy } from './graphql.types';
 import { pageImagePath } from './page.resolver';
 import { RetrievalGate } from './retrieval-gate';
-import type { GraphQLRequestContext } from './request-cache';
+import { type GraphQLRequestContext, Loaders } from './request-cache';
+import type { RequestLoaders } from './request-loaders';
 
 /** True when A and B are the same type. */
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -73,8 +74,8 @@ function scopeOf(scope: ScopeInput | null): SearchScope {
 @Resolver('PageHit')
 export class PageHitResolver {
   @ResolveField('page')
-  async page(@Parent() hit: PageHit, @Context() ctx: GraphQLRequestContext): Promise<StoredPage | null> {
-    return ctx.loaders.page.load({ docId: hit.docId, number: hit.pageNumber });
+  async page(@Parent() hit: PageHit, @Loaders() loaders: RequestLoaders): Promise<StoredPage | null> {
+    return loaders.page.load({ docId: hit.docId, number: hit.pageNumber });
   }
 }
 
