@@ -50,10 +50,8 @@ export class NotGradedAnswerGrader implements AnswerGrader {
 }
 
 /**
- * The judge of the `llm` module's 'grade' role. With an LLM configured it is DOUBLE-BENCH's LLM judge, and a reply the
- * model could not give (timeout, malformed JSON after retries) is left not graded, so one report never mixes two
- * judges. Offline it is the deterministic string match (containment, numbers, token F1), named as such in the report.
- * An unanswerable question's reference answer is "Not answerable".
+ * The `llm` module's 'grade' judge: DOUBLE-BENCH's LLM judge when configured (a failed reply stays ungraded, so a
+ * report never mixes judges), else the deterministic string match, named as such in the report.
  */
 export class LlmAnswerGrader implements AnswerGrader {
   readonly name: string;

@@ -11,10 +11,9 @@ import { INGESTION_RUNNER, type IngestionRunner } from './ingestion-runner';
 import { assertPdfHeader } from './pdf/pdf-parser';
 
 /**
- * Turns an ingestion request into a work item: the job is stored QUEUED in Neo4j (not in memory), so any Folio
- * process behind a load balancer can answer `ingestionJob(id)`, and the runner takes the item when a slot is
- * free. A job whose process died is recognised by its silent heartbeat: reported FAILED when read, and marked
- * so by the next API start.
+ * Turns an ingestion request into a job stored QUEUED in Neo4j, so any Folio process can answer `ingestionJob(id)`;
+ * the runner takes it when a slot is free. A dead process's job (silent heartbeat) is reported FAILED when read,
+ * and marked so by the next API start.
  */
 @Injectable()
 export class IngestionJobService extends JobService<IngestionJobRow> {

@@ -318,10 +318,8 @@ export function documentCues(
 }
 
 /**
- * What the question names that the document lacks (a number, a figure or page it does not have, or every name it
- * gives), or null.
- * A value read from a table or list answers the question the document holds, not one about something it never
- * mentions ("the HAQ leadership" asked of a report on the MQA's), so a typed answer is refused on this alone.
+ * What the question names that the document lacks (a number, figure or page, or every name it gives), or null. A
+ * table value answers only what the document holds, so a typed answer is refused on this alone.
  */
 export function namedButAbsent(fullQuestion: string, vocabulary: DocumentVocabulary | null): string | null {
   if (!vocabulary || vocabulary.empty) return null;

@@ -173,10 +173,8 @@ const SERIES_HEAD =
   /^(.*\b(?:includes?|including|included|are|were|comprise[sd]?|consists? of|such as|namely|in|at|from|across|between|to|with)\b:?|.*:)\s+(.+)$/i;
 
 /**
- * A series written inside a longer sentence: "… keeps crews stationed in Oban, Mallaig, Ullapool and Tarbert,
- * serving …". The items run back from the "… and X" part over short comma-separated parts to the part holding the
- * cue or preposition the first item follows; what the sentence says after the series is no item. Null unless it
- * names at least `min` items.
+ * A series inside a longer sentence ("… crews in Oban, Mallaig, Ullapool and Tarbert, serving …"): read back from
+ * "… and X" over short comma parts to the cue the first item follows. Null under `min` items.
  */
 export function series(sentence: string, min = 3): { lead: string; items: string[] } | null {
   const parts = sentence

@@ -65,10 +65,8 @@ export const pageKey = (p: { docId: string; pageNumber: number }) => `${p.docId}
 const keyOf = pageKey;
 
 /**
- * The pages to read after the evidence: each titled statement page and the page after it (a statement printed
- * over two pages titles the first only), not already read, not set aside (`skip`: pages the walk judged
- * irrelevant), at most `limit`, in statement order, ranked after `read`. Step null: no step of the search
- * brought them.
+ * The pages to read after the evidence: each titled statement page and the next (a two-page statement titles only
+ * its first), minus pages read or set aside (`skip`), at most `limit`, ranked after `read`, with no search step.
  */
 export function statementWindow(
   titled: Array<{ docId: string; pageNumber: number }>,
