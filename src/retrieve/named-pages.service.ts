@@ -3,6 +3,8 @@ import { statementsNamed } from './financial-statements';
 import {
   captionLabelsOf,
   mergeNamedPages,
+  NAMED_PAGE,
+  NAMED_STATEMENT,
   namedPageLabel,
   pageReferencesOf,
   resolvePageReferences,
@@ -38,10 +40,10 @@ export class NamedPagesService {
         labels.length > 0 ? this.repo.captionedPages(docId, labels) : [],
         statements.length > 0 ? this.repo.namedStatementPages(docId, statements) : [],
       ]);
-      const namedPages = mergeNamedPages(numbering ? resolvePageReferences(refs, numbering) : [], [
-        ...captioned,
-        ...statementPages,
-      ]);
+      const byNumber = numbering ? resolvePageReferences(refs, numbering) : [];
+      const namedPages = mergeNamedPages(byNumber, [...captioned, ...statementPages]);
+      // a statement named by its title is where a metric starts, not the only page its answer reads
+      const pointedAt = new Set([...byNumber, ...captioned].map((p) => p.pageNumber));
       if (namedPages.length === 0) {
         run.trace.push('pages the question names: none of them in the document');
         return pages;
@@ -55,11 +57,17 @@ export class NamedPagesService {
           embedding,
           perPage: ELEMENTS_PER_PAGE,
         });
-        for (const page of read) ranked.set(page.pageNumber, { ...page, hop: 0, reason: 'named-page' });
+        for (const page of read) ranked.set(page.pageNumber, { ...page, hop: 0, reason: '' });
       }
-      const first = namedPages.flatMap((n) => ranked.get(n.pageNumber) ?? []);
+      const first = namedPages.flatMap((n) => {
+        const hit = ranked.get(n.pageNumber);
+        if (!hit) return [];
+        const mark = pointedAt.has(n.pageNumber) ? NAMED_PAGE : NAMED_STATEMENT;
+        return [{ ...hit, reason: hit.reason ? `${hit.reason}+${mark}` : mark }];
+      });
+      const firstPages = new Set(first.map((p) => p.pageNumber));
       run.trace.push(`pages the question names, ranked first: ${namedPages.map(namedPageLabel).join(', ')}`);
-      return [...first, ...pages.filter((p) => !first.includes(p))];
+      return [...first, ...pages.filter((p) => p.docId !== docId || !firstPages.has(p.pageNumber))];
     });
   }
 }

@@ -8,6 +8,11 @@ import { printedPageMap } from '../document/page-labels';
 /** A page the question names: by number (printed or PDF), by position ("second page"), or the last one. */
 export type PageReference = { number: number } | { position: number } | { last: true };
 
+/** A page hit's reason, or its suffix, when the question names the page (by number, position or caption). */
+export const NAMED_PAGE = 'named-page';
+/** The same for a page that holds a financial statement the question names by title. */
+export const NAMED_STATEMENT = 'named-statement';
+
 /** At most this many pages are put first: the rest of the ranking still has room in a top 5. */
 export const MAX_NAMED_PAGES = 4;
 

@@ -49,6 +49,25 @@ describe('pickEvidence', () => {
     expect(picked.ok && picked.pages.map((p) => p.pageNumber)).toEqual([2]);
   });
 
+  it('reads only the pages the question names, when the search put any first', () => {
+    const named = (n: number, reason: string): PageHit => ({ ...hit(n), reason });
+    const pages = [named(14, 'graph+named-page'), named(9, 'named-page'), hit(3), hit(11)];
+    const picked = pickEvidence(searchOf('HYBRID', pages));
+    expect(picked.ok && picked.pages.map((p) => p.pageNumber)).toEqual([14, 9]);
+    expect(picked.ok && picked.named.map((p) => p.pageNumber)).toEqual([14, 9]);
+    // a statement named by its title starts a metric's reading, it does not narrow it
+    const statement = pickEvidence(searchOf('HYBRID', [named(40, 'named-statement'), hit(3), hit(11)]));
+    expect(statement.ok && statement.pages.map((p) => p.pageNumber)).toEqual([40, 3, 11]);
+    expect(statement.ok && statement.named).toEqual([]);
+  });
+
+  it('never reads a named page the walk judged irrelevant', () => {
+    const steps = [step(14, 'IRRELEVANT'), step(3, 'RELEVANT')];
+    const pages = [{ ...hit(14), reason: 'named-page' }, hit(3)];
+    const picked = pickEvidence(searchOf('GRAPH', pages, steps));
+    expect(picked.ok && picked.pages.map((p) => p.pageNumber)).toEqual([3]);
+  });
+
   it('says Not answerable, naming the pages, when the walk judged every page irrelevant', () => {
     const steps = [step(3, 'IRRELEVANT'), step(7, 'IRRELEVANT')];
     const picked = pickEvidence(searchOf('TRACE', [hit(3), hit(7)], steps));

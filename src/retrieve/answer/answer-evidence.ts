@@ -1,6 +1,7 @@
 import type { EvidenceStep } from '../evidence-step';
 import type { AnswerElement } from '../extractive-answer';
-import type { SearchResult, Strategy } from '../retrieve.types';
+import { NAMED_PAGE } from '../named-pages';
+import type { PageHit, SearchResult, Strategy } from '../retrieve.types';
 import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
 
 // What an answer may read: the strategy's evidence and nothing else. For a walk, the pages of its evidence chain in
@@ -16,7 +17,17 @@ export const CHAIN_ONLY: ReadonlySet<Strategy> = new Set<Strategy>(['TRACE']);
 export type PickedPage = Omit<EvidencePage, 'elements'>;
 
 export type EvidencePick =
-  { ok: true; pages: PickedPage[]; excluded: PickedPage[] } | { ok: false; reason: string };
+  | {
+      ok: true;
+      pages: PickedPage[];
+      excluded: PickedPage[];
+      /** The pages the question names ("page 14", "the cover", "Figure 3"): the only ones read when any is here. */
+      named: PickedPage[];
+    }
+  | { ok: false; reason: string };
+
+/** The question names this page (named-pages.service.ts marks it), by number, position or caption. */
+const isNamed = (hit: PageHit) => hit.reason.split('+').includes(NAMED_PAGE);
 
 const keyOf = (p: { docId: string; pageNumber: number }) => `${p.docId}#${p.pageNumber}`;
 
@@ -49,6 +60,7 @@ export function pickEvidence(search: SearchResult, read = EVIDENCE_PAGES_READ): 
   const oneDoc = new Set(search.pages.map((p) => p.docId)).size <= 1;
   const picked: PickedPage[] = [];
   const excluded: PickedPage[] = [];
+  const named: PickedPage[] = [];
   search.pages.forEach((hit, rank) => {
     const key = keyOf(hit);
     const page: PickedPage = {
@@ -59,7 +71,10 @@ export function pickEvidence(search: SearchResult, read = EVIDENCE_PAGES_READ): 
       score: hit.score,
     };
     if (irrelevant.has(key) || (chainOnly && !chain.has(key))) excluded.push(page);
-    else if (picked.length < read) picked.push(page);
+    else {
+      if (picked.length < read) picked.push(page);
+      if (isNamed(hit) && named.length < read) named.push(page);
+    }
   });
   if (picked.length === 0) {
     const judged = excluded.filter((p) => irrelevant.has(keyOf(p)));
@@ -78,11 +93,13 @@ export function pickEvidence(search: SearchResult, read = EVIDENCE_PAGES_READ): 
         : 'No page matched the question.',
     };
   }
+  // "the date on page 14" is read on page 14: the pages the question points at are the only evidence it asks for
+  const reading = named.length > 0 ? named : picked;
   // A walk's evidence is read in the order the walk reached it; pages no step reached follow, by rank.
   const ordered = walked
-    ? [...picked].sort((a, b) => (a.step ?? Infinity) - (b.step ?? Infinity) || a.rank - b.rank)
-    : picked;
-  return { ok: true, pages: ordered, excluded };
+    ? [...reading].sort((a, b) => (a.step ?? Infinity) - (b.step ?? Infinity) || a.rank - b.rank)
+    : reading;
+  return { ok: true, pages: ordered, excluded, named };
 }
 
 /** The evidence a candidate source reads: the picked pages, each with its elements in reading order. */

@@ -78,15 +78,22 @@ export class AnswerPipeline {
     const elements = await this.repo.answerPageElements(refs);
     const evidence = evidenceOf(question, kind, pages, elements);
     const warnings: string[] = [];
+    const named = picked.named.map((p) => `p. ${p.pageNumber}`).join(', ');
+    const noted = (answered: Answered): Answered =>
+      named
+        ? {
+            ...answered,
+            analysis:
+              `${answered.analysis ?? ''} Only the pages the question names were read (${named}).`.trim(),
+          }
+        : answered;
     if (this.llm.enabled) {
       try {
         const replied = await llmAnswer(this.llm, evidence, search, context.meter);
         if (replied.ok) {
           const { ok: _, ...answered } = replied;
           return {
-            ...answered,
-            mode: 'llm',
-            format: formatOf(answered.answer, answered.answerable),
+            ...noted({ ...answered, mode: 'llm', format: formatOf(answered.answer, answered.answerable) }),
             warnings,
           };
         }
@@ -98,7 +105,7 @@ export class AnswerPipeline {
         );
       }
     }
-    return { ...(await this.offlineAnswer(evidence, search, context)), warnings };
+    return { ...noted(await this.offlineAnswer(evidence, search, context)), warnings };
   }
 
   /**
