@@ -59,6 +59,8 @@ describe('namedButAbsent', () => {
     // one of its names is enough: "Thinkpad" may be what the question calls the MacBook Air
     expect(namedButAbsent('How long does the Thinkpad (or MacBook Air) battery last?', guide)).toBeNull();
     expect(namedButAbsent('How long does the Thinkpad battery last?', null)).toBeNull();
+    // the form the answer is asked in names nothing
+    expect(namedButAbsent('Write the launch date as YYYY-MM-DD.', guide)).toBeNull();
   });
   it('takes a page past the last PDF page for a printed page label when the document prints that number', () => {
     const article = new DocumentVocabulary([

@@ -140,6 +140,9 @@ function questionNumbers(question: string): string[] {
   );
 }
 
+/** "YYYY-MM-DD", "MM/YYYY": the form an answer is asked in, not a name. */
+const DATE_FORMAT = /^(?:yyyy|mm|dd)(?:[-/.](?:yyyy|mm|dd))*$/i;
+
 /** "FY2015", "Q3", "H1": a fiscal period, judged as a number (the document prints "2015"), not as a name. */
 const PERIOD_CODE = /^(?:fy|q|h)\d*$/i;
 
@@ -162,6 +165,7 @@ function questionNames(question: string): string[] {
         ].map((m) => m[1]!.replace(/[.-]+$/, ''));
   const isName = (name: string) =>
     name.length > 1 &&
+    !DATE_FORMAT.test(name) &&
     name
       .split(/\s+/)
       .some((w) => !PERIOD_CODE.test(w) && !contentWords(w).every((c) => POINTING_WORDS.has(c)));
