@@ -1,3 +1,4 @@
+import { dateSource } from './date-source';
 import { differenceSource } from './difference-source';
 import { choiceSource } from './choice-source';
 import { listCandidate } from './list-source';
@@ -18,6 +19,8 @@ import { yesNoCandidate } from './yes-no-source';
 export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSource }> = [
   // a value named by its form (an e-mail, a phone number) or its place in a sequence: the question says exactly what
   { name: 'form-or-sequence-span', read: spanSource },
+  // "what date is on the letter", "format the date as YYYY-MM-DD": any printed form, answered in the one asked
+  { name: 'date', read: dateSource },
   // "which is larger, A or B?": before any source that would answer with one of the two values
   { name: 'choice', read: choiceSource },
   // "does it have positive working capital?": the metric computed, then read as yes or no
