@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AskService } from './answer/ask.service';
+import { WholeDocumentAnswers } from './answer/whole-document-answers';
 import { AnswerPipeline } from './answer/answer-pipeline';
 import { LlmModule } from '../llm/llm.module';
 import { DmapRetriever } from './dmap/dmap-retriever';
@@ -28,6 +29,7 @@ import { TraceWalker } from './trace/trace-walker';
     DocumentRouter,
     SearchScopeService,
     AskService,
+    WholeDocumentAnswers,
     ...RANKER_CLASSES,
     rankersProvider,
     PageReranker,

@@ -21,7 +21,7 @@ function fakeRepository(docs: Map<string, { version: string; pages: DocumentPage
 
 function serviceOver(repo: RetrieveRepository): AskService {
   const unused = {} as never;
-  return new AskService(unused, repo, unused);
+  return new AskService(unused, repo, unused, unused);
 }
 
 const page = (docId: string, pageNumber: number, text: string): DocumentPageText => ({

@@ -4,6 +4,7 @@ import type { DocumentStructure } from '../structure-count';
 import { evidenceStep, searchResult } from '../testing/search-builders';
 import type { AnswerPipeline } from './answer-pipeline';
 import { AskService } from './ask.service';
+import { WholeDocumentAnswers } from './whole-document-answers';
 
 /** A walk that judged page 4 irrelevant and page 2 relevant. */
 const search = searchResult({
@@ -24,14 +25,21 @@ const structure: DocumentStructure = {
   sections: [],
 };
 
-describe('AskService: a count read from the graph', () => {
-  const asker = new AskService(
+/** An AskService over a fake repository: the search above, the answer pipeline never reached. */
+function askerOver(repo: Partial<RetrieveRepository>): AskService {
+  const graph = repo as RetrieveRepository;
+  return new AskService(
     { search: () => Promise.resolve(search) } as unknown as RetrieveService,
-    { documentStructure: () => Promise.resolve(structure) } as unknown as RetrieveRepository,
+    graph,
     {
       answer: () => Promise.reject(new Error('a count never reaches the answer pipeline')),
     } as unknown as AnswerPipeline,
+    new WholeDocumentAnswers(graph),
   );
+}
+
+describe('AskService: a count read from the graph', () => {
+  const asker = askerOver({ documentStructure: () => Promise.resolve(structure) });
 
   it('counts the whole document but never cites a page the walk judged irrelevant', async () => {
     const result = await asker.ask('How many tables are in this report?', {
@@ -43,5 +51,52 @@ describe('AskService: a count read from the graph', () => {
       [2, 'Table 1: Berths'],
       [6, 'Table 3: Fees'],
     ]);
+  });
+});
+
+describe('AskService: how many times a phrase is printed', () => {
+  const texts = [
+    { docId: 'd', pageNumber: 2, text: 'Harbour Trust minutes. The Harbour Trust met twice.' },
+    {
+      docId: 'd',
+      pageNumber: 4,
+      text: 'harbour trust fees; the Harbour Trustees (not counted) and Harbour Trust dues.',
+    },
+    { docId: 'd', pageNumber: 5, text: 'Fees of the Harbour Trust.' },
+  ];
+  const element = (pageNumber: number) => ({
+    docId: 'd',
+    pageNumber,
+    elementId: `e${pageNumber}`,
+    kind: 'paragraph',
+    text: texts.find((t) => t.pageNumber === pageNumber)!.text,
+    description: null,
+    bbox: [0, 0, 10, 10] as [number, number, number, number],
+    order: 0,
+    cells: null,
+  });
+  const asker = askerOver({
+    documentStructure: () => Promise.resolve(null),
+    pageNumbering: () => Promise.resolve({ pageCount: 6, furniture: [] }),
+    documentPageTexts: () => Promise.resolve(texts),
+    answerPageElements: (pages: Array<{ pageNumber: number }>) =>
+      Promise.resolve(pages.map((p) => element(p.pageNumber))),
+  });
+
+  it('counts the occurrences on the page the question names', async () => {
+    const result = await asker.ask('How many times does "Harbour Trust" appear on page 2?', {
+      scope: { docIds: ['d'] },
+    });
+    expect(result.answer).toMatchObject({ kind: 'COUNT', value: '2', unit: 'times' });
+    expect(result.citations.map((c) => c.pageNumber)).toEqual([2]);
+  });
+
+  it('counts the whole document when the question names no page, citing no page the walk judged irrelevant', async () => {
+    const result = await asker.ask('How many times is the Harbour Trust mentioned in the report?', {
+      strategy: 'TRACE',
+      scope: { docIds: ['d'] },
+    });
+    expect(result.answer).toMatchObject({ value: '5' });
+    expect(result.citations.map((c) => c.pageNumber)).toEqual([2, 5]);
   });
 });

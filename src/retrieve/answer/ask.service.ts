@@ -5,9 +5,7 @@ import { type DocumentPageText, DocumentVocabulary } from '../answerability';
 import { ANSWER_PAGES_READ, type AnswerElement } from '../extractive-answer';
 import { judgedIrrelevant } from './answer-evidence';
 import { AnswerPipeline } from './answer-pipeline';
-import { notAnswerableAnswer } from './extractive-source';
-import { pagesAsked, pagesMentioning, phrasePattern } from './page-mentions';
-import { listAnswer } from './typed-answer';
+import { WholeDocumentAnswers } from './whole-document-answers';
 import { RetrieveRepository } from '../retrieve.repository';
 import { RetrieveService } from '../retrieve.service';
 import {
@@ -17,16 +15,12 @@ import {
   type SearchResult,
   type Strategy,
 } from '../retrieve.types';
-import { searchQueryOf } from '../search-query';
 import { stageCosts } from '../stage-clock';
-import { countQuestionOf, countStructure } from '../structure-count';
 
 /** Pages an answer reads. */
 const ANSWER_PAGES = 5;
 /** Document vocabularies kept for the offline answer: a few MB each for a 300-page filing. */
 const VOCABULARY_CACHE_SIZE = 16;
-/** Citations of a count answered from the graph: one per counted item, up to this many. */
-const MAX_COUNT_CITATIONS = 30;
 
 export interface AskOptions {
   strategy?: Strategy;
@@ -41,6 +35,7 @@ export class AskService {
     private readonly retrieve: RetrieveService,
     private readonly repo: RetrieveRepository,
     private readonly answers: AnswerPipeline,
+    private readonly wholeDocument: WholeDocumentAnswers,
   ) {}
 
   /** The offline answer's document vocabularies, by document ids and versions. */
@@ -61,10 +56,7 @@ export class AskService {
     const t0 = performance.now();
     const scoped = opts.scope?.docIds?.length === 1 ? opts.scope.docIds[0]! : null;
     const irrelevant = judgedIrrelevant(search.steps);
-    const counted = scoped
-      ? ((await this.structureAnswer(question, scoped, irrelevant)) ??
-        (await this.mentionAnswer(question, scoped, irrelevant)))
-      : null;
+    const counted = scoped ? await this.wholeDocument.answer(question, scoped, irrelevant) : null;
     const { warnings, ...answer } = counted
       ? { ...counted, warnings: [] }
       : await this.answers.answer(question, search, {
@@ -89,99 +81,6 @@ export class AskService {
       search,
       usage: meter.toLlmUsage(),
       warnings: [...search.warnings, ...warnings],
-    };
-  }
-
-  /**
-   * A question that counts one document's figures, tables or charts ("How many figures are in the appendix?") is
-   * answered from its graph, with or without an LLM: the pages a search reads cannot hold the whole document's
-   * count. Null when the question asks anything else, or the graph cannot scope it (no appendix in the outline).
-   */
-  private async structureAnswer(
-    question: string,
-    docId: string,
-    irrelevant: ReadonlySet<string>,
-  ): Promise<Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'> | null> {
-    const asked = countQuestionOf(searchQueryOf(question).query);
-    if (!asked) return null;
-    const structure = await this.repo.documentStructure(docId);
-    if (!structure) return null;
-    const counted = countStructure(asked, structure);
-    if (!counted.ok) {
-      if (!asked.pages) return null;
-      return {
-        answer: notAnswerableAnswer('COUNT'),
-        answerable: false,
-        mode: 'graph',
-        format: 'None',
-        analysis: counted.reason,
-        citations: [],
-      };
-    }
-    const { count, how, evidence } = counted.result;
-    const noun = asked.unit === 'pages' ? 'page' : asked.kind;
-    return {
-      answer: {
-        text: `${count} ${noun}${count === 1 ? '' : 's'}`,
-        kind: 'COUNT',
-        value: String(count),
-        unit: `${noun}s`,
-        scale: null,
-        items: [],
-        formula: null,
-      },
-      answerable: true,
-      mode: 'graph',
-      format: 'Integer',
-      analysis: `Counted in the document graph: ${how}.`,
-      // the count is the whole document's, but a page the walk judged irrelevant is never cited
-      citations: evidence
-        .filter((e) => !irrelevant.has(`${docId}#${e.pageNumber}`))
-        .slice(0, MAX_COUNT_CITATIONS)
-        .map((e) => ({
-          docId,
-          pageNumber: e.pageNumber,
-          elementId: e.elementId,
-          bbox: e.bbox,
-          quote: e.quote,
-          score: 1,
-          step: null,
-        })),
-    };
-  }
-
-  /**
-   * "On which pages is Annex B-7 mentioned?" lists every page of the document that prints the named phrase, each
-   * cited by the element that prints it: a search's top pages cannot hold them all. Null when no page prints it.
-   */
-  private async mentionAnswer(
-    question: string,
-    docId: string,
-    irrelevant: ReadonlySet<string>,
-  ): Promise<Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'> | null> {
-    const asked = pagesAsked(question);
-    if (!asked) return null;
-    const pages = pagesMentioning(await this.repo.documentPageTexts([docId]), asked.phrase);
-    if (pages.length === 0) return null;
-    const pattern = phrasePattern(asked.phrase);
-    const elements = await this.repo.answerPageElements(pages.map((pageNumber) => ({ docId, pageNumber })));
-    const citations = pages.flatMap((pageNumber) => {
-      const e = elements.find((x) => x.pageNumber === pageNumber && pattern.test(x.text));
-      if (!e || irrelevant.has(`${docId}#${pageNumber}`)) return [];
-      const quote = e.text.length > 160 ? (pattern.exec(e.text)?.[0] ?? asked.phrase) : e.text;
-      return [{ docId, pageNumber, elementId: e.elementId, bbox: e.bbox, quote, score: 1, step: null }];
-    });
-    const items = pages.map(asked.label);
-    return {
-      answer: listAnswer(
-        items,
-        `"${asked.phrase}" is printed on ${pages.length === 1 ? 'page' : 'pages'} ${pages.join(', ')}`,
-      ),
-      answerable: true,
-      mode: 'graph',
-      format: 'List',
-      analysis: `Looked "${asked.phrase}" up in every page's text of the document: ${pages.length} pages print it.`,
-      citations,
     };
   }
 

@@ -1,4 +1,4 @@
-import { exampleForm, pagesAsked, pagesMentioning } from './page-mentions';
+import { exampleForm, occurrencesOf, pagesAsked, pagesMentioning, timesAsked } from './page-mentions';
 
 describe('pagesAsked', () => {
   it('reads the code or name whose pages the question asks for', () => {
@@ -39,5 +39,33 @@ describe('pagesMentioning', () => {
   it('finds each page that prints the phrase, not a longer code that starts with it', () => {
     expect(pagesMentioning(pages, 'B-7')).toEqual([1, 3]);
     expect(pagesMentioning(pages, 'annex b-7')).toEqual([3]);
+  });
+});
+
+describe('timesAsked', () => {
+  it.each([
+    ['How many times does "Harbour Trust" appear on page 4?', 'Harbour Trust', [{ number: 4 }]],
+    ['How many times is the word "tariff" used in the report?', 'tariff', []],
+    ['How many times is Annex B-7 mentioned?', 'B-7', []],
+    ['How many times does the Harbour Trust appear in the slides?', 'Harbour Trust', []],
+  ])('%j counts %j', (question, phrase, pages) => {
+    expect(timesAsked(question)).toEqual({ phrase, pages });
+  });
+
+  it.each(['How many times did sales double?', 'How many pages mention the Harbour Trust?'])(
+    '%j counts no phrase',
+    (question) => expect(timesAsked(question)).toBeNull(),
+  );
+
+  it('counts each page’s occurrences as whole words', () => {
+    const pages = [
+      { docId: 'd', pageNumber: 3, text: 'Tariff A; the tariffs; TARIFF B' },
+      { docId: 'd', pageNumber: 1, text: 'tariff' },
+      { docId: 'd', pageNumber: 2, text: 'none here' },
+    ];
+    expect(occurrencesOf(pages, 'tariff')).toEqual([
+      { pageNumber: 1, count: 1 },
+      { pageNumber: 3, count: 2 },
+    ]);
   });
 });

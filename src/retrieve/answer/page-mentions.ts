@@ -1,4 +1,5 @@
 import type { DocumentPageText } from '../answerability';
+import { type PageReference, pageReferencesOf } from '../named-pages';
 
 // "On which pages is Annex B-7 mentioned?", "List all the pages where the word 'warranty' appears": the
 // answer is every page of the document that prints the named thing, which no top-k of pages can hold. The thing is
@@ -73,4 +74,35 @@ export function pagesMentioning(pages: readonly DocumentPageText[], phrase: stri
   return [...new Set(pages.filter((p) => pattern.test(p.text)).map((p) => p.pageNumber))].sort(
     (a, b) => a - b,
   );
+}
+
+/** "How many times does 'Harbour Trust' appear on page 4?": the phrase and the pages the count is limited to. */
+export interface TimesAsked {
+  phrase: string;
+  /** The pages the question names; empty: the whole document. */
+  pages: PageReference[];
+}
+
+const TIMES_SUBJECT =
+  /\bhow many times (?:does|do|did|is|are|was|were|has|have) (?:the (?:word|term|name|phrase) )?(.+?) (?:appear|occur|get|show|printed|mentioned|used|written|cited|referred)/i;
+
+/** The phrase whose occurrences the question counts; null when it counts anything else or names nothing exactly. */
+export function timesAsked(question: string): TimesAsked | null {
+  const q = question.replace(/\s+/g, ' ');
+  const subject = TIMES_SUBJECT.exec(q)?.[1];
+  if (!subject) return null;
+  const phrase = QUOTED.exec(subject)?.[1] ?? namedPhrase(` ${subject}`);
+  return phrase ? { phrase: phrase.trim(), pages: pageReferencesOf(q) } : null;
+}
+
+/** How often each page prints the phrase (pages that print it, ascending). */
+export function occurrencesOf(
+  pages: readonly DocumentPageText[],
+  phrase: string,
+): Array<{ pageNumber: number; count: number }> {
+  const pattern = new RegExp(phrasePattern(phrase).source, 'giu');
+  return pages
+    .map((p) => ({ pageNumber: p.pageNumber, count: p.text.match(pattern)?.length ?? 0 }))
+    .filter((p) => p.count > 0)
+    .sort((a, b) => a.pageNumber - b.pageNumber);
 }

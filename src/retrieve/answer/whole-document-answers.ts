@@ -1,0 +1,191 @@
+import { Injectable } from '@nestjs/common';
+import { resolvePageReferences } from '../named-pages';
+import { RetrieveRepository } from '../retrieve.repository';
+import type { AskResult } from '../retrieve.types';
+import { searchQueryOf } from '../search-query';
+import { countQuestionOf, countStructure } from '../structure-count';
+import { notAnswerableAnswer } from './extractive-source';
+import { occurrencesOf, pagesAsked, pagesMentioning, phrasePattern, timesAsked } from './page-mentions';
+import { listAnswer } from './typed-answer';
+
+/** Citations of a count answered from the graph: one per counted item, up to this many. */
+const MAX_COUNT_CITATIONS = 30;
+
+/** An answer read from the whole document rather than from a search's evidence. */
+export type DocumentAnswer = Omit<AskResult, 'question' | 'search' | 'usage' | 'warnings'>;
+
+/**
+ * Questions about the whole document — how many figures it has, on which pages a name is printed, how many times —
+ * answered from its graph and its pages' text, with or without an LLM: no top-k of pages holds the answer.
+ */
+@Injectable()
+export class WholeDocumentAnswers {
+  constructor(private readonly repo: RetrieveRepository) {}
+
+  /** The answer when the question asks one of these about document `docId`; never cites a page judged irrelevant. */
+  async answer(
+    question: string,
+    docId: string,
+    irrelevant: ReadonlySet<string>,
+  ): Promise<DocumentAnswer | null> {
+    return (
+      (await this.structure(question, docId, irrelevant)) ??
+      // "how many times is it mentioned? list the pages" asks for the pages
+      (await this.mentions(question, docId, irrelevant)) ??
+      (await this.times(question, docId, irrelevant))
+    );
+  }
+
+  /**
+   * A question that counts one document's figures, tables or charts ("How many figures are in the appendix?") is
+   * answered from its graph, with or without an LLM: the pages a search reads cannot hold the whole document's
+   * count. Null when the question asks anything else, or the graph cannot scope it (no appendix in the outline).
+   */
+  private async structure(
+    question: string,
+    docId: string,
+    irrelevant: ReadonlySet<string>,
+  ): Promise<DocumentAnswer | null> {
+    const asked = countQuestionOf(searchQueryOf(question).query);
+    if (!asked) return null;
+    const structure = await this.repo.documentStructure(docId);
+    if (!structure) return null;
+    const counted = countStructure(asked, structure);
+    if (!counted.ok) {
+      if (!asked.pages) return null;
+      return {
+        answer: notAnswerableAnswer('COUNT'),
+        answerable: false,
+        mode: 'graph',
+        format: 'None',
+        analysis: counted.reason,
+        citations: [],
+      };
+    }
+    const { count, how, evidence } = counted.result;
+    const noun = asked.unit === 'pages' ? 'page' : asked.kind;
+    return {
+      answer: {
+        text: `${count} ${noun}${count === 1 ? '' : 's'}`,
+        kind: 'COUNT',
+        value: String(count),
+        unit: `${noun}s`,
+        scale: null,
+        items: [],
+        formula: null,
+      },
+      answerable: true,
+      mode: 'graph',
+      format: 'Integer',
+      analysis: `Counted in the document graph: ${how}.`,
+      // the count is the whole document's, but a page the walk judged irrelevant is never cited
+      citations: evidence
+        .filter((e) => !irrelevant.has(`${docId}#${e.pageNumber}`))
+        .slice(0, MAX_COUNT_CITATIONS)
+        .map((e) => ({
+          docId,
+          pageNumber: e.pageNumber,
+          elementId: e.elementId,
+          bbox: e.bbox,
+          quote: e.quote,
+          score: 1,
+          step: null,
+        })),
+    };
+  }
+
+  /**
+   * "On which pages is Annex B-7 mentioned?" lists every page of the document that prints the named phrase, each
+   * cited by the element that prints it: a search's top pages cannot hold them all. Null when no page prints it.
+   */
+  private async mentions(
+    question: string,
+    docId: string,
+    irrelevant: ReadonlySet<string>,
+  ): Promise<DocumentAnswer | null> {
+    const asked = pagesAsked(question);
+    if (!asked) return null;
+    const pages = pagesMentioning(await this.repo.documentPageTexts([docId]), asked.phrase);
+    if (pages.length === 0) return null;
+    const pattern = phrasePattern(asked.phrase);
+    const elements = await this.repo.answerPageElements(pages.map((pageNumber) => ({ docId, pageNumber })));
+    const citations = pages.flatMap((pageNumber) => {
+      const e = elements.find((x) => x.pageNumber === pageNumber && pattern.test(x.text));
+      if (!e || irrelevant.has(`${docId}#${pageNumber}`)) return [];
+      const quote = e.text.length > 160 ? (pattern.exec(e.text)?.[0] ?? asked.phrase) : e.text;
+      return [{ docId, pageNumber, elementId: e.elementId, bbox: e.bbox, quote, score: 1, step: null }];
+    });
+    const items = pages.map(asked.label);
+    return {
+      answer: listAnswer(
+        items,
+        `"${asked.phrase}" is printed on ${pages.length === 1 ? 'page' : 'pages'} ${pages.join(', ')}`,
+      ),
+      answerable: true,
+      mode: 'graph',
+      format: 'List',
+      analysis: `Looked "${asked.phrase}" up in every page's text of the document: ${pages.length} pages print it.`,
+      citations,
+    };
+  }
+
+  /**
+   * "How many times does 'Harbour Trust' appear on page 4?": the phrase's occurrences counted in the text of the pages
+   * the question names (by printed number first), else of the whole document. Null when no page prints it.
+   */
+  private async times(
+    question: string,
+    docId: string,
+    irrelevant: ReadonlySet<string>,
+  ): Promise<DocumentAnswer | null> {
+    const asked = timesAsked(question);
+    if (!asked) return null;
+    let only: Set<number> | null = null;
+    if (asked.pages.length > 0) {
+      const numbering = await this.repo.pageNumbering(docId);
+      if (!numbering) return null;
+      // one page per reference: "page 4" is the page printed 4 when there is one, not that page and PDF page 4
+      only = new Set(
+        asked.pages
+          .flatMap((ref) => resolvePageReferences([ref], numbering).slice(0, 1))
+          .map((p) => p.pageNumber),
+      );
+    }
+    const texts = await this.repo.documentPageTexts([docId]);
+    const counted = occurrencesOf(only ? texts.filter((t) => only.has(t.pageNumber)) : texts, asked.phrase);
+    if (counted.length === 0) return null;
+    const total = counted.reduce((sum, p) => sum + p.count, 0);
+    const pattern = phrasePattern(asked.phrase);
+    const elements = await this.repo.answerPageElements(
+      counted.map(({ pageNumber }) => ({ docId, pageNumber })),
+    );
+    const where = counted.map((p) => `p. ${p.pageNumber} (${p.count})`).join(', ');
+    return {
+      answer: {
+        text: `${total} — "${asked.phrase}" is printed ${total === 1 ? 'once' : `${total} times`}: ${where}`,
+        kind: 'COUNT',
+        value: String(total),
+        unit: 'times',
+        scale: null,
+        items: [],
+        formula: null,
+      },
+      answerable: true,
+      mode: 'graph',
+      format: 'Integer',
+      analysis: `Counted "${asked.phrase}" in the text of ${only ? 'the pages the question names' : 'every page of the document'}: ${where}.`,
+      citations: elements
+        .filter((e) => pattern.test(e.text) && !irrelevant.has(`${docId}#${e.pageNumber}`))
+        .slice(0, MAX_COUNT_CITATIONS)
+        .map((e) => ({
+          docId,
+          pageNumber: e.pageNumber,
+          elementId: e.elementId,
+          bbox: e.bbox,
+          quote: e.text.length > 160 ? (pattern.exec(e.text)?.[0] ?? asked.phrase) : e.text,
+          score: 1,
+          step: null,
+        })),
+    };
+  }
+}
