@@ -9,10 +9,14 @@ class FakeCorpus {
   async documents(): Promise<BenchDocument[]> {
     return this.docs.map((d) => ({ ...d }));
   }
-  async cloneDocument(sourceId: string, targetId: string) {
-    if (this.docs.some((d) => d.id === targetId)) throw new Error(`duplicate ${targetId}`);
-    this.docs.push({ id: targetId, pageCount: 1, clonedFrom: sourceId });
-    return { nodes: 1, relationships: 0 };
+  transactions = 0;
+  async cloneDocuments(copies: Array<{ sourceId: string; targetId: string }>) {
+    this.transactions++;
+    for (const { sourceId, targetId } of copies) {
+      if (this.docs.some((d) => d.id === targetId)) throw new Error(`duplicate ${targetId}`);
+      this.docs.push({ id: targetId, pageCount: 1, clonedFrom: sourceId });
+    }
+    return copies.length;
   }
 }
 
@@ -30,6 +34,12 @@ describe('CorpusGenerator.growTo', () => {
     expect(await generator.growTo(6)).toBe(6);
     expect(fake.docs.at(-1)).toEqual({ id: copyId(3, 'b'), pageCount: 1, clonedFrom: 'b' });
     expect(await generator.growTo(2)).toBe(6);
+  });
+
+  it('writes up to 20 copies per transaction', async () => {
+    const fake = new FakeCorpus();
+    expect(await new CorpusGenerator(fake as unknown as BenchCorpusRepository).growTo(47)).toBe(47);
+    expect(fake.transactions).toBe(3); // 20 + 20 + 5
   });
 
   it('refuses an empty database with what to do', async () => {
