@@ -12,7 +12,7 @@ import { RetrieveErrorCode } from './retrieve.errors';
 import type { RetrieveRepository } from './retrieve.repository';
 import { RetrieveService } from './retrieve.service';
 import { DocumentRouter } from './routing/document-router';
-import type { SignalHit } from './routing/document-routing';
+import type { RoutingSignal, SignalHit } from './routing/document-routing';
 import type { RoutingRepository } from './routing/routing.repository';
 import { SearchScopeService } from './routing/search-scope.service';
 import { STRATEGIES, type SearchRequest, type Strategy } from './retrieve.types';
@@ -55,6 +55,8 @@ class FakeRanker<S extends Strategy> implements Ranker<S> {
   }
 }
 
+/** The signals route-documents-text reads (the fake repository splits the test's hits the same way). */
+const TEXT_SIGNALS: ReadonlySet<RoutingSignal> = new Set(['title', 'outline', 'passage-text']);
 const crossEncoded: RankerNeeds = { rerank: 'cross-encoder', enrichment: [], warningsInTrace: true };
 
 function registry(overrides: Partial<{ [S in Strategy]: FakeRanker<S> }> = {}) {
@@ -88,7 +90,8 @@ function serviceOver(
   } as unknown as DocumentRepository;
   const embedder = { embedQuery: async () => new Float32Array([0.5, 0.5]) } as unknown as Embedder;
   const routingRepo = {
-    signalHits: async () => routing.hits ?? [],
+    textHits: async () => (routing.hits ?? []).filter((h) => TEXT_SIGNALS.has(h.signal)),
+    vectorHits: async () => (routing.hits ?? []).filter((h) => !TEXT_SIGNALS.has(h.signal)),
     filteredDocuments: async () => routing.filtered ?? [],
   } as unknown as RoutingRepository;
   const config = { retrieve: { routing: routing.on } } as FolioConfig;
@@ -261,7 +264,10 @@ describe('RetrieveService.search over rankers', () => {
       /^routing: chose document a .*title #1/,
     );
     expect(result.trace.find((l) => l.includes('document e '))).toMatch(/^routing: passed over/);
-    expect(result.timings.map((t) => t.stage)).toEqual(['embed-query', 'route-documents', 'fake']);
+    // The word signals are read while the question is embedded: the stages overlap, so only their set is fixed.
+    expect(result.timings.map((t) => t.stage).sort()).toEqual(
+      ['embed-query', 'fake', 'route-documents', 'route-text'].sort(),
+    );
     // Off for this request: the ranker sees the whole corpus.
     await service.search(request('HYBRID', { routing: false }));
     expect(rankers.HYBRID.requests[1]!.docIds).toBeNull();

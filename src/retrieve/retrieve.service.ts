@@ -37,20 +37,21 @@ export class RetrieveService {
     const { query, dropped } = validated(req);
     const ranker = this.rankers[req.strategy];
     const timings: StageTiming[] = [];
-    // The scope check (a Neo4j round trip) runs while the query is embedded; a missing document or a bad filter
-    // still fails the search before any ranking runs.
-    const [admitted, vector] = await Promise.all([
-      this.scopes.admitted(req.scope),
-      timed(timings, 'embed-query', () => this.embedder.embedQuery(query)),
-    ]);
-    const embedding = Array.from(vector);
+    // The scope check (a Neo4j round trip) and routing's word signals run while the query is embedded; a missing
+    // document or a bad filter still fails the search before any ranking runs.
+    const embedded = timed(timings, 'embed-query', () => this.embedder.embedQuery(query)).then((v) =>
+      Array.from(v),
+    );
+    embedded.catch(() => undefined); // awaited below; a scope error may come first
+    const admitted = await this.scopes.admitted(req.scope);
     const scope = await this.scopes.resolve(
       req.scope,
       admitted,
       req.routing,
-      { query, embedding },
+      { query, embedding: embedded },
       { timings, meter },
     );
+    const embedding = await embedded;
     const docIds = scope.docIds;
     const trace = [...scope.trace];
     if (dropped.length > 0)

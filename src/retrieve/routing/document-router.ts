@@ -29,7 +29,7 @@ export interface DocumentRoute {
   trace: string[];
 }
 
-/** Document routing: the signals of route-documents.cypher fused (document-routing.ts) into the documents searched. */
+/** Document routing: the signals of route-documents(-text).cypher fused (document-routing.ts) into the documents searched. */
 @Injectable()
 export class DocumentRouter {
   constructor(
@@ -38,10 +38,13 @@ export class DocumentRouter {
     private readonly llm: LlmService,
   ) {}
 
-  /** Routes a question over READY documents (`allowed` null = all of them, else those a filter admitted). */
+  /**
+   * Routes a question over READY documents (`allowed` null = all of them, else those a filter admitted). The word
+   * signals are read while the question is still being embedded; the vector signals once `embedding` resolves.
+   */
   async route(
     query: string,
-    embedding: number[],
+    embedding: number[] | Promise<number[]>,
     allowed: string[] | null,
     timings: StageTiming[],
     meter: UsageMeter,
@@ -50,16 +53,19 @@ export class DocumentRouter {
       const trace = [`routing: the filter admits ${allowed.length} document(s); all are searched`];
       return { docIds: allowed, considered: [], escapes: [], trace };
     }
-    const hits = await timed(timings, 'route-documents', () =>
-      this.routing.signalHits({
-        text: query,
-        embedding,
-        candidates: allowed ? FILTERED_CANDIDATES : CANDIDATES,
-        // Under a filter the indexes' top passages may all be outside it: read more, the fusion keeps the first voters.
-        voters: allowed ? FILTERED_CANDIDATES : PASSAGE_VOTERS,
-        allowed,
-      }),
-    );
+    const signals = {
+      candidates: allowed ? FILTERED_CANDIDATES : CANDIDATES,
+      // Under a filter the indexes' top passages may all be outside it: read more, the fusion keeps the first voters.
+      voters: allowed ? FILTERED_CANDIDATES : PASSAGE_VOTERS,
+      allowed,
+    };
+    const [textHits, vectorHits] = await Promise.all([
+      timed(timings, 'route-text', () => this.routing.textHits(query, signals)),
+      Promise.resolve(embedding).then((vector) =>
+        timed(timings, 'route-documents', () => this.routing.vectorHits(vector, signals)),
+      ),
+    ]);
+    const hits = [...textHits, ...vectorHits];
     const considered = fuseDocuments(hits);
     if (considered.length === 0 && allowed) {
       // The filter's documents held none of the indexes' best hits: search them all rather than none.

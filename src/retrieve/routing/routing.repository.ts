@@ -5,33 +5,41 @@ import { type DocumentFilter, filterParams } from './document-filter';
 import type { SignalHit } from './document-routing';
 import { CypherRepository } from '../../graph/cypher-repository';
 
-/** Document routing's queries (cypher/retrieve/route-documents, filter-documents): indexes and Document nodes only. */
+/** How many hits a routing signal reads, and the documents a filter admits (null = all). */
+export interface SignalQuery {
+  candidates: number;
+  voters: number;
+  allowed: string[] | null;
+}
+
+/**
+ * Document routing's queries (cypher/retrieve/route-documents, route-documents-text, filter-documents): indexes and
+ * Document nodes only.
+ */
 @Injectable()
 export class RoutingRepository extends CypherRepository {
   private readonly q = this.queries('retrieve', {
     route: 'route-documents',
+    routeText: 'route-documents-text',
     filter: 'filter-documents',
   });
 
-  /** Each READY document's best hit per routing signal; `allowed` (null = all) keeps a filter's documents. */
-  async signalHits(query: {
-    text: string;
-    embedding: number[];
-    candidates: number;
-    voters: number;
-    allowed: string[] | null;
-  }): Promise<SignalHit[]> {
-    // Titles and section titles are indexed with stop words: "the" or "what" would rank every title that says them.
-    const words = withoutStopwords(query.text);
-    return this.graph.read<SignalHit>(this.q.route, {
-      embedding: query.embedding,
+  /** Each READY document's hits in the word signals (title, outline, passage text): needs no embedding. */
+  async textHits(text: string, query: SignalQuery): Promise<SignalHit[]> {
+    // The indexes keep stop words: "the" or "what" would rank every title that says them, and over passages they
+    // match nearly every one, so the full-text query's work would grow with the library instead of with its words.
+    const words = withoutStopwords(text);
+    return this.graph.read<SignalHit>(this.q.routeText, {
       titleQuery: buildLuceneQuery(words, ['title', 'fileName'], null),
       outlineQuery: buildLuceneQuery(words, ['title'], null),
-      textQuery: buildLuceneQuery(query.text, ['text'], null),
-      candidates: query.candidates,
-      voters: query.voters,
-      allowed: query.allowed,
+      textQuery: buildLuceneQuery(words, ['text'], null),
+      ...query,
     });
+  }
+
+  /** Each READY document's hits in the vector signals (section, summary, passage), plus a filter's documents. */
+  async vectorHits(embedding: number[], query: SignalQuery): Promise<SignalHit[]> {
+    return this.graph.read<SignalHit>(this.q.route, { embedding, ...query });
   }
 
   /** The READY documents the filter admits, among `docIds` when given, newest first. */

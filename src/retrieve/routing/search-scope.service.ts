@@ -48,7 +48,8 @@ export class SearchScopeService {
     scope: SearchScope,
     admitted: string[] | null,
     routing: boolean | undefined,
-    question: { query: string; embedding: number[] },
+    // The embedding may still be computing: routing reads its word signals meanwhile.
+    question: { query: string; embedding: number[] | Promise<number[]> },
     run: { timings: StageTiming[]; meter: UsageMeter },
   ): Promise<ResolvedScope> {
     const named = Boolean(scope.docIds?.length);
