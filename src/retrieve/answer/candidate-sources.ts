@@ -6,6 +6,7 @@ import { metricSource } from './metric-source';
 import { metricVerdictSource } from './metric-verdict-source';
 import { spanSource } from './span-source';
 import { statedCountSource } from './stated-count';
+import { superlativeSource } from './superlative-source';
 import { tableCellSource } from './table-cell-source';
 import { tableColumnCandidate } from './table-list-source';
 import type { CandidateSource } from './typed-answer';
@@ -23,6 +24,8 @@ export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSou
   { name: 'date', read: dateSource },
   // "which is larger, A or B?": before any source that would answer with one of the two values
   { name: 'choice', read: choiceSource },
+  // "which region grew most?": the row (or column) with the extreme value of the line the question names
+  { name: 'table-superlative', read: superlativeSource },
   // "does it have positive working capital?": the metric computed, then read as yes or no
   { name: 'metric-verdict', read: metricVerdictSource },
   { name: 'statement-metric', read: metricSource },
