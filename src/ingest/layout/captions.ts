@@ -141,6 +141,17 @@ function inCapitals(text: string): boolean {
   return /\p{Lu}{3}/u.test(unqualified) && unqualified === unqualified.toUpperCase();
 }
 
+/** A block of the page's body (not the float, no running header or footer) ending within `reach` above `y`. */
+function bodyEndingAbove(e: LayoutElement, float: LayoutElement, y: number, reach: number): boolean {
+  return (
+    e !== float &&
+    e.kind !== 'page-header' &&
+    e.kind !== 'page-footer' &&
+    e.bbox[3] <= y + 4 &&
+    y - e.bbox[3] <= reach
+  );
+}
+
 /** Blocks stacked directly above the float (nearest first), each within the gap of the one below it. */
 function stackAbove(float: LayoutElement, page: LayoutElement[]): LayoutElement[] {
   const out: LayoutElement[] = [];
@@ -149,12 +160,8 @@ function stackAbove(float: LayoutElement, page: LayoutElement[]): LayoutElement[
     const next = page
       .filter(
         (e) =>
-          e !== float &&
-          e.kind !== 'page-header' &&
-          e.kind !== 'page-footer' &&
           !out.includes(e) &&
-          e.bbox[3] <= top + 4 &&
-          top - e.bbox[3] <= TITLE_GAP_ABOVE &&
+          bodyEndingAbove(e, float, top, TITLE_GAP_ABOVE) &&
           horizontalOverlap(e.bbox, float.bbox) >
             Math.min(e.bbox[2] - e.bbox[0], float.bbox[2] - float.bbox[0]) * 0.3,
       )
@@ -250,11 +257,7 @@ function chartTitle(float: LayoutElement, page: LayoutElement[], used: Set<strin
   const above = page
     .filter(
       (e) =>
-        e !== float &&
-        e.kind !== 'page-header' &&
-        e.kind !== 'page-footer' &&
-        e.bbox[3] <= float.bbox[1] + 4 &&
-        float.bbox[1] - e.bbox[3] <= CHART_TITLE_REACH &&
+        bodyEndingAbove(e, float, float.bbox[1], CHART_TITLE_REACH) &&
         horizontalOverlap(e.bbox, float.bbox) > 0,
     )
     .sort((a, b) => b.bbox[3] - a.bbox[3]);
