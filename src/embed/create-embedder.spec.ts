@@ -1,5 +1,5 @@
 import { createEmbedder, embedderDeps, type EmbedderFactoryDeps } from './create-embedder';
-import type { EmbedderConfig } from './embed.config';
+import type { EmbedderConfig, OpenAiEmbedderConfig } from './embed.config';
 import { EmbedErrorCode } from './embed.errors';
 import type { Embedder } from './embedder';
 import { OpenAiCompatibleEmbedder } from './openai-embedder';
@@ -7,6 +7,16 @@ import { OpenAiCompatibleEmbedder } from './openai-embedder';
 const fakeEmbedder = { modelName: 'fake' } as Embedder;
 /** A transport that is never called: building an embedder sends nothing. */
 const openTransport = () => ({ embed: () => Promise.reject(new Error('not called')) });
+
+/** An openai-backend config; `over` changes what a test is about. */
+const openAiConfig = (over: Partial<OpenAiEmbedderConfig> = {}): OpenAiEmbedderConfig => ({
+  backend: 'openai',
+  baseUrl: 'http://x/v1',
+  apiKey: '',
+  model: 'm',
+  dimension: 4,
+  ...over,
+});
 
 function deps() {
   return {
@@ -36,13 +46,12 @@ describe('createEmbedder', () => {
   });
 
   it('builds the OpenAI-compatible embedder from its config', async () => {
-    const config: EmbedderConfig = {
-      backend: 'openai',
+    const config = openAiConfig({
       baseUrl: 'http://127.0.0.1:1/v1',
       apiKey: 'k',
       model: 'text-embedding-3-small',
       dimension: 1536,
-    };
+    });
     const embedder = await createEmbedder(config, embedderDeps(openTransport));
     expect(embedder).toBeInstanceOf(OpenAiCompatibleEmbedder);
     expect(embedder).toMatchObject({ modelName: 'text-embedding-3-small', dimension: 1536, maxTokens: 8191 });
@@ -54,23 +63,13 @@ describe('createEmbedder', () => {
     ).rejects.toMatchObject({
       code: EmbedErrorCode.INVALID_CONFIG,
     });
-    await expect(
-      createEmbedder(
-        { backend: 'openai', baseUrl: 'http://x/v1', apiKey: '', model: 'm', dimension: 0 },
-        embedderDeps(openTransport),
-      ),
-    ).rejects.toThrow(/dimension must be a positive integer/);
+    await expect(createEmbedder(openAiConfig({ dimension: 0 }), embedderDeps(openTransport))).rejects.toThrow(
+      /dimension must be a positive integer/,
+    );
   });
 
   it('says how to give the openai backend its transport when none was handed over', async () => {
-    const config: EmbedderConfig = {
-      backend: 'openai',
-      baseUrl: 'http://x/v1',
-      apiKey: '',
-      model: 'm',
-      dimension: 4,
-    };
-    const failure = createEmbedder(config);
+    const failure = createEmbedder(openAiConfig());
     await expect(failure).rejects.toMatchObject({ code: EmbedErrorCode.INVALID_CONFIG });
     await expect(failure).rejects.toThrow(/embedConfigFrom/);
   });
