@@ -1,4 +1,5 @@
 import { loadConfig } from '../config/folio-config';
+import { type Print, printErr, printOut } from './print';
 import {
   browserUrl,
   neo4jServerOptions,
@@ -14,13 +15,11 @@ Runs Folio's own Neo4j 5.26 Community server (jars from Maven Central, no Docker
 Settings: NEO4J_BOLT_PORT (7687), NEO4J_HTTP_PORT (7474), NEO4J_USER (neo4j), NEO4J_PASSWORD,
 NEO4J_HEAP (1g), NEO4J_PAGECACHE (512m), NEO4J_GDS (true), FOLIO_HOME (.folio).`;
 
-type Print = (msg: string) => void;
-
 /** `folio neo4j start|stop|status|restart`; returns the process exit code. */
 export async function runNeo4jCommand(
   args: string[],
-  print: Print = (msg) => console.log(msg),
-  printError: Print = (msg) => console.error(msg),
+  print: Print = printOut,
+  printError: Print = printErr,
 ): Promise<number> {
   const json = args.includes('--json');
   const [action, ...rest] = args.filter((a) => a !== '--json');

@@ -1,4 +1,5 @@
 import { loadConfig } from '../config/folio-config';
+import { type Print, printErr, printOut } from './print';
 import { redisDir, redisStatus, startRedis, stopRedis } from '../ingest/queue/redis-server';
 
 const USAGE = `Usage: folio redis <start|stop|status>
@@ -6,13 +7,11 @@ const USAGE = `Usage: folio redis <start|stop|status>
 Runs a local Redis (Debian's redis-server) on 127.0.0.1:REDIS_PORT (6379) for FOLIO_INGEST_RUNNER=redis,
 append-only file on, data under FOLIO_HOME/redis/<port>.`;
 
-type Print = (msg: string) => void;
-
 /** `folio redis start|stop|status`; returns the process exit code (status: 0 running, 3 not running). */
 export async function runRedisCommand(
   args: string[],
-  print: Print = (msg) => console.log(msg),
-  printError: Print = (msg) => console.error(msg),
+  print: Print = printOut,
+  printError: Print = printErr,
 ): Promise<number> {
   const [action, ...rest] = args;
   if (!action || rest.length > 0 || !['start', 'stop', 'status'].includes(action)) {
