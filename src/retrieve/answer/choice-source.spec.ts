@@ -19,6 +19,10 @@ const evidence = (question: string, elements: AnswerElement[]): AnswerEvidence =
   pages: [evidencePage(7, elements, { docId: 'd', step: 1 })],
 });
 
+/** The question the plan-price cases ask of one paragraph. */
+const CHEAPER_PLAN = 'Which of the two plans, the basic tier or the family tier, costs less per month?';
+const chooseCheaperPlan = (prices: AnswerElement) => choiceSource(evidence(CHEAPER_PLAN, [prices]));
+
 describe('alternativesOf', () => {
   it('reads the two alternatives and the way they are compared', () => {
     expect(alternativesOf('Which port handled more cargo in 2020, Rotterdam or Antwerp?')).toEqual({
@@ -26,9 +30,10 @@ describe('alternativesOf', () => {
       direction: 'max',
       rest: 'Which port handled more cargo in 2020',
     });
-    expect(
-      alternativesOf('Which of the two plans, the basic tier or the family tier, costs less per month?'),
-    ).toMatchObject({ options: ['basic tier', 'family tier'], direction: 'min' });
+    expect(alternativesOf(CHEAPER_PLAN)).toMatchObject({
+      options: ['basic tier', 'family tier'],
+      direction: 'min',
+    });
   });
 
   it('reads no choice without two alternatives or without a comparison', () => {
@@ -74,32 +79,18 @@ describe('choiceSource', () => {
 
   it('chooses the smaller value when the question asks which is less, from sentences', () => {
     const prices = element('The basic tier costs $9 per month. The family tier costs $15 per month.');
-    const found = choiceSource(
-      evidence('Which of the two plans, the basic tier or the family tier, costs less per month?', [prices]),
-    );
+    const found = chooseCheaperPlan(prices);
     expect(found?.answer.value).toBe('basic tier');
     for (const c of found!.citations) expect(prices.text).toContain(c.quote);
   });
 
   it('chooses nothing when the evidence gives a value for one alternative only', () => {
     const prices = element('The basic tier costs $9 per month. A family plan is planned for next year.');
-    expect(
-      choiceSource(
-        evidence('Which of the two plans, the basic tier or the family tier, costs less per month?', [
-          prices,
-        ]),
-      ),
-    ).toBeNull();
+    expect(chooseCheaperPlan(prices)).toBeNull();
   });
 
   it('chooses nothing when both values are equal', () => {
     const prices = element('The basic tier costs $9 per month and the family tier costs $9 per month too.');
-    expect(
-      choiceSource(
-        evidence('Which of the two plans, the basic tier or the family tier, costs less per month?', [
-          prices,
-        ]),
-      ),
-    ).toBeNull();
+    expect(chooseCheaperPlan(prices)).toBeNull();
   });
 });
