@@ -1,21 +1,20 @@
 import type { AnswerElement } from '../extractive-answer';
 import { listCandidate } from './list-source';
-import { elementsInOrder, evidencePage } from './testing/evidence-builders';
-import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
+import { elementsInOrder, evidenceFrom, evidenceOn, evidencePage } from './testing/evidence-builders';
+import type { AnswerKind, EvidencePage } from './typed-answer';
 
 const el = elementsInOrder('d');
 const page = (pageNumber: number, step: number, elements: AnswerElement[]): EvidencePage =>
   evidencePage(pageNumber, elements, { step, score: 0.8 });
-const evidence = (question: string, kind: AnswerKind, pages: EvidencePage[]): AnswerEvidence => ({
-  question,
-  kind,
-  pages,
-});
+
+/** A LIST question asked of one page (the first step's) holding `elements`. */
+const listOn = (question: string, elements: AnswerElement[]) =>
+  listCandidate(evidenceOn(question, 'LIST', elements, { step: 1, score: 0.8 }));
 
 describe('listCandidate', () => {
   const rover = (kind: AnswerKind, question: string) =>
     listCandidate(
-      evidence(question, kind, [
+      evidenceFrom(question, kind, [
         page(4, 1, [
           el(4, 'page-header', 'Rover field guide'),
           el(4, 'paragraph', 'The rover was designed for desert survey work over long distances.'),
@@ -52,7 +51,7 @@ describe('listCandidate', () => {
 
   it('does not continue onto a page that is not the next one', () => {
     const found = listCandidate(
-      evidence('List the sensors on the rover.', 'LIST', [
+      evidenceFrom('List the sensors on the rover.', 'LIST', [
         page(4, 1, [el(4, 'heading', 'Sensors on the rover'), el(4, 'list', '• Infrared camera')]),
         page(9, 2, [el(9, 'list', '• Unrelated item')]),
       ]),
@@ -66,16 +65,12 @@ describe('listCandidate', () => {
   });
 
   it('reads the heading above a lead line, and bullet lines set inside a paragraph', () => {
-    const found = listCandidate(
-      evidence('What tools does the repair kit contain?', 'LIST', [
-        page(7, 1, [
-          el(7, 'heading', 'Repair kit'),
-          el(7, 'paragraph', 'Every van carries one. It contains:'),
-          el(7, 'paragraph', '• Torque wrench\n• Spare seals\n• Pipe cutter'),
-          el(7, 'paragraph', 'Return the kit after use.'),
-        ]),
-      ]),
-    );
+    const found = listOn('What tools does the repair kit contain?', [
+      el(7, 'heading', 'Repair kit'),
+      el(7, 'paragraph', 'Every van carries one. It contains:'),
+      el(7, 'paragraph', '• Torque wrench\n• Spare seals\n• Pipe cutter'),
+      el(7, 'paragraph', 'Return the kit after use.'),
+    ]);
     expect(found?.answer.items).toEqual(['Torque wrench', 'Spare seals', 'Pipe cutter']);
     expect(found?.citations).toHaveLength(1);
     expect(found?.citations[0]).toMatchObject({ pageNumber: 7, bbox: expect.any(Array) });
@@ -83,7 +78,7 @@ describe('listCandidate', () => {
 
   it('lists each item once when the continued page repeats one, and skips number-only "lists"', () => {
     const found = listCandidate(
-      evidence('List the stations on the coastal line.', 'LIST', [
+      evidenceFrom('List the stations on the coastal line.', 'LIST', [
         page(2, 1, [
           el(2, 'list', '-4\n-2\n-7'),
           el(2, 'heading', 'Stations on the coastal line'),
@@ -97,28 +92,20 @@ describe('listCandidate', () => {
   });
 
   it('prefers, of two lists that name the subject alike, the one with the count asked for', () => {
-    const found = listCandidate(
-      evidence('What are the three phases of the drying process?', 'LIST', [
-        page(5, 1, [
-          el(5, 'heading', 'Drying process phases (overview)'),
-          el(5, 'list', '• Heat\n• Hold'),
-          el(5, 'heading', 'Drying process phases'),
-          el(5, 'list', '• Heat\n• Hold\n• Cool'),
-        ]),
-      ]),
-    );
+    const found = listOn('What are the three phases of the drying process?', [
+      el(5, 'heading', 'Drying process phases (overview)'),
+      el(5, 'list', '• Heat\n• Hold'),
+      el(5, 'heading', 'Drying process phases'),
+      el(5, 'list', '• Heat\n• Hold\n• Cool'),
+    ]);
     expect(found?.answer.items).toEqual(['Heat', 'Hold', 'Cool']);
   });
 
   it('keeps the last n items when the question asks for the last n', () => {
-    const found = listCandidate(
-      evidence('What are the last 2 chapters of the handbook?', 'LIST', [
-        page(1, 1, [
-          el(1, 'heading', 'Chapters of this handbook'),
-          el(1, 'list', '1. Welcome\n2. Safety\n3. Tools\n4. Repairs'),
-        ]),
-      ]),
-    );
+    const found = listOn('What are the last 2 chapters of the handbook?', [
+      el(1, 'heading', 'Chapters of this handbook'),
+      el(1, 'list', '1. Welcome\n2. Safety\n3. Tools\n4. Repairs'),
+    ]);
     expect(found?.answer.items).toEqual(['Tools', 'Repairs']);
   });
 
@@ -128,11 +115,10 @@ describe('listCandidate', () => {
       'paragraph',
       'The group was founded in 1950. It reports four business segments: Marine; Rail; Energy and Water; Aviation.',
     );
-    const found = listCandidate(
-      evidence('What business segments does the group report?', 'LIST', [
-        page(4, 1, [el(4, 'heading', 'Overview'), enumeration]),
-      ]),
-    );
+    const found = listOn('What business segments does the group report?', [
+      el(4, 'heading', 'Overview'),
+      enumeration,
+    ]);
     expect(found?.answer).toMatchObject({
       kind: 'LIST',
       items: ['Marine', 'Rail', 'Energy and Water', 'Aviation'],
@@ -142,41 +128,31 @@ describe('listCandidate', () => {
   });
 
   it('reads no enumeration from a sentence about something else', () => {
-    const found = listCandidate(
-      evidence('What business segments does the group report?', 'LIST', [
-        page(4, 1, [el(4, 'paragraph', 'Its ships call at Oslo, Bergen, Hull and Leith.')]),
-      ]),
-    );
+    const found = listOn('What business segments does the group report?', [
+      el(4, 'paragraph', 'Its ships call at Oslo, Bergen, Hull and Leith.'),
+    ]);
     expect(found).toBeNull();
   });
 
   it('lists the titles of a run of titled paragraphs under the lead that names the subject', () => {
-    const found = listCandidate(
-      evidence('What divisions does the shipyard have?', 'LIST', [
-        page(9, 1, [
-          el(9, 'heading', 'Organisation'),
-          el(9, 'paragraph', 'The shipyard is organised in three divisions.'),
-          el(9, 'paragraph', 'Marine Division: builds ferries and tugs for coastal routes.'),
-          el(9, 'paragraph', 'Repair Division: docks and refits vessels of up to 40,000 tonnes.'),
-          el(9, 'paragraph', 'Design Office: draws hulls for both divisions and for clients.'),
-          el(9, 'paragraph', 'The yard employs 900 people.'),
-        ]),
-      ]),
-    );
+    const found = listOn('What divisions does the shipyard have?', [
+      el(9, 'heading', 'Organisation'),
+      el(9, 'paragraph', 'The shipyard is organised in three divisions.'),
+      el(9, 'paragraph', 'Marine Division: builds ferries and tugs for coastal routes.'),
+      el(9, 'paragraph', 'Repair Division: docks and refits vessels of up to 40,000 tonnes.'),
+      el(9, 'paragraph', 'Design Office: draws hulls for both divisions and for clients.'),
+      el(9, 'paragraph', 'The yard employs 900 people.'),
+    ]);
     expect(found?.answer.items).toEqual(['Marine Division', 'Repair Division', 'Design Office']);
     expect(found?.citations).toHaveLength(3);
   });
 
   it('does not take a single titled paragraph for a list', () => {
-    const found = listCandidate(
-      evidence('What divisions does the shipyard have?', 'LIST', [
-        page(9, 1, [
-          el(9, 'paragraph', 'The shipyard is organised in divisions.'),
-          el(9, 'paragraph', 'Marine Division: builds ferries and tugs for coastal routes.'),
-          el(9, 'paragraph', 'The yard employs 900 people.'),
-        ]),
-      ]),
-    );
+    const found = listOn('What divisions does the shipyard have?', [
+      el(9, 'paragraph', 'The shipyard is organised in divisions.'),
+      el(9, 'paragraph', 'Marine Division: builds ferries and tugs for coastal routes.'),
+      el(9, 'paragraph', 'The yard employs 900 people.'),
+    ]);
     expect(found).toBeNull();
   });
 
@@ -187,7 +163,7 @@ describe('listCandidate', () => {
       el(3, 'paragraph', 'Is the lift clean?The car was swept.'),
     ];
     const found = listCandidate(
-      evidence('List the checks the inspectors make on every lift.', 'LIST', [page(3, 1, checks)]),
+      evidenceFrom('List the checks the inspectors make on every lift.', 'LIST', [page(3, 1, checks)]),
     );
     expect(found?.answer.items).toEqual(['Is the lift safe?', 'Is the lift level?', 'Is the lift clean?']);
     expect(found?.citations.map((c) => c.elementId)).toEqual(checks.map((c) => c.elementId));

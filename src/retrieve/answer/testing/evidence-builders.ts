@@ -84,6 +84,13 @@ export function evidencePage(pageNumber: number, elements: AnswerElement[], at: 
   return { docId, pageNumber, step, rank, score, elements };
 }
 
+/** A question of `kind` asked of the evidence `pages`. */
+export const evidenceFrom = (question: string, kind: AnswerKind, pages: EvidencePage[]): AnswerEvidence => ({
+  question,
+  kind,
+  pages,
+});
+
 /** A question of `kind` asked of one page holding `elements` (the page of the first, page 1 when none). */
 export const evidenceOn = (
   question: string,
