@@ -59,6 +59,19 @@ const page9 = [
 describe('ExtractiveAnswerer', () => {
   const answerer = new ExtractiveAnswerer();
 
+  it('passes over a sentence that says the opposite of what the question asks', () => {
+    const radio = [
+      el(3, 0, 'paragraph', 'The rangers use handheld radios for short range communication between huts.'),
+      el(3, 1, 'paragraph', 'Satellite phones carry long-distance communication from the ridge.'),
+    ];
+    const a = answerer.answer(
+      'What do the rangers use for long-distance communication?',
+      searchOf([[3, 0.9]]),
+      radio,
+    );
+    expect(a.citations[0]).toMatchObject({ elementId: 'p3-e1' });
+  });
+
   it('answers from a table cell with its row and column labels, cited to the table and its printed page', () => {
     const a = answerer.answer(
       'What was the research and development expense in FY2015?',

@@ -23,6 +23,7 @@ import {
   unitsOf,
 } from './answer-units';
 import type { AskResult, Citation, SearchResult } from './retrieve.types';
+import { contradicted } from './contrast';
 import { contentWords } from './text-match';
 
 /** Answer kinds that ask for a value (a number, a date, a name), which a unit either holds or does not. */
@@ -127,6 +128,8 @@ function matchOf(words: string[], text: string): { share: number; present: Set<s
   return { share: total === 0 ? 0 : hit / total, present };
 }
 
+/** A unit that prints the opposite of a question word ("short" for "long") weighs this much (contrast.ts). */
+const CONTRADICTED = 0.5;
 const NEGATION = /\b(?:not|no|never|none|neither|nor|cannot|without)\b|n[’']t\b/i;
 const NUMBER_TOKEN = /\d+(?:[.,]\d+)*/g;
 /** Lines that say where a chart came from or how to read it, not what it shows. */
@@ -225,7 +228,8 @@ export class ExtractiveAnswerer {
           const fit =
             (typed ? 1 : kind === 'other' ? 0.5 : 0.6) *
             (added.words + added.numbers === 0 ? 0.4 : 1) *
-            (BOILERPLATE.test(unit.text) ? 0.5 : 1);
+            (BOILERPLATE.test(unit.text) ? 0.5 : 1) *
+            (contradicted(question, unit.text).length > 0 ? CONTRADICTED : 1);
           units.push({
             ...unit,
             element,
