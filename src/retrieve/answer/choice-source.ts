@@ -2,7 +2,13 @@ import type { Citation } from '../retrieve.types';
 import { sentences } from '../text-match';
 import { cellCitation, evidenceTables, labelWords } from './evidence-tables';
 import { columnFor } from './table-cell-source';
-import { type AnswerCandidate, type AnswerEvidence, citationAt, type CandidateSource } from './typed-answer';
+import {
+  type AnswerCandidate,
+  type AnswerEvidence,
+  citationAt,
+  type CandidateSource,
+  typedAnswer,
+} from './typed-answer';
 import { numbersIn } from './typed-value';
 
 // "Which is greater, A or B?": the answer is one of the alternatives the question names, chosen by the value each
@@ -159,15 +165,14 @@ export const choiceSource: CandidateSource = (evidence: AnswerEvidence): AnswerC
   const name = asked.options[winner]!;
   const pages = [...new Set([a, b].map((v) => `p. ${v.citation.pageNumber}`))].join(', ');
   return {
-    answer: {
-      text: `${name} — ${values[winner]!.shown} against ${values[loser]!.shown} (${asked.options[loser]}) [${pages}]`,
-      kind: 'NAME',
-      value: name,
-      unit: null,
-      scale: null,
-      items: [],
-      formula: `${values[winner]!.shown} ${asked.direction === 'max' ? '>' : '<'} ${values[loser]!.shown}`,
-    },
+    answer: typedAnswer(
+      'NAME',
+      `${name} — ${values[winner]!.shown} against ${values[loser]!.shown} (${asked.options[loser]}) [${pages}]`,
+      {
+        value: name,
+        formula: `${values[winner]!.shown} ${asked.direction === 'max' ? '>' : '<'} ${values[loser]!.shown}`,
+      },
+    ),
     citations: [a.citation, b.citation],
     analysis:
       `The question chooses between "${asked.options[0]}" and "${asked.options[1]}" by the ` +

@@ -6,6 +6,7 @@ import {
   citationAt,
   type CandidateSource,
   type EvidencePage,
+  typedAnswer,
 } from './typed-answer';
 
 // A date the question asks for ("what date is on the letter", "when was it signed", "format the date as YYYY-MM"),
@@ -154,15 +155,7 @@ export const dateSource: CandidateSource = (evidence: AnswerEvidence): AnswerCan
   const quote =
     sentences(element.text).find((s) => s.includes(date.printed) && element.text.includes(s)) ?? date.printed;
   return {
-    answer: {
-      text: `${value} — ${quote} [p. ${page.pageNumber}]`,
-      kind: 'DATE',
-      value,
-      unit: null,
-      scale: null,
-      items: [],
-      formula: null,
-    },
+    answer: typedAnswer('DATE', `${value} — ${quote} [p. ${page.pageNumber}]`, { value }),
     citations: [citationAt(page, element, quote)],
     analysis:
       `The date printed as "${date.printed}" on p. ${page.pageNumber} (evidence step ${page.step})` +

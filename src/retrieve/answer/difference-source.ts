@@ -3,7 +3,13 @@ import { decimalsAsked, roundTo } from './rounding';
 import { rowScore } from './table-cell-source';
 import type { GridColumn, GridRow, GridValue } from './table-grid';
 import { formatAmount, SCALE_FACTOR } from './table-numbers';
-import type { AnswerCandidate, AnswerEvidence, AnswerKind, CandidateSource } from './typed-answer';
+import {
+  type AnswerCandidate,
+  type AnswerEvidence,
+  type AnswerKind,
+  type CandidateSource,
+  typedAnswer,
+} from './typed-answer';
 import { type TwoValueAsk, twoValueAsked, yearNamed } from './two-value-question';
 
 // Two-value arithmetic on table cells, shown like the statement metrics: the two cells a comparison names (two rows
@@ -179,15 +185,16 @@ export const differenceSource: CandidateSource = (evidence: AnswerEvidence): Ans
   const scale = !percent && unit !== '%' && sameScale ? first.row.scale : 'units';
   const formula = `${shown}${unitWords} = ${numbers} (${name(first)} ${asked.relative ? 'vs' : sign} ${name(second)}, ${where})`;
   return {
-    answer: {
-      text: `The ${asked.name} is ${shown}${unitWords}${scale !== 'units' ? ` (in ${scale})` : ''}: ${formula} [${where}]`,
-      kind: percent || points ? 'PERCENTAGE' : 'NUMBER',
-      value: String(value),
-      unit: points && asked.op === 'minus' && !percent ? 'percentage points' : unit,
-      scale: percent || points ? 'units' : scale,
-      items: [],
-      formula,
-    },
+    answer: typedAnswer(
+      percent || points ? 'PERCENTAGE' : 'NUMBER',
+      `The ${asked.name} is ${shown}${unitWords}${scale !== 'units' ? ` (in ${scale})` : ''}: ${formula} [${where}]`,
+      {
+        value: String(value),
+        unit: points && asked.op === 'minus' && !percent ? 'percentage points' : unit,
+        scale: percent || points ? 'units' : scale,
+        formula,
+      },
+    ),
     citations: [first, second].map((c) => cellCitation(table, c.row, c.column.header, c.value)),
     analysis:
       `Computed the ${asked.name} of two cells of the table on ${where} (evidence step ${table.page.step}): ` +

@@ -3,7 +3,7 @@ import type { ExtractiveAnswer, QuotedUnit } from '../extractive-answer';
 import { alternativesOf, offeredOptions, optionStated } from './choice-source';
 import { shortSpan } from './short-span';
 import { sequenceAsked } from './span-source';
-import type { AnswerKind, TypedAnswer } from './typed-answer';
+import { type AnswerKind, type TypedAnswer, typedAnswer } from './typed-answer';
 import { printedScale, readValue, type ReadValue } from './typed-value';
 
 // The extractive answer (a quoted sentence or table cell) as a typed answer: the value is read from the quoted unit —
@@ -71,14 +71,13 @@ export function typedFromExtractive(
   if (best && oneThing && (kind === 'TEXT' || kind === 'NAME')) {
     // a comparison between named alternatives is decided by their values (choice-source), not by which one the
     // sentence mentions; an option the question offers ("left or right") is the one the sentence states
-    if (alternativesOf(question))
-      return { ...sentenceAnswer('TEXT', sentence), value: withoutLabels(sentence) };
+    if (alternativesOf(question)) return typedAnswer('TEXT', sentence, { value: withoutLabels(sentence) });
     const options = offeredOptions(question);
     const stated = options ? optionStated(options, best.text) : null;
-    if (stated) return { ...sentenceAnswer(kind, `${stated} — ${sentence}`), value: stated };
+    if (stated) return typedAnswer(kind, `${stated} — ${sentence}`, { value: stated });
     // a sequence's neighbour is read from the sequence (span-source); a sentence's words after the name are no step
     const span = options || sequenceAsked(question) ? null : spanOf(question, best);
-    if (span) return { ...sentenceAnswer(kind, `${span} — ${sentence}`), value: span };
+    if (span) return typedAnswer(kind, `${span} — ${sentence}`, { value: span });
   }
   // Several quoted units answer several things: one value would drop the others, so the sentences stand.
   if (best && answered.quoted.length === 1 && kind !== 'TEXT' && kind !== 'LIST' && kind !== 'YES_NO') {
@@ -87,29 +86,15 @@ export function typedFromExtractive(
         ? withLabelUnit(readValue(kind, best.cellValue, question, scaleOf(best)), best)
         : null) ?? readValue(kind, best.text, question, scaleOf(best));
     if (read) {
-      return {
-        text: `${shown(read)} — ${sentence}`,
-        kind,
+      return typedAnswer(kind, `${shown(read)} — ${sentence}`, {
         value: read.value,
         unit: read.unit,
         scale: read.scale,
-        items: [],
-        formula: null,
-      };
+      });
     }
   }
-  return { ...sentenceAnswer('TEXT', sentence), value: withoutLabels(sentence) };
+  return typedAnswer('TEXT', sentence, { value: withoutLabels(sentence) });
 }
-
-const sentenceAnswer = (kind: AnswerKind, text: string): TypedAnswer => ({
-  text,
-  kind,
-  value: null,
-  unit: null,
-  scale: null,
-  items: [],
-  formula: null,
-});
 
 /**
  * The short value a quoted unit gives a name or text question: a cell's own value, unless the question names that

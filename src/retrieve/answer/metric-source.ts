@@ -13,12 +13,13 @@ import { type Expr, type MetricDefinition, OP_SIGN } from './statement-metrics';
 import { rowScore } from './table-cell-source';
 import type { GridRow, GridValue } from './table-grid';
 import { formatAmount, normaliseLabel, SCALE_FACTOR } from './table-numbers';
-import type {
-  AnswerCandidate,
-  AnswerEvidence,
-  AnswerKind,
-  CandidateSource,
-  NumberScale,
+import {
+  type AnswerCandidate,
+  type AnswerEvidence,
+  type AnswerKind,
+  type CandidateSource,
+  type NumberScale,
+  typedAnswer,
 } from './typed-answer';
 import { decimalsAsked, percentAsked, roundTo } from './rounding';
 import { PRINTED_ON } from './statement-window';
@@ -248,15 +249,11 @@ function candidate(
   const citations: Citation[] = cited.map((i) => cellCitation(i.table, i.row, i.header, i.cell));
   const steps = [...new Set(done.inputs.map((i) => i.table.page.step))].join(', ');
   return {
-    answer: {
-      text: `The ${metric.name} for ${fy} was ${shown}${metric.result === 'amount' ? `${inScale} USD` : ''} (${formula}) [${where}]`,
-      kind: asPercent ? 'PERCENTAGE' : 'NUMBER',
-      value: String(value),
-      unit,
-      scale: metric.result === 'amount' ? scale : 'units',
-      items: [],
-      formula,
-    },
+    answer: typedAnswer(
+      asPercent ? 'PERCENTAGE' : 'NUMBER',
+      `The ${metric.name} for ${fy} was ${shown}${metric.result === 'amount' ? `${inScale} USD` : ''} (${formula}) [${where}]`,
+      { value: String(value), unit, scale: metric.result === 'amount' ? scale : 'units', formula },
+    ),
     citations,
     analysis:
       `Computed the ${metric.name} from ${cited.length} statement cells (evidence steps ${steps}): ` +

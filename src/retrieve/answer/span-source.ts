@@ -7,6 +7,7 @@ import {
   type CandidateSource,
   type EvidencePage,
   type TypedAnswer,
+  typedAnswer,
 } from './typed-answer';
 
 // Values a question names by their form — an e-mail address, a phone or fax number, a web link, a clock time — and
@@ -158,15 +159,7 @@ function sequenceValue(evidence: AnswerEvidence): Found | null {
   return null;
 }
 
-const textAnswer = (value: string, text: string): TypedAnswer => ({
-  text,
-  kind: 'TEXT',
-  value,
-  unit: null,
-  scale: null,
-  items: [],
-  formula: null,
-});
+const textAnswer = (value: string, text: string): TypedAnswer => typedAnswer('TEXT', text, { value });
 
 /** The value as the answer: the value first, the sentence that prints it cited with its element. */
 function candidate(found: Found, why: string): AnswerCandidate {

@@ -8,6 +8,7 @@ import {
   type CandidateSource,
   citationAt,
   type EvidencePage,
+  typedAnswer,
 } from './typed-answer';
 
 // "How many datasets does the paper use?" is often answered by the evidence in so many words: "Statistics of nine
@@ -118,15 +119,10 @@ export const statedCountSource: CandidateSource = (evidence: AnswerEvidence): An
   const { stated, page, element } = best;
   const value = String(stated.value);
   return {
-    answer: {
-      text: `${value} — ${stated.sentence} [p. ${element.pageNumber}]`,
-      kind: 'COUNT',
+    answer: typedAnswer('COUNT', `${value} — ${stated.sentence} [p. ${element.pageNumber}]`, {
       value,
       unit: noun.printed,
-      scale: null,
-      items: [],
-      formula: null,
-    },
+    }),
     citations: [citationAt(page, element, stated.sentence)],
     analysis:
       `The evidence states the count on p. ${element.pageNumber} (evidence step ${page.step}): ` +

@@ -1,7 +1,7 @@
 import { cellCitation, type EvidenceTable, evidenceTables, labelWords } from './evidence-tables';
 import type { GridValue } from './table-grid';
 import { columnFor, rowScore } from './table-cell-source';
-import { type AnswerCandidate, type AnswerEvidence, type CandidateSource } from './typed-answer';
+import { type AnswerCandidate, type AnswerEvidence, type CandidateSource, typedAnswer } from './typed-answer';
 
 // "Which region grew most in 2021?", "Which model has the lowest error rate?": the row of an evidence table whose
 // value is the largest (smallest) in the column the question names, or the column whose value is, in the row it
@@ -127,15 +127,11 @@ export const superlativeSource: CandidateSource = (evidence: AnswerEvidence): An
   const citation = cellCitation(table, row, best.header, value);
   const word = direction === 'max' ? 'highest' : 'lowest';
   return {
-    answer: {
-      text: `${label} — ${line}: ${value.text}, the ${word} of ${of} [p. ${table.page.pageNumber}]`,
-      kind: 'NAME',
-      value: label,
-      unit: null,
-      scale: null,
-      items: [],
-      formula: null,
-    },
+    answer: typedAnswer(
+      'NAME',
+      `${label} — ${line}: ${value.text}, the ${word} of ${of} [p. ${table.page.pageNumber}]`,
+      { value: label },
+    ),
     citations: [citation],
     analysis:
       `Compared the ${of} values of "${line}" in the table on p. ${table.page.pageNumber} ` +

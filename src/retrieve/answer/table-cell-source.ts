@@ -12,7 +12,13 @@ import {
 import type { GridColumn, GridRow } from './table-grid';
 import { metricFor } from './defined-formula';
 import { formatAmount } from './table-numbers';
-import type { AnswerCandidate, AnswerEvidence, AnswerKind, CandidateSource } from './typed-answer';
+import {
+  type AnswerCandidate,
+  type AnswerEvidence,
+  type AnswerKind,
+  type CandidateSource,
+  typedAnswer,
+} from './typed-answer';
 
 // "What was X in Y": the row of an evidence table that names X (its words, or a statement line item the question
 // names by another of its labels: "sales" for "Net sales") and the column that names Y (a year, a period, a
@@ -115,15 +121,11 @@ export const tableCellSource: CandidateSource = (evidence: AnswerEvidence): Answ
   const shown = cell.amount.dash ? 'nothing (a dash)' : valueWords(value, row.unit, row.scale);
   const scale = scaleWords(row.scale);
   return {
-    answer: {
-      text: `${row.label} (${header}): ${shown} [p. ${page.pageNumber}]`,
-      kind: row.unit === '%' ? 'PERCENTAGE' : 'NUMBER',
-      value: String(value),
-      unit: row.unit,
-      scale: row.scale,
-      items: [],
-      formula: null,
-    },
+    answer: typedAnswer(
+      row.unit === '%' ? 'PERCENTAGE' : 'NUMBER',
+      `${row.label} (${header}): ${shown} [p. ${page.pageNumber}]`,
+      { value: String(value), unit: row.unit, scale: row.scale },
+    ),
     citations: [citation],
     analysis:
       `Read from the table on p. ${page.pageNumber} (evidence step ${page.step}): row "${row.label}" (${match.why}), ` +

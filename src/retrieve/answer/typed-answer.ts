@@ -74,16 +74,16 @@ export const citationAt = (page: EvidencePage, element: AnswerElement, quote: st
   step: page.step,
 });
 
+/** An answer of `kind` whose sentence form is `text`; `says` sets what it says, every other field empty. */
+export const typedAnswer = (
+  kind: AnswerKind,
+  text: string,
+  says: Partial<Omit<TypedAnswer, 'kind' | 'text'>> = {},
+): TypedAnswer => ({ text, kind, value: null, unit: null, scale: null, items: [], formula: null, ...says });
+
 /** A LIST answer of `items` in evidence order; `text` is its sentence form. */
-export const listAnswer = (items: string[], text: string): TypedAnswer => ({
-  text,
-  kind: 'LIST',
-  value: null,
-  unit: null,
-  scale: null,
-  items,
-  formula: null,
-});
+export const listAnswer = (items: string[], text: string): TypedAnswer =>
+  typedAnswer('LIST', text, { items });
 
 /** A COUNT of `items`, measured in `noun` ("vessels", "model"), the items kept to show what was counted. */
 export const countAnswer = (items: string[], text: string, noun: string): TypedAnswer => ({

@@ -6,7 +6,7 @@ import { searchQueryOf } from '../search-query';
 import { countQuestionOf, countStructure } from '../structure-count';
 import { notAnswerableAnswer } from './extractive-source';
 import { occurrencesOf, pagesAsked, pagesMentioning, phrasePattern, timesAsked } from './page-mentions';
-import { listAnswer } from './typed-answer';
+import { listAnswer, typedAnswer } from './typed-answer';
 
 /** Citations of a count answered from the graph: one per counted item, up to this many. */
 const MAX_COUNT_CITATIONS = 30;
@@ -65,15 +65,10 @@ export class WholeDocumentAnswers {
     const { count, how, evidence } = counted.result;
     const noun = asked.unit === 'pages' ? 'page' : asked.kind;
     return {
-      answer: {
-        text: `${count} ${noun}${count === 1 ? '' : 's'}`,
-        kind: 'COUNT',
+      answer: typedAnswer('COUNT', `${count} ${noun}${count === 1 ? '' : 's'}`, {
         value: String(count),
         unit: `${noun}s`,
-        scale: null,
-        items: [],
-        formula: null,
-      },
+      }),
       answerable: true,
       mode: 'graph',
       format: 'Integer',
@@ -161,15 +156,11 @@ export class WholeDocumentAnswers {
     );
     const where = counted.map((p) => `p. ${p.pageNumber} (${p.count})`).join(', ');
     return {
-      answer: {
-        text: `${total} — "${asked.phrase}" is printed ${total === 1 ? 'once' : `${total} times`}: ${where}`,
-        kind: 'COUNT',
-        value: String(total),
-        unit: 'times',
-        scale: null,
-        items: [],
-        formula: null,
-      },
+      answer: typedAnswer(
+        'COUNT',
+        `${total} — "${asked.phrase}" is printed ${total === 1 ? 'once' : `${total} times`}: ${where}`,
+        { value: String(total), unit: 'times' },
+      ),
       answerable: true,
       mode: 'graph',
       format: 'Integer',

@@ -1,5 +1,5 @@
 import { tableCellSource } from './table-cell-source';
-import type { AnswerCandidate, AnswerEvidence } from './typed-answer';
+import { type AnswerCandidate, type AnswerEvidence, typedAnswer } from './typed-answer';
 
 // A yes/no claim of change between two periods ("Did the group grow its fleet between FY20 and FY21?") decided by
 // the two cells the evidence's tables hold for it: the same row read in each period's column, the values compared.
@@ -81,15 +81,11 @@ export function changeCandidate(evidence: AnswerEvidence): AnswerCandidate | nul
   const yes = rose === (claim.direction === 'up');
   const formula = `${after.answer.value} (${claim.to}) ${rose ? '>' : '<'} ${before.answer.value} (${claim.from})`;
   return {
-    answer: {
-      text: `${yes ? 'Yes' : 'No'} — ${label(after)} ${rose ? 'rose' : 'fell'}: ${formula}`,
-      kind: 'YES_NO',
-      value: yes ? 'Yes' : 'No',
-      unit: after.answer.unit,
-      scale: after.answer.scale,
-      items: [],
-      formula,
-    },
+    answer: typedAnswer(
+      'YES_NO',
+      `${yes ? 'Yes' : 'No'} — ${label(after)} ${rose ? 'rose' : 'fell'}: ${formula}`,
+      { value: yes ? 'Yes' : 'No', unit: after.answer.unit, scale: after.answer.scale, formula },
+    ),
     citations: [...before.citations, ...after.citations],
     analysis:
       `The claim says ${claim.item} went ${claim.direction} from ${claim.from} to ${claim.to}; the tables hold ` +

@@ -1,7 +1,7 @@
 import { unitsOf } from '../answer-units';
 import type { Citation } from '../retrieve.types';
 import { contentWords } from '../text-match';
-import { type AnswerCandidate, type AnswerEvidence, citationAt } from './typed-answer';
+import { type AnswerCandidate, type AnswerEvidence, citationAt, typedAnswer } from './typed-answer';
 import { changeCandidate } from './yes-no-change';
 
 // A yes/no answer only when an element of the evidence states the claim (supports it) or denies it (contradicts
@@ -118,15 +118,9 @@ export function yesNoCandidate(evidence: AnswerEvidence): AnswerCandidate | null
   if (!best) return null;
   const { found, citation } = best;
   return {
-    answer: {
-      text: `${found.verdict} — ${found.sentence} [p. ${citation.pageNumber}]`,
-      kind: 'YES_NO',
+    answer: typedAnswer('YES_NO', `${found.verdict} — ${found.sentence} [p. ${citation.pageNumber}]`, {
       value: found.verdict,
-      unit: null,
-      scale: null,
-      items: [],
-      formula: null,
-    },
+    }),
     citations: [citation],
     analysis:
       `The cited sentence holds ${Math.round(found.share * 100)} % of the claim's key words and ` +
