@@ -1,3 +1,4 @@
+import { captionTitleSource } from './caption-title-source';
 import { dateSource } from './date-source';
 import { differenceSource } from './difference-source';
 import { choiceSource } from './choice-source';
@@ -22,6 +23,8 @@ export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSou
   { name: 'form-or-sequence-span', read: spanSource },
   // "what date is on the letter", "format the date as YYYY-MM-DD": any printed form, answered in the one asked
   { name: 'date', read: dateSource },
+  // "what is the title of Figure 2?": its caption without the label
+  { name: 'caption-title', read: captionTitleSource },
   // "which is larger, A or B?": before any source that would answer with one of the two values
   { name: 'choice', read: choiceSource },
   // "which region grew most?": the row (or column) with the extreme value of the line the question names

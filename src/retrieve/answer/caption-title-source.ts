@@ -1,0 +1,51 @@
+import { CAPTION_PREFIX, captionLabel } from '../../document/caption-grammar';
+import { captionLabelsOf } from '../named-pages';
+import { type AnswerCandidate, type AnswerEvidence, citationAt, type CandidateSource } from './typed-answer';
+
+// "What is the title of Figure 2?", "What is the caption of the chart on page 9?": the caption the figure or table
+// is printed with, without its label. A numbered figure is found by its label; "the chart on page 9" by the
+// caption of the page the question names (the evidence is then that page alone, answer-evidence.ts).
+
+const ASKS_TITLE = /\b(?:title|caption|called|named)\b/i;
+const ON_A_PAGE =
+  /\b(?:figure|fig|diagram|chart|graph|table|plot|map|picture|image)\b[^?]*\b(?:on|in|at) (?:the )?(?:page|slide)\b/i;
+
+/** The caption's words after its label ("Figure 2: Tide levels" → "Tide levels"); the whole text when unlabelled. */
+export function captionTitle(text: string): string {
+  const m = CAPTION_PREFIX.exec(text.trim());
+  return (m ? text.trim().slice(m[0].length) : text).replace(/^[\s:.\-–—|]+/, '').trim();
+}
+
+export const captionTitleSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+  if (evidence.kind === 'LIST' || evidence.kind === 'YES_NO' || !ASKS_TITLE.test(evidence.question))
+    return null;
+  const labels = captionLabelsOf(evidence.question).map((l) => l.name.toLowerCase());
+  if (labels.length > 1 || (labels.length === 0 && !ON_A_PAGE.test(evidence.question))) return null;
+  const captions = evidence.pages.flatMap((page) =>
+    page.elements.filter((e) => e.kind === 'caption').map((element) => ({ page, element })),
+  );
+  const found =
+    labels.length === 1
+      ? captions.find(({ element }) => captionLabel(element.text)?.label === labels[0])
+      : // "the chart on page 9": the named page's caption, when it has exactly one
+        captions.filter(({ page }) => page === evidence.pages[0]).length === 1
+        ? captions.find(({ page }) => page === evidence.pages[0])
+        : undefined;
+  if (!found) return null;
+  const title = captionTitle(found.element.text);
+  if (title === '') return null;
+  const { page, element } = found;
+  return {
+    answer: {
+      text: `${title} [p. ${page.pageNumber}]`,
+      kind: 'TEXT',
+      value: title,
+      unit: null,
+      scale: null,
+      items: [],
+      formula: null,
+    },
+    citations: [citationAt(page, element, element.text)],
+    analysis: `The caption printed on p. ${page.pageNumber} (evidence step ${page.step}), without its label.`,
+  };
+};
