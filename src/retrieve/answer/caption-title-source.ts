@@ -1,6 +1,12 @@
 import { CAPTION_PREFIX, captionLabel } from '../../document/caption-grammar';
 import { captionLabelsOf } from '../named-pages';
-import { type AnswerCandidate, type AnswerEvidence, citationAt, type CandidateSource } from './typed-answer';
+import {
+  type AnswerCandidate,
+  type AnswerEvidence,
+  citationAt,
+  type CandidateSource,
+  typedAnswer,
+} from './typed-answer';
 
 // "What is the title of Figure 2?", "What is the caption of the chart on page 9?": the caption the figure or table
 // is printed with, without its label. A numbered figure is found by its label; "the chart on page 9" by the
@@ -36,15 +42,7 @@ export const captionTitleSource: CandidateSource = (evidence: AnswerEvidence): A
   if (title === '') return null;
   const { page, element } = found;
   return {
-    answer: {
-      text: `${title} [p. ${page.pageNumber}]`,
-      kind: 'TEXT',
-      value: title,
-      unit: null,
-      scale: null,
-      items: [],
-      formula: null,
-    },
+    answer: typedAnswer('TEXT', `${title} [p. ${page.pageNumber}]`, { value: title }),
     citations: [citationAt(page, element, element.text)],
     analysis: `The caption printed on p. ${page.pageNumber} (evidence step ${page.step}), without its label.`,
   };
