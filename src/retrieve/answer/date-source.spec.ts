@@ -1,5 +1,5 @@
 import { answerKindOf } from './answer-kind';
-import { asksForDate, dateFormatAsked, datesIn, dateSource, formatDate } from './date-source';
+import { asksForDate, dateFormatAsked, datesIn, datesOfEach, dateSource, formatDate } from './date-source';
 import { evidenceOn, evidencePage, textElement } from './testing/evidence-builders';
 
 describe('datesIn', () => {
@@ -49,13 +49,20 @@ describe('dateSource', () => {
   it('answers with the date the question words stand beside, in the format asked, cited with its sentence', () => {
     const page = evidencePage(2, [
       textElement('Printed 1 February 2021 for the board.', { pageNumber: 2, elementId: 'a' }),
-      textElement('The lease was signed on March 4, 2019 by both parties.', { pageNumber: 2, elementId: 'b' }),
+      textElement('The lease was signed on March 4, 2019 by both parties.', {
+        pageNumber: 2,
+        elementId: 'b',
+      }),
     ]);
     const question = 'On which date was the lease signed? Use the format YYYY-MM-DD.';
     const found = dateSource({ question, kind: answerKindOf(question), pages: [page] });
     expect(found?.answer).toMatchObject({ kind: 'DATE', value: '2019-03-04' });
     expect(found?.citations).toEqual([
-      expect.objectContaining({ elementId: 'b', pageNumber: 2, quote: expect.stringContaining('March 4, 2019') }),
+      expect.objectContaining({
+        elementId: 'b',
+        pageNumber: 2,
+        quote: expect.stringContaining('March 4, 2019'),
+      }),
     ]);
   });
 
@@ -74,6 +81,34 @@ describe('dateSource', () => {
     const evidence = evidenceOn(question, answerKindOf(question), [
       textElement('The poll of 3 May 2018 closed in June 2018.'),
     ]);
+    expect(dateSource(evidence)).toBeNull();
+  });
+});
+
+describe('dates of two named things', () => {
+  it('reads which two things a list of dates is about', () => {
+    expect(datesOfEach('What are the filing and hearing dates?')).toEqual(['filing', 'hearing']);
+    expect(datesOfEach('What date was it filed?')).toBeNull();
+  });
+
+  it('lists each thing’s date, read beside its own word, in the format asked', () => {
+    const question = "What are the filing and hearing dates? Give each as 'YYYY-MM-DD' in a list.";
+    const found = dateSource({
+      question,
+      kind: 'LIST',
+      pages: [
+        evidencePage(1, [
+          textElement('Filing: 2 March 2021. The hearing is set for 14 April 2021.', { elementId: 'a' }),
+        ]),
+      ],
+    });
+    expect(found?.answer).toMatchObject({ kind: 'LIST', items: ['2021-03-02', '2021-04-14'] });
+    expect(found?.citations).toHaveLength(2);
+  });
+
+  it('lists nothing when one of the two has no date beside it', () => {
+    const question = 'What are the filing and hearing dates?';
+    const evidence = evidenceOn(question, 'LIST', [textElement('Filing: 2 March 2021. Fees are due later.')]);
     expect(dateSource(evidence)).toBeNull();
   });
 });
