@@ -3,13 +3,8 @@ import { decimalsAsked, roundTo } from './rounding';
 import { rowScore } from './table-cell-source';
 import type { GridColumn, GridRow, GridValue } from './table-grid';
 import { formatAmount, SCALE_FACTOR } from './table-numbers';
-import {
-  type AnswerCandidate,
-  type AnswerEvidence,
-  type AnswerKind,
-  type CandidateSource,
-  typedAnswer,
-} from './typed-answer';
+import type { AnswerCandidate, AnswerEvidence, AnswerKind, CandidateSource } from './typed-answer';
+import { typedAnswer } from './typed-answer';
 import { type TwoValueAsk, twoValueAsked, yearNamed } from './two-value-question';
 
 // Two-value arithmetic on table cells, shown like the statement metrics: the two cells a comparison names (two rows

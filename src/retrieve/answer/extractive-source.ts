@@ -3,7 +3,8 @@ import type { ExtractiveAnswer, QuotedUnit } from '../extractive-answer';
 import { alternativesOf, offeredOptions, optionStated } from './choice-source';
 import { shortSpan } from './short-span';
 import { sequenceAsked } from './span-source';
-import { type AnswerKind, type TypedAnswer, typedAnswer } from './typed-answer';
+import type { AnswerKind, TypedAnswer } from './typed-answer';
+import { typedAnswer } from './typed-answer';
 import { printedScale, readValue, type ReadValue } from './typed-value';
 
 // The extractive answer (a quoted sentence or table cell) as a typed answer: the value is read from the quoted unit —

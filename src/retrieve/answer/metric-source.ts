@@ -13,14 +13,14 @@ import { type Expr, type MetricDefinition, OP_SIGN } from './statement-metrics';
 import { rowScore } from './table-cell-source';
 import type { GridRow, GridValue } from './table-grid';
 import { formatAmount, normaliseLabel, SCALE_FACTOR } from './table-numbers';
-import {
-  type AnswerCandidate,
-  type AnswerEvidence,
-  type AnswerKind,
-  type CandidateSource,
-  type NumberScale,
-  typedAnswer,
+import type {
+  AnswerCandidate,
+  AnswerEvidence,
+  AnswerKind,
+  CandidateSource,
+  NumberScale,
 } from './typed-answer';
+import { typedAnswer } from './typed-answer';
 import { decimalsAsked, percentAsked, roundTo } from './rounding';
 import { PRINTED_ON } from './statement-window';
 import { yearsAveraged } from './years-averaged';

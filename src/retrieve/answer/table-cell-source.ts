@@ -12,13 +12,8 @@ import {
 import type { GridColumn, GridRow } from './table-grid';
 import { metricFor } from './defined-formula';
 import { formatAmount } from './table-numbers';
-import {
-  type AnswerCandidate,
-  type AnswerEvidence,
-  type AnswerKind,
-  type CandidateSource,
-  typedAnswer,
-} from './typed-answer';
+import type { AnswerCandidate, AnswerEvidence, AnswerKind, CandidateSource } from './typed-answer';
+import { typedAnswer } from './typed-answer';
 
 // "What was X in Y": the row of an evidence table that names X (its words, or a statement line item the question
 // names by another of its labels: "sales" for "Net sales") and the column that names Y (a year, a period, a

@@ -1,5 +1,6 @@
 import { tableCellSource } from './table-cell-source';
-import { type AnswerCandidate, type AnswerEvidence, typedAnswer } from './typed-answer';
+import type { AnswerCandidate, AnswerEvidence } from './typed-answer';
+import { typedAnswer } from './typed-answer';
 
 // A yes/no claim of change between two periods ("Did the group grow its fleet between FY20 and FY21?") decided by
 // the two cells the evidence's tables hold for it: the same row read in each period's column, the values compared.
