@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { resolvePageReferences } from '../named-pages';
 import { RetrieveRepository } from '../retrieve.repository';
-import type { AskResult } from '../retrieve.types';
+import type { AskResult, Citation } from '../retrieve.types';
 import { searchQueryOf } from '../search-query';
 import { countQuestionOf, countStructure } from '../structure-count';
 import { notAnswerableAnswer } from './extractive-source';
@@ -102,14 +102,9 @@ export class WholeDocumentAnswers {
     if (!asked) return null;
     const pages = pagesMentioning(await this.repo.documentPageTexts([docId]), asked.phrase);
     if (pages.length === 0) return null;
-    const pattern = phrasePattern(asked.phrase);
-    const elements = await this.repo.answerPageElements(pages.map((pageNumber) => ({ docId, pageNumber })));
-    const citations = pages.flatMap((pageNumber) => {
-      const e = elements.find((x) => x.pageNumber === pageNumber && pattern.test(x.text));
-      if (!e || irrelevant.has(`${docId}#${pageNumber}`)) return [];
-      const quote = e.text.length > 160 ? (pattern.exec(e.text)?.[0] ?? asked.phrase) : e.text;
-      return [{ docId, pageNumber, elementId: e.elementId, bbox: e.bbox, quote, score: 1, step: null }];
-    });
+    // one citation per page: the first element that prints the phrase
+    const printing = await this.printing(asked.phrase, docId, pages, irrelevant);
+    const citations = pages.flatMap((n) => printing.find((c) => c.pageNumber === n) ?? []);
     const items = pages.map(asked.label);
     return {
       answer: listAnswer(
@@ -150,9 +145,11 @@ export class WholeDocumentAnswers {
     const counted = occurrencesOf(only ? texts.filter((t) => only.has(t.pageNumber)) : texts, asked.phrase);
     if (counted.length === 0) return null;
     const total = counted.reduce((sum, p) => sum + p.count, 0);
-    const pattern = phrasePattern(asked.phrase);
-    const elements = await this.repo.answerPageElements(
-      counted.map(({ pageNumber }) => ({ docId, pageNumber })),
+    const printing = await this.printing(
+      asked.phrase,
+      docId,
+      counted.map((p) => p.pageNumber),
+      irrelevant,
     );
     const where = counted.map((p) => `p. ${p.pageNumber} (${p.count})`).join(', ');
     return {
@@ -165,18 +162,29 @@ export class WholeDocumentAnswers {
       mode: 'graph',
       format: 'Integer',
       analysis: `Counted "${asked.phrase}" in the text of ${only ? 'the pages the question names' : 'every page of the document'}: ${where}.`,
-      citations: elements
-        .filter((e) => pattern.test(e.text) && !irrelevant.has(`${docId}#${e.pageNumber}`))
-        .slice(0, MAX_COUNT_CITATIONS)
-        .map((e) => ({
-          docId,
-          pageNumber: e.pageNumber,
-          elementId: e.elementId,
-          bbox: e.bbox,
-          quote: e.text.length > 160 ? (pattern.exec(e.text)?.[0] ?? asked.phrase) : e.text,
-          score: 1,
-          step: null,
-        })),
+      citations: printing.slice(0, MAX_COUNT_CITATIONS),
     };
+  }
+
+  /** The elements of these pages that print the phrase, cited (a long one by the phrase alone); none judged irrelevant. */
+  private async printing(
+    phrase: string,
+    docId: string,
+    pages: number[],
+    irrelevant: ReadonlySet<string>,
+  ): Promise<Citation[]> {
+    const pattern = phrasePattern(phrase);
+    const elements = await this.repo.answerPageElements(pages.map((pageNumber) => ({ docId, pageNumber })));
+    return elements
+      .filter((e) => pattern.test(e.text) && !irrelevant.has(`${docId}#${e.pageNumber}`))
+      .map((e) => ({
+        docId,
+        pageNumber: e.pageNumber,
+        elementId: e.elementId,
+        bbox: e.bbox,
+        quote: e.text.length > 160 ? (pattern.exec(e.text)?.[0] ?? phrase) : e.text,
+        score: 1,
+        step: null,
+      }));
   }
 }
