@@ -102,6 +102,13 @@ describe('metricSource', () => {
       '8.00 = 12,000 / ((1,600 + 1,400) / 2) (cost of revenue / average inventory, FY2022, pp. 2, 1; an average is the mean of the FY2022 and FY2021 year-ends)',
     ],
     ['What was total asset turnover in 2022?', '1.74', 'x', null],
+    [
+      'What was the sales to working capital ratio in 2022?',
+      '5.71',
+      'x',
+      '5.71 = 20,000 / (6,500 − 3,000) (revenue / (total current assets − total current liabilities), FY2022, pp. 2, 1)',
+    ],
+    ["What was the revenue to stockholders' equity ratio in 2022?", '4', 'x', null],
     ['What was the receivables turnover in 2022?', '9.09', 'x', null],
     ['What were days sales outstanding in 2022?', '40.15', 'days', null],
     ['What was return on assets in 2022?', '18.26', '%', null],
@@ -288,6 +295,9 @@ describe('STATEMENT_METRICS', () => {
   it('names each metric once and tells the specific names from the general ones', () => {
     expect(new Set(STATEMENT_METRICS.map((m) => m.id)).size).toBe(STATEMENT_METRICS.length);
     expect(metricAsked('What is the quick ratio?')?.id).toBe('quick-ratio');
+    expect(metricAsked('What is the working capital ratio?')?.id).toBe('current-ratio');
+    expect(metricAsked('What is the sales to working capital ratio?')?.id).toBe('sales-to-working-capital');
+    expect(metricAsked('What is the sales to stockholder equity ratio?')?.id).toBe('sales-to-equity');
     expect(metricAsked('What is the diluted EPS?')?.id).toBe('diluted-eps');
     expect(metricAsked('What is the net profit margin?')?.id).toBe('net-margin');
     expect(metricAsked('How much did operating expenses grow year-over-year?')?.id).toBe(

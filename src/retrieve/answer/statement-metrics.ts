@@ -55,6 +55,21 @@ export const STATEMENT_METRICS: MetricDefinition[] = [
     result: 'ratio',
     formulas: [div(sub(at('totalCurrentAssets'), at('inventory')), at('totalCurrentLiabilities'))],
   },
+  // "sales to working capital" holds "working capital ratio" (the current ratio): checked first
+  {
+    id: 'sales-to-working-capital',
+    name: 'sales to working capital',
+    asked: /\b(?:net )?(?:sales|revenues?) to (?:net )?working capital\b/,
+    result: 'ratio',
+    formulas: [div(at('revenue'), sub(at('totalCurrentAssets'), at('totalCurrentLiabilities')))],
+  },
+  {
+    id: 'sales-to-equity',
+    name: 'sales to equity',
+    asked: /\b(?:net )?(?:sales|revenues?) to (?:total )?(?:(?:share|stock)holders?['’]?s? )?equity\b/,
+    result: 'ratio',
+    formulas: [div(at('revenue'), at('shareholdersEquity'))],
+  },
   {
     id: 'current-ratio',
     name: 'current ratio',
