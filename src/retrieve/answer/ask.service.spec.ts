@@ -100,3 +100,36 @@ describe('AskService: how many times a phrase is printed', () => {
     expect(result.citations.map((c) => c.pageNumber)).toEqual([2, 5]);
   });
 });
+
+describe('AskService: labelled parts counted over the document', () => {
+  const texts = [
+    { docId: 'd', pageNumber: 1, text: 'Contents\nAppendix A: Tides 3\nAppendix B: Fees 4' },
+    { docId: 'd', pageNumber: 3, text: 'Appendix A\nTide tables for the year.' },
+    { docId: 'd', pageNumber: 4, text: 'Appendix B\nFees; see Appendix F of the old plan.' },
+  ];
+  const asker = askerOver({
+    documentStructure: () => Promise.resolve(null),
+    documentPageTexts: () => Promise.resolve(texts),
+    answerPageElements: (pages: Array<{ pageNumber: number }>) =>
+      Promise.resolve(
+        pages.map((p) => ({
+          docId: 'd',
+          pageNumber: p.pageNumber,
+          elementId: `e${p.pageNumber}`,
+          kind: 'paragraph',
+          text: texts.find((t) => t.pageNumber === p.pageNumber)!.text,
+          description: null,
+          bbox: [0, 0, 10, 10] as [number, number, number, number],
+          order: 0,
+          cells: null,
+        })),
+      ),
+  });
+
+  it('counts the labels that open a line, not one only referred to', async () => {
+    const result = await asker.ask('How many appendices does the plan have?', { scope: { docIds: ['d'] } });
+    expect(result.answer).toMatchObject({ kind: 'COUNT', value: '2', items: ['Appendix A', 'Appendix B'] });
+    // each label is cited where it is first printed: the contents list
+    expect(result.citations.map((c) => c.pageNumber)).toEqual([1, 1]);
+  });
+});

@@ -58,14 +58,14 @@ export const STATEMENT_METRICS: MetricDefinition[] = [
   // "sales to working capital" holds "working capital ratio" (the current ratio): checked first
   {
     id: 'sales-to-working-capital',
-    name: 'sales to working capital',
+    name: 'sales to working capital ratio',
     asked: /\b(?:net )?(?:sales|revenues?) to (?:net )?working capital\b/,
     result: 'ratio',
     formulas: [div(at('revenue'), sub(at('totalCurrentAssets'), at('totalCurrentLiabilities')))],
   },
   {
     id: 'sales-to-equity',
-    name: 'sales to equity',
+    name: 'sales to equity ratio',
     asked: /\b(?:net )?(?:sales|revenues?) to (?:total )?(?:(?:share|stock)holders?['’]?s? )?equity\b/,
     result: 'ratio',
     formulas: [div(at('revenue'), at('shareholdersEquity'))],

@@ -5,8 +5,9 @@ import type { AskResult, Citation } from '../retrieve.types';
 import { searchQueryOf } from '../search-query';
 import { countQuestionOf, countStructure } from '../structure-count';
 import { notAnswerableAnswer } from './extractive-source';
+import { labelledParts, partsAsked } from './labelled-parts';
 import { occurrencesOf, pagesAsked, pagesMentioning, phrasePattern, timesAsked } from './page-mentions';
-import { listAnswer, typedAnswer } from './typed-answer';
+import { countAnswer, listAnswer, typedAnswer } from './typed-answer';
 
 /** Citations of a count answered from the graph: one per counted item, up to this many. */
 const MAX_COUNT_CITATIONS = 30;
@@ -30,6 +31,7 @@ export class WholeDocumentAnswers {
   ): Promise<DocumentAnswer | null> {
     return (
       (await this.structure(question, docId, irrelevant)) ??
+      (await this.parts(question, docId, irrelevant)) ??
       // "how many times is it mentioned? list the pages" asks for the pages
       (await this.mentions(question, docId, irrelevant)) ??
       (await this.times(question, docId, irrelevant))
@@ -163,6 +165,34 @@ export class WholeDocumentAnswers {
       format: 'Integer',
       analysis: `Counted "${asked.phrase}" in the text of ${only ? 'the pages the question names' : 'every page of the document'}: ${where}.`,
       citations: printing.slice(0, MAX_COUNT_CITATIONS),
+    };
+  }
+
+  /**
+   * "How many appendices does the report have?": the distinct labels (Appendix A, B, …) that open a line of the
+   * document's text, as its headings and contents list print them. Null when fewer than two are printed so.
+   */
+  private async parts(
+    question: string,
+    docId: string,
+    irrelevant: ReadonlySet<string>,
+  ): Promise<DocumentAnswer | null> {
+    const part = partsAsked(question);
+    if (!part) return null;
+    const found = labelledParts(await this.repo.documentPageTexts([docId]), part);
+    if (found.length < 2) return null;
+    const names = found.map((f) => `${part[0]!.toUpperCase()}${part.slice(1)} ${f.label}`);
+    const printing = await Promise.all(
+      found.map((f, i) => this.printing(names[i]!, docId, [f.pageNumber], irrelevant)),
+    );
+    const plural = part === 'appendix' ? 'appendices' : `${part}s`;
+    return {
+      answer: countAnswer(names, `${found.length} ${plural}: ${names.join(', ')}`, plural),
+      answerable: true,
+      mode: 'graph',
+      format: 'Integer',
+      analysis: `Counted the distinct ${part} labels that open a line of the document's text (its headings and contents list): ${names.join(', ')}.`,
+      citations: printing.flatMap((c) => c.slice(0, 1)),
     };
   }
 
