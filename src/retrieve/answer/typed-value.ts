@@ -1,4 +1,5 @@
 import { contentWords } from '../text-match';
+import { datesIn } from './date-source';
 import { respectiveValue, tieScore } from './number-choice';
 import type { AnswerKind, NumberScale } from './typed-answer';
 
@@ -29,24 +30,6 @@ const SCALES: Array<[RegExp, NumberScale]> = [
 /** A number as printed: optional sign or parentheses, currency, digits with separators, scale word, unit. */
 const NUMBER =
   /(\()?(-|−|–)?\s?(US\$|USD|\$|€|£|¥|EUR|GBP|RMB)?\s?(\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(\))?\s?(%|percent\b|per cent\b|thousands?\b|millions?\b|billions?\b|bn\b|mn\b|[kmb]\b|x\b)?/gi;
-const MONTHS = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-];
-const MONTH_NAME =
-  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
-const DATE_MDY = new RegExp(`\\b${MONTH_NAME}\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'i');
-const DATE_DMY = new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+${MONTH_NAME}\\.?,?\\s+(\\d{4})\\b`, 'i');
 const YEAR = /\b(1[89]\d{2}|20\d{2})\b/g;
 
 export interface NumberMention extends ReadValue {
@@ -194,16 +177,8 @@ export function pickNumber(
 /** The date or year the text states that the question does not: an ISO date when a day is printed, else a year. */
 export function pickDate(text: string, question: string): ReadValue | null {
   const asked = questionNumbers(question);
-  const iso = (y: string, mon: string, d: string) => {
-    const month = MONTHS.findIndex((name) => name.startsWith(mon.toLowerCase().slice(0, 3))) + 1;
-    return `${y}-${String(month).padStart(2, '0')}-${d.padStart(2, '0')}`;
-  };
-  const mdy = DATE_MDY.exec(text);
-  if (mdy && !asked.has(mdy[3]!))
-    return { value: iso(mdy[3]!, mdy[1]!, mdy[2]!), unit: null, scale: null, printed: mdy[0] };
-  const dmy = DATE_DMY.exec(text);
-  if (dmy && !asked.has(dmy[3]!))
-    return { value: iso(dmy[3]!, dmy[2]!, dmy[1]!), unit: null, scale: null, printed: dmy[0] };
+  const dated = datesIn(text).find((d) => d.iso.length === 10 && !asked.has(d.iso.slice(0, 4)));
+  if (dated) return { value: dated.iso, unit: null, scale: null, printed: dated.printed };
   const year = [...text.matchAll(YEAR)].find((m) => !asked.has(m[1]!));
   return year ? { value: year[1]!, unit: null, scale: null, printed: year[1]! } : null;
 }
