@@ -105,7 +105,7 @@ export class WholeDocumentAnswers {
     const pages = pagesMentioning(await this.repo.documentPageTexts([docId]), asked.phrase);
     if (pages.length === 0) return null;
     // one citation per page: the first element that prints the phrase
-    const printing = await this.printing(asked.phrase, docId, pages, irrelevant);
+    const printing = (await this.printing([asked.phrase], docId, pages, irrelevant)).flat();
     const citations = pages.flatMap((n) => printing.find((c) => c.pageNumber === n) ?? []);
     const items = pages.map(asked.label);
     return {
@@ -147,12 +147,8 @@ export class WholeDocumentAnswers {
     const counted = occurrencesOf(only ? texts.filter((t) => only.has(t.pageNumber)) : texts, asked.phrase);
     if (counted.length === 0) return null;
     const total = counted.reduce((sum, p) => sum + p.count, 0);
-    const printing = await this.printing(
-      asked.phrase,
-      docId,
-      counted.map((p) => p.pageNumber),
-      irrelevant,
-    );
+    const pages = counted.map((p) => p.pageNumber);
+    const printing = (await this.printing([asked.phrase], docId, pages, irrelevant)).flat();
     const where = counted.map((p) => `p. ${p.pageNumber} (${p.count})`).join(', ');
     return {
       answer: typedAnswer(
@@ -182,8 +178,11 @@ export class WholeDocumentAnswers {
     const found = labelledParts(await this.repo.documentPageTexts([docId]), part);
     if (found.length < 2) return null;
     const names = found.map((f) => `${part[0]!.toUpperCase()}${part.slice(1)} ${f.label}`);
-    const printing = await Promise.all(
-      found.map((f, i) => this.printing(names[i]!, docId, [f.pageNumber], irrelevant)),
+    const printing = await this.printing(
+      names,
+      docId,
+      found.map((f) => f.pageNumber),
+      irrelevant,
     );
     const plural = part === 'appendix' ? 'appendices' : `${part}s`;
     return {
@@ -192,29 +191,39 @@ export class WholeDocumentAnswers {
       mode: 'graph',
       format: 'Integer',
       analysis: `Counted the distinct ${part} labels that open a line of the document's text (its headings and contents list): ${names.join(', ')}.`,
-      citations: printing.flatMap((c) => c.slice(0, 1)),
+      // each label cited once, on the first page that prints it
+      citations: printing.flatMap((c, i) =>
+        c.filter((x) => x.pageNumber === found[i]!.pageNumber).slice(0, 1),
+      ),
     };
   }
 
-  /** The elements of these pages that print the phrase, cited (a long one by the phrase alone); none judged irrelevant. */
+  /**
+   * For each phrase, the elements of these pages that print it, cited (a long one by the phrase alone), none on a
+   * page judged irrelevant; the pages' elements are read once for all the phrases.
+   */
   private async printing(
-    phrase: string,
+    phrases: string[],
     docId: string,
     pages: number[],
     irrelevant: ReadonlySet<string>,
-  ): Promise<Citation[]> {
-    const pattern = phrasePattern(phrase);
-    const elements = await this.repo.answerPageElements(pages.map((pageNumber) => ({ docId, pageNumber })));
-    return elements
-      .filter((e) => pattern.test(e.text) && !irrelevant.has(`${docId}#${e.pageNumber}`))
-      .map((e) => ({
-        docId,
-        pageNumber: e.pageNumber,
-        elementId: e.elementId,
-        bbox: e.bbox,
-        quote: e.text.length > 160 ? (pattern.exec(e.text)?.[0] ?? phrase) : e.text,
-        score: 1,
-        step: null,
-      }));
+  ): Promise<Citation[][]> {
+    const elements = await this.repo.answerPageElements(
+      [...new Set(pages)].map((pageNumber) => ({ docId, pageNumber })),
+    );
+    return phrases.map((phrase) => {
+      const pattern = phrasePattern(phrase);
+      return elements
+        .filter((e) => pattern.test(e.text) && !irrelevant.has(`${docId}#${e.pageNumber}`))
+        .map((e) => ({
+          docId,
+          pageNumber: e.pageNumber,
+          elementId: e.elementId,
+          bbox: e.bbox,
+          quote: e.text.length > 160 ? (pattern.exec(e.text)?.[0] ?? phrase) : e.text,
+          score: 1,
+          step: null,
+        }));
+    });
   }
 }
