@@ -1,4 +1,4 @@
-import { LINE_ITEM_DEFINITIONS, type LineItem, lineItemsAsked } from './line-items';
+import { LINE_ITEM_DEFINITIONS, type LineItem, lineItemsAsked, OUTFLOW_ITEMS } from './line-items';
 import { normaliseLabel } from './table-numbers';
 import { type Expr, type MetricDefinition, metricAsked, type MetricResult } from './statement-metrics';
 import { yearsAsked } from './evidence-tables';
@@ -8,8 +8,6 @@ import { yearsAsked } from './evidence-tables';
 // answer computes what was asked rather than the textbook definition. A term that names no one line item means
 // no definition (the standard table answers, or nothing).
 
-/** Line items printed as outflows (negative) that a formula means by their size. */
-const OUTFLOWS = new Set<LineItem>(['capitalExpenditure', 'dividendsPaid']);
 const OPERATOR = /\s[-−–]\s|[()+*/×÷]/g;
 
 type Token = { op: string } | { phrase: string };
@@ -48,7 +46,7 @@ function term(phrase: string, latestYear: number | null): Expr | null {
   if (average) return { op: 'average', item };
   const years = yearsAsked(p);
   const prior = latestYear !== null && years.length === 1 && years[0]! < latestYear;
-  return { op: 'item', item, period: prior ? 'prior' : 'current', magnitude: OUTFLOWS.has(item) };
+  return { op: 'item', item, period: prior ? 'prior' : 'current', magnitude: OUTFLOW_ITEMS.has(item) };
 }
 
 /** Parses "a / (b + c)" over phrases; null when a term or the shape is not understood. */

@@ -192,6 +192,9 @@ export function labelPrints(item: LineItem, label: string, parent: string | null
   return false;
 }
 
+/** Line items a cash-flow statement prints as outflows (negative) that a question or formula means by their size. */
+export const OUTFLOW_ITEMS: ReadonlySet<LineItem> = new Set<LineItem>(['capitalExpenditure', 'dividendsPaid']);
+
 /** The line items a question names, in the order of LINE_ITEMS. */
 export function lineItemsAsked(question: string): LineItem[] {
   const q = normaliseLabel(question);

@@ -86,6 +86,24 @@ describe('tableCellSource', () => {
     expect(ask('What was operating income in fiscal 2022?', onlyNet)).toBeNull();
   });
 
+  it('answers an outflow the question names by its size, and a loss with its sign', () => {
+    const investing = [
+      ['(In millions)', '2023', '2022'],
+      ['Purchases of property, plant and equipment', '(1,240)', '(1,105)'],
+      ['Proceeds from sale of businesses', '45', '—'],
+    ];
+    const spent = ask('How much did the company spend on capital expenditures in 2023?', [
+      tablePage(7, 1, investing),
+    ])!;
+    expect(spent.answer.value).toBe('1240');
+    expect(spent.answer.text).toBe(
+      'Purchases of property, plant and equipment (2023): $1,240 million (an outflow, printed negative) [p. 7]',
+    );
+    expect(ask('What was operating income in fiscal 2021?', [tablePage(4, 1, OPERATIONS)])?.answer.value).toBe(
+      '-12',
+    );
+  });
+
   it('picks a segment column by its header', () => {
     const found = ask('What was operating income in Europe?', [tablePage(9, 1, SEGMENTS)])!;
     expect(found.answer.value).toBe('330');

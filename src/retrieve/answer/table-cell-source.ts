@@ -1,4 +1,4 @@
-import { labelPrints, lineItemsAsked } from './line-items';
+import { labelPrints, lineItemsAsked, OUTFLOW_ITEMS } from './line-items';
 import {
   boxNote,
   cellCitation,
@@ -110,10 +110,18 @@ export const tableCellSource: CandidateSource = (evidence: AnswerEvidence): Answ
   const { table, row, column, columnIndex } = match;
   const cell = row.values[columnIndex]!;
   const { grid, page } = table;
-  const value = cell.amount.value;
+  // "what was capex?" asks for the amount spent: the statement's minus sign only says it is an outflow
+  const outflow =
+    cell.amount.value < 0 &&
+    lineItemsAsked(evidence.question).some(
+      (item) => OUTFLOW_ITEMS.has(item) && labelPrints(item, row.label, row.parent),
+    );
+  const value = outflow ? -cell.amount.value : cell.amount.value;
   const header = column.header || 'value';
   const citation = cellCitation(table, row, header, cell);
-  const shown = cell.amount.dash ? 'nothing (a dash)' : valueWords(value, row.unit, row.scale);
+  const shown = cell.amount.dash
+    ? 'nothing (a dash)'
+    : `${valueWords(value, row.unit, row.scale)}${outflow ? ' (an outflow, printed negative)' : ''}`;
   const scale = scaleWords(row.scale);
   return {
     answer: typedAnswer(
