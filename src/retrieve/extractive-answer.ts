@@ -24,6 +24,7 @@ import {
 } from './answer-units';
 import type { AskResult, Citation, SearchResult } from './retrieve.types';
 import { contradicted } from './contrast';
+import { labelledLines } from './label-lines';
 import { contentWords } from './text-match';
 
 /** Answer kinds that ask for a value (a number, a date, a name), which a unit either holds or does not. */
@@ -77,6 +78,8 @@ export type ExtractiveAnswer = Pick<
 
 interface ScoredUnit extends AnswerUnit {
   element: AnswerElement;
+  /** What the unit is: a sentence, a table cell ("row, column: value") or a short line beside its label. */
+  form: 'sentence' | 'table cell' | 'line beside its label';
   /** Question words the unit holds. */
   present: Set<string>;
   pageRank: number;
@@ -206,6 +209,40 @@ export class ExtractiveAnswerer {
       );
       if (label) labels.set(key, label);
       const pageWeight = pageWeightOf(search.reranked, page.score, pageRank);
+      const scored = (
+        unit: AnswerUnit,
+        element: AnswerElement,
+        contextShare: number,
+        form: ScoredUnit['form'],
+      ) => {
+        const { share: match, present } = matchOf(words, unit.matchText);
+        if (match === 0) return;
+        const added = novelty(unit.text, wordSet, numbersAsked);
+        const typed =
+          kind === 'number'
+            ? added.numbers > 0
+            : kind === 'name'
+              ? added.names > 0
+              : added.words + added.numbers > 0;
+        // A unit that only repeats the question ("Source: Survey of U.S. adults…", "To replace the grille:")
+        // answers nothing; one without a value of the kind asked for answers less.
+        const fit =
+          (typed ? 1 : kind === 'other' ? 0.5 : 0.6) *
+          (added.words + added.numbers === 0 ? 0.4 : 1) *
+          (BOILERPLATE.test(unit.text) ? 0.5 : 1) *
+          (contradicted(question, unit.text).length > 0 ? CONTRADICTED : 1);
+        units.push({
+          ...unit,
+          element,
+          form,
+          present,
+          pageRank,
+          pageScore: page.score,
+          match,
+          typed,
+          score: (0.75 * match + 0.25 * contextShare) * fit * pageWeight,
+        });
+      };
       let previous = '';
       for (const element of pageElements) {
         if (FURNITURE_KINDS.has(element.kind)) continue;
@@ -213,35 +250,15 @@ export class ExtractiveAnswerer {
         const contextShare = matchOf(words, `${previous} ${element.text}`).share;
         // A heading says what follows; it is context for the answer, not the answer.
         const quotable = element.kind === 'heading' ? [] : unitsOf(element);
-        for (const unit of quotable) {
-          const { share: match, present } = matchOf(words, unit.matchText);
-          if (match === 0) continue;
-          const added = novelty(unit.text, wordSet, numbersAsked);
-          const typed =
-            kind === 'number'
-              ? added.numbers > 0
-              : kind === 'name'
-                ? added.names > 0
-                : added.words + added.numbers > 0;
-          // A unit that only repeats the question ("Source: Survey of U.S. adults…", "To replace the grille:")
-          // answers nothing; one without a value of the kind asked for answers less.
-          const fit =
-            (typed ? 1 : kind === 'other' ? 0.5 : 0.6) *
-            (added.words + added.numbers === 0 ? 0.4 : 1) *
-            (BOILERPLATE.test(unit.text) ? 0.5 : 1) *
-            (contradicted(question, unit.text).length > 0 ? CONTRADICTED : 1);
-          units.push({
-            ...unit,
-            element,
-            present,
-            pageRank,
-            pageScore: page.score,
-            match,
-            typed,
-            score: (0.75 * match + 0.25 * contextShare) * fit * pageWeight,
-          });
-        }
+        for (const unit of quotable)
+          scored(unit, element, contextShare, unit.matchText === unit.text ? 'sentence' : 'table cell');
         previous = element.kind === 'heading' || element.kind === 'caption' ? element.text : '';
+      }
+      // "Jane Doe" printed over "DIRECTOR": the line beside a label made of the question's words answers it
+      for (const { label, value } of labelledLines(pageElements, wordSet)) {
+        const text = value.text.trim();
+        const unit = { text, matchText: `${label.text} ${text}`, hasNumber: /\d/.test(text) };
+        scored(unit, value, matchOf(words, label.text).share, 'line beside its label');
       }
     });
     units.sort((a, b) => b.score - a.score || a.pageRank - b.pageRank);
@@ -307,9 +324,11 @@ export class ExtractiveAnswerer {
     // A second sentence of the same element when it matches nearly as well (a definition and its condition).
     const sibling = composed.units.find(
       (u) =>
-        u !== best && u.element.elementId === best.element.elementId && u.score >= SIBLING_SHARE * best.score,
+        u.text !== best.text &&
+        u.element.elementId === best.element.elementId &&
+        u.score >= SIBLING_SHARE * best.score,
     );
-    if (sibling && best.matchText === best.text) chosen.push(sibling);
+    if (sibling && best.form === 'sentence') chosen.push(sibling);
     if (asksForSeveral(question)) {
       for (const unit of composed.units.slice(1)) {
         if (chosen.length >= MAX_UNITS || unit.score < FURTHER_UNIT_SHARE * best.score) break;
@@ -342,8 +361,8 @@ export class ExtractiveAnswerer {
       mode: 'extractive',
       format: 'String',
       analysis:
-        `Extractive answer: the ${best.matchText === best.text ? 'sentence' : 'table cell'} of the best-cited ` +
-        `element that best matches the question (confidence ${composed.confidence.toFixed(3)}` +
+        `Extractive answer: the ${best.form} of the top pages that best matches the question ` +
+        `(confidence ${composed.confidence.toFixed(3)}` +
         (composed.confidence < minConfidence
           ? `, answered below the ${minConfidence} threshold: it holds a value of the kind asked and ` +
             `${Math.round(composed.features.bestMatch * 100)} % of the question's words)`
@@ -354,7 +373,7 @@ export class ExtractiveAnswerer {
       citations,
       quoted: chosen.map((u) => ({
         text: clip(u.text),
-        cellValue: u.matchText === u.text ? null : cellValueOf(u.text),
+        cellValue: u.form === 'sentence' ? null : u.form === 'table cell' ? cellValueOf(u.text) : u.text,
         element: u.element,
       })),
     };

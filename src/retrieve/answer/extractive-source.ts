@@ -78,7 +78,10 @@ export function typedFromExtractive(
     if (stated) return typedAnswer(kind, `${stated} — ${sentence}`, { value: stated });
     // a sequence's neighbour is read from the sequence (span-source); a sentence's words after the name are no step
     const span = options || sequenceAsked(question) ? null : spanOf(question, best);
-    if (span) return typedAnswer(kind, `${span} — ${sentence}`, { value: span });
+    if (span)
+      return typedAnswer(kind, span === withoutLabels(sentence) ? sentence : `${span} — ${sentence}`, {
+        value: span,
+      });
   }
   // Several quoted units answer several things: one value would drop the others, so the sentences stand.
   if (best && answered.quoted.length === 1 && kind !== 'TEXT' && kind !== 'LIST' && kind !== 'YES_NO') {

@@ -1,0 +1,42 @@
+import { labelledLines } from './label-lines';
+import { contentWords } from './text-match';
+
+const line = (text: string, kind = 'heading') => ({ kind, text });
+const asked = (question: string) => new Set(contentWords(question));
+
+describe('labelledLines', () => {
+  it('takes the name printed over a role the question names', () => {
+    const cover = [
+      line('Office of Water Quality'),
+      line('Annual Plan 2031'),
+      line('Maria Okafor'),
+      line('COMMISSIONER'),
+      line('Daniel Reyes, PhD'),
+      line('Chief Scientist'),
+    ];
+    const found = labelledLines(cover, asked('Who is the commissioner on the cover?'));
+    expect(found.map((f) => [f.label.text, f.value.text])).toEqual([['COMMISSIONER', 'Maria Okafor']]);
+  });
+
+  it('takes the line after a label that ends with a colon or "by"', () => {
+    const page = [line('Prepared by:', 'paragraph'), line('Lena Fischer and Tom Baker', 'list')];
+    expect(labelledLines(page, asked('Who prepared the survey, by whom?'))[0]?.value.text).toBe(
+      'Lena Fischer and Tom Baker',
+    );
+  });
+
+  it('ignores long lines, lines with other words, tables, running headers and values that only repeat the question', () => {
+    const page = [
+      line('Commissioner of the regional water quality office since 2020', 'paragraph'),
+      line('Maria Okafor'),
+      line('Commissioner report', 'page-header'),
+      line('COMMISSIONER'),
+      line('Commissioner Office'),
+    ];
+    expect(labelledLines(page, asked('Who is the commissioner?'))).toEqual([
+      { label: line('COMMISSIONER'), value: line('Maria Okafor') },
+    ]);
+    const table = [line('Budget', 'table'), line('COMMISSIONER')];
+    expect(labelledLines(table, asked('Who is the commissioner?'))).toEqual([]);
+  });
+});

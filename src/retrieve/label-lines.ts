@@ -1,0 +1,50 @@
+import { FURNITURE_KINDS } from './answer-units';
+import { contentWords } from './text-match';
+
+// Cover pages, letterheads and signature blocks print a value and its label as separate short lines ("Jane Doe" over
+// "DIRECTOR", "Prepared by:" over a list of names). A line that holds only the question's words is such a label; the
+// line beside it is what the question asks for.
+
+/** A label is a short line; longer lines say something themselves. */
+const MAX_LABEL_WORDS = 5;
+/** The value beside a label is a short line too (a name, a role, an address), not a paragraph. */
+const MAX_VALUE_WORDS = 12;
+/** A label that ends like this introduces the line after it. */
+const OPENS_NEXT = /(?:[:：]|\bby)\s*$/i;
+
+interface Line {
+  kind: string;
+  text: string;
+}
+
+export interface LabelledLine<E extends Line> {
+  label: E;
+  value: E;
+}
+
+const wordCount = (text: string) => text.trim().split(/\s+/).length;
+
+/** A short line that adds words the question does not hold. */
+function valueLine(line: Line | undefined, asked: Set<string>): boolean {
+  if (!line || line.kind === 'table' || wordCount(line.text) > MAX_VALUE_WORDS) return false;
+  return contentWords(line.text).some((w) => !asked.has(w) && !/^\d+$/.test(w));
+}
+
+/**
+ * Each short line of a page (reading order) made only of the question's words, with the line beside it that
+ * answers it: the next one after a label ending in ":" or "by", else the one before (a name printed over its role),
+ * else the one after.
+ */
+export function labelledLines<E extends Line>(elements: E[], asked: Set<string>): Array<LabelledLine<E>> {
+  const lines = elements.filter((e) => !FURNITURE_KINDS.has(e.kind) && e.text.trim() !== '');
+  const found: Array<LabelledLine<E>> = [];
+  lines.forEach((label, i) => {
+    const words = contentWords(label.text);
+    if (words.length === 0 || wordCount(label.text) > MAX_LABEL_WORDS) return;
+    if (!words.every((w) => asked.has(w))) return;
+    const beside = OPENS_NEXT.test(label.text) ? [lines[i + 1]] : [lines[i - 1], lines[i + 1]];
+    const value = beside.find((line) => valueLine(line, asked));
+    if (value) found.push({ label, value });
+  });
+  return found;
+}
