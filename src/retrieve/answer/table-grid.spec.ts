@@ -43,12 +43,17 @@ describe('scales and years', () => {
     ['(Dollars in billions)', 'billions'],
     ['($000)', 'thousands'],
     ['Amounts in millions of U.S. dollars', 'millions'],
+    ['(Millions) 2030 2029', 'millions'],
+    ['Years ended December 31 ($ millions)', 'millions'],
+    ['(Thousands of dollars)', 'thousands'],
+    ['Billions of dollars, unless noted', 'billions'],
   ])('reads the scale of %s', (text, scale) => {
     expect(scaleOf(text)).toBe(scale);
   });
 
   it('reads no scale from prose and years from period headers', () => {
     expect(scaleOf('Revenue grew by millions of units')).toBeNull();
+    expect(scaleOf('Users (millions of them) came back')).toBeNull();
     expect(yearOf('Year ended December 31, 2021')).toBe(2021);
     expect(yearOf('FY22')).toBe(2022);
     expect(yearOf('Fiscal 2020')).toBe(2020);

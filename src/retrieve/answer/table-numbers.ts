@@ -83,16 +83,16 @@ export function isPeriodText(text: string): boolean {
   return yearOf(t) !== null && !/\d,\d{3}(?!\d)/.test(t.replace(/\b(?:19|20)\d\d\b/g, '')) && t.length <= 60;
 }
 
+/** "(Millions)", "($ in millions)", "(USD millions)", "millions of dollars": a scale word in a table's corner or title. */
+const scaleWords = (word: string, short: string) =>
+  new RegExp(
+    String.raw`\b(?:in|amounts? in|\$ in|dollars in|USD in)\s+${word}s?\b|\(\s*(?:\$|usd|us\$|dollars)?\s*(?:in\s+)?${word}s?(?:\s+of\s+(?:u\.?s\.?\s+)?dollars)?\s*\)|\b${word}s\s+of\s+(?:u\.?s\.?\s+)?dollars\b|${short}`,
+    'i',
+  );
 const SCALE_WORDS: Array<[RegExp, NumberScale]> = [
-  [/\b(?:in|amounts? in|\$ in|dollars in|USD in)\s+billions?\b|\(\s*\$?\s*bn\s*\)|\$\s?bn?\b/i, 'billions'],
-  [
-    /\b(?:in|amounts? in|\$ in|dollars in|USD in)\s+millions?\b|\(\s*\$?\s*(?:mm?|mn|mil)\s*\)|\$\s?mm?\b/i,
-    'millions',
-  ],
-  [
-    /\b(?:in|amounts? in|\$ in|dollars in|USD in)\s+thousands?\b|\(\s*\$?\s*0{3}s?\s*\)|\$\s?000s?\b|\$\s?k\b/i,
-    'thousands',
-  ],
+  [scaleWords('billion', String.raw`\(\s*\$?\s*bn\s*\)|\$\s?bn?\b`), 'billions'],
+  [scaleWords('million', String.raw`\(\s*\$?\s*(?:mm?|mn|mil)\s*\)|\$\s?mm?\b`), 'millions'],
+  [scaleWords('thousand', String.raw`\(\s*\$?\s*0{3}s?\s*\)|\$\s?000s?\b|\$\s?k\b`), 'thousands'],
 ];
 
 /** The scale a line states ("(In millions, except per share data)", "$ in thousands", "($000)"); null if none. */
