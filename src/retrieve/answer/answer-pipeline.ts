@@ -15,6 +15,7 @@ import { CANDIDATE_SOURCES } from './candidate-sources';
 import { notAnswerableAnswer, typedFromExtractive } from './extractive-source';
 import type { AnswerEvidence, AnswerKind, TypedAnswer } from './typed-answer';
 import { NO_CLAIM_SUPPORT } from './yes-no-source';
+import { asksForColour, NO_COLOUR_STATED } from './colour-source';
 
 /** What the answer stages need besides the search: the usage meter and the documents' vocabularies (cached). */
 export interface AnswerContext {
@@ -141,6 +142,7 @@ export class AnswerPipeline {
       }
     }
     if (evidence.kind === 'YES_NO') return notAnswerable('YES_NO', NO_CLAIM_SUPPORT);
+    if (asksForColour(evidence.question)) return notAnswerable(evidence.kind, NO_COLOUR_STATED);
     const pages = byRank(evidence);
     const view: SearchResult = { ...search, pages: pages.map(hitOf) };
     const vocabulary = await context.vocabulary([...new Set(pages.map((p) => p.docId))]);

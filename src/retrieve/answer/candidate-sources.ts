@@ -2,6 +2,7 @@ import { captionTitleSource } from './caption-title-source';
 import { dateSource } from './date-source';
 import { differenceSource } from './difference-source';
 import { choiceSource } from './choice-source';
+import { colourSource } from './colour-source';
 import { listCandidate } from './list-source';
 import { metricSource } from './metric-source';
 import { metricVerdictSource } from './metric-verdict-source';
@@ -25,6 +26,8 @@ export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSou
   { name: 'date', read: dateSource },
   // "what is the title of Figure 2?": its caption without the label
   { name: 'caption-title', read: captionTitleSource },
+  // "what colour is the warning light?": a colour word in a sentence about it (else Not answerable)
+  { name: 'colour', read: colourSource },
   // "which is larger, A or B?": before any source that would answer with one of the two values
   { name: 'choice', read: choiceSource },
   // "which region grew most?": the row (or column) with the extreme value of the line the question names
