@@ -76,6 +76,10 @@ describe('typedFromExtractive', () => {
     const s = 'The plant is run by the regional utility.';
     const typed = fromSentence('NUMBER', 'How much power does the plant make?', s);
     expect(typed).toMatchObject({ kind: 'TEXT', value: s, text: `${s} [p. 4]` });
+    const named = 'The marker GX2 defines the northern boundary of the reserve.';
+    expect(fromSentence('TEXT', 'What does the marker GX2 define?', named).value).toBe(
+      'northern boundary of the reserve',
+    );
   });
 
   it('keeps several quoted units as sentences: one value would drop the others', () => {
@@ -114,6 +118,16 @@ describe('typedFromExtractive: short spans', () => {
       value: 'Delft Maker Lab',
       text: `Delft Maker Lab — ${s} [p. 4]`,
     });
+  });
+
+  it('answers a question asking for a description with the whole sentence', () => {
+    const s = 'The rule of thirds places the subject along imaginary lines that divide the frame into thirds.';
+    const typed = fromSentence('TEXT', 'How does the guide define the rule of thirds?', s);
+    expect(typed).toMatchObject({ kind: 'TEXT', value: s, text: `${s} [p. 4]` });
+    const named = 'The marker GX2 defines the northern boundary of the reserve.';
+    expect(fromSentence('TEXT', 'What does the marker GX2 define?', named).value).toBe(
+      'northern boundary of the reserve',
+    );
   });
 
   it("answers with a table cell's own words when the quoted unit is a cell", () => {

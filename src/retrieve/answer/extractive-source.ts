@@ -12,6 +12,9 @@ import { printedScale, readValue, type ReadValue } from './typed-value';
 // sentence stays the answer's text.
 
 const NOT_ANSWERABLE = 'Not answerable';
+/** "How does the manual define …", "why …", "describe …": a description, which the whole sentence gives. */
+const ASKS_DESCRIPTION =
+  /\b(?:describe|explain|why)\b|\bdefinition of\b|^\s*define\b|\bhow (?:does|do|did|is|are|can|could|should|to)\b/i;
 const FOOTNOTE_MARK = /^[a-f]$/i;
 
 /** An answer that says the evidence does not answer the question: no value, and the kind that was asked for. */
@@ -77,7 +80,10 @@ export function typedFromExtractive(
     const stated = options ? optionStated(options, best.text) : null;
     if (stated) return typedAnswer(kind, `${stated} — ${sentence}`, { value: stated });
     // a sequence's neighbour is read from the sequence (span-source); a sentence's words after the name are no step
-    const span = options || sequenceAsked(question) ? null : spanOf(question, best);
+    const span =
+      options || sequenceAsked(question) || (kind === 'TEXT' && ASKS_DESCRIPTION.test(question))
+        ? null
+        : spanOf(question, best);
     if (span)
       return typedAnswer(kind, span === withoutLabels(sentence) ? sentence : `${span} — ${sentence}`, {
         value: span,
