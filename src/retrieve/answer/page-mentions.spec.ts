@@ -2,16 +2,37 @@ import { exampleForm, occurrencesOf, pagesAsked, pagesMentioning, timesAsked } f
 
 describe('pagesAsked', () => {
   it('reads the code or name whose pages the question asks for', () => {
-    expect(pagesAsked('On which pages is Annex B-7 mentioned?')?.phrase).toBe('B-7');
-    expect(pagesAsked('List all the pages where the "harbour levy" is mentioned.')?.phrase).toBe(
-      'harbour levy',
+    expect(pagesAsked('On which pages is Annex B-7 mentioned?')?.described).toBe('"B-7"');
+    expect(pagesAsked('List all the pages where the "harbour levy" is mentioned.')?.described).toBe(
+      '"harbour levy"',
     );
-    expect(pagesAsked('Which pages mention the Coastal Rowing Trust?')?.phrase).toBe('Coastal Rowing Trust');
+    expect(pagesAsked('Which pages mention the Coastal Rowing Trust?')?.described).toBe(
+      '"Coastal Rowing Trust"',
+    );
+  });
+
+  it('looks up a web link or an e-mail address by its form', () => {
+    const links = pagesAsked('On which pages does a website address appear? List them like ["p1", "p2"].')!;
+    expect(links.described).toBe('a web link');
+    const pages = [
+      { docId: 'd', pageNumber: 2, text: 'Forms are at https://harbour.example.org/forms today.' },
+      {
+        docId: 'd',
+        pageNumber: 4,
+        text: 'Write to berths@harbour.example.org or visit www.harbour.example.org.',
+      },
+      { docId: 'd', pageNumber: 5, text: 'Berth fees rose 4.5 per cent.' },
+    ];
+    expect(pagesMentioning(pages, links.pattern)).toEqual([2, 4]);
+    const mail = pagesAsked('Which pages print an e-mail address?')!;
+    expect(mail.described).toBe('an e-mail address');
+    expect(pagesMentioning(pages, mail.pattern)).toEqual([4]);
+    expect(pagesAsked('Which pages print a phone number?')).toBeNull();
   });
 
   it('leaves the answer-form example out of what is asked', () => {
     const asked = pagesAsked('Which pages mention Annex B-7? Answer as a list, e.g., ["Page 2", "Page 9"].');
-    expect(asked?.phrase).toBe('B-7');
+    expect(asked?.described).toBe('"B-7"');
     expect(asked?.label(4)).toBe('Page 4');
   });
 

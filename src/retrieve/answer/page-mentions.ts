@@ -1,5 +1,6 @@
 import type { DocumentPageText } from '../answerability';
 import { type PageReference, pageReferencesOf } from '../named-pages';
+import { lookupFormAsked } from './span-source';
 
 // "On which pages is Annex B-7 mentioned?", "List all the pages where the word 'warranty' appears": the
 // answer is every page of the document that prints the named thing, which no top-k of pages can hold. The thing is
@@ -10,7 +11,7 @@ import { type PageReference, pageReferencesOf } from '../named-pages';
 const ASKS_FOR_PAGES =
   /\b(?:which|what|list|tell me|name|give)\b[^?.]{0,30}\bpages?\b|\bon (?:which|what) pages?\b|\bpages? (?:on which|where|that|in which)\b/i;
 const MENTIONED =
-  /\b(?:mention(?:s|ed)?|appear(?:s|ed)?|occur(?:s|red)?|cited|referred to|referenced|printed|written|shown)\b/i;
+  /\b(?:mention(?:s|ed)?|appear(?:s|ed)?|occur(?:s|red)?|cited|referred to|referenced|print(?:s|ed)?|written|show(?:s|n)?|contain(?:s|ed)?)\b/i;
 const QUOTED = /["“'‘]([^"”'’]{2,60})["”'’]/;
 /** A name with a code or a capitalised run: "Annex B-7", "Form 10-K", "Harbour Trust". */
 const NAMED =
@@ -22,8 +23,10 @@ const ASKING_CAPS = /^(?:How|Which|What|List|Tell|Name|Give|On|In|Please|Where|P
 export type PageLabelForm = (page: number) => string;
 
 export interface PagesAsked {
-  /** The phrase looked up, as the question prints it. */
-  phrase: string;
+  /** What is looked up, as the answer names it: the phrase in quotes ("Annex B-7"), or the form ("a web link"). */
+  described: string;
+  /** How a page prints it. */
+  pattern: RegExp;
   label: PageLabelForm;
 }
 
@@ -44,9 +47,16 @@ export function pagesAsked(question: string): PagesAsked | null {
   // the example of the answer's form is no part of what is asked
   const asked = q.replace(/(?:e\.g\.|for example|such as|like)[,:]?\s*\[[^\]]*\]/gi, '');
   const quoted = QUOTED.exec(asked)?.[1];
+  const form = quoted ? null : lookupFormAsked(asked);
+  if (form)
+    return {
+      described: `${/^[aeiou]/.test(form.what) ? 'an' : 'a'} ${form.what}`,
+      pattern: form.value,
+      label: exampleForm(q),
+    };
   const named = quoted ?? namedPhrase(asked);
   if (!named) return null;
-  return { phrase: named.trim(), label: exampleForm(q) };
+  return { described: `"${named.trim()}"`, pattern: phrasePattern(named.trim()), label: exampleForm(q) };
 }
 
 function namedPhrase(question: string): string | null {
@@ -68,9 +78,9 @@ export function phrasePattern(phrase: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}-])${words}(?![\\p{N}]|-\\p{N}|\\p{L})`, 'iu');
 }
 
-/** The pages (ascending) whose text prints the phrase. */
-export function pagesMentioning(pages: readonly DocumentPageText[], phrase: string): number[] {
-  const pattern = phrasePattern(phrase);
+/** The pages (ascending) whose text prints the phrase (or matches the pattern). */
+export function pagesMentioning(pages: readonly DocumentPageText[], phrase: string | RegExp): number[] {
+  const pattern = typeof phrase === 'string' ? phrasePattern(phrase) : phrase;
   return [...new Set(pages.filter((p) => pattern.test(p.text)).map((p) => p.pageNumber))].sort(
     (a, b) => a - b,
   );

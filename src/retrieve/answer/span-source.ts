@@ -39,7 +39,7 @@ const PATTERNS: Pattern[] = [
     what: 'phone number',
   },
   {
-    asks: /\b(?:url|web ?link|link|website|web address|web page|doi)\b/i,
+    asks: /\b(?:urls?|web ?links?|links?|websites?|web address(?:es)?|web pages?|doi)\b/i,
     value:
       /\bhttps?:\/\/[^\s)<>\]]+[^\s)<>\].,;]|\bwww\.[^\s)<>\]]+[^\s)<>\].,;]|\bdoi:\s?[^\s)<>\]]+[^\s)<>\].,;]/gi,
     framing: /^(?:url|web|link|website|address|page|doi)$/,
@@ -52,6 +52,19 @@ const PATTERNS: Pattern[] = [
     what: 'time',
   },
 ];
+
+/**
+ * The printed form a question names that is found by its form alone (an e-mail address, a web link), as a pattern
+ * for looking it up in a page's text; null when it names none.
+ */
+export function lookupFormAsked(question: string): { what: string; value: RegExp } | null {
+  const form = PATTERNS.find((p) => LOOKUP_FORMS.has(p.what) && p.asks.test(question));
+  return form
+    ? { what: form.what, value: new RegExp(form.value.source, form.value.flags.replace('g', '')) }
+    : null;
+}
+/** Phone numbers and times need their context to tell them from amounts and scores, so no lookup finds them. */
+const LOOKUP_FORMS = new Set(['e-mail address', 'web link']);
 
 const digitsOf = (s: string) => s.replace(/\D/g, '').length;
 

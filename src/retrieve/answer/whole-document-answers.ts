@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { printedPageMap } from '../../document/page-labels';
 import { resolvePageReferences } from '../named-pages';
 import { RetrieveRepository } from '../retrieve.repository';
 import type { AskResult, Citation } from '../retrieve.types';
@@ -102,21 +103,31 @@ export class WholeDocumentAnswers {
   ): Promise<DocumentAnswer | null> {
     const asked = pagesAsked(question);
     if (!asked) return null;
-    const pages = pagesMentioning(await this.repo.documentPageTexts([docId]), asked.phrase);
+    const [texts, numbering] = await Promise.all([
+      this.repo.documentPageTexts([docId]),
+      this.repo.pageNumbering(docId),
+    ]);
+    const pages = pagesMentioning(texts, asked.pattern);
     if (pages.length === 0) return null;
     // one citation per page: the first element that prints the phrase
-    const printing = (await this.printing([asked.phrase], docId, pages, irrelevant)).flat();
+    const printing = (await this.printing([asked.pattern], docId, pages, irrelevant)).flat();
     const citations = pages.flatMap((n) => printing.find((c) => c.pageNumber === n) ?? []);
-    const items = pages.map(asked.label);
+    // a reader names a page by the number printed on it, as "page 9" in a question is read (named-pages.ts)
+    const printed = numbering
+      ? printedNumbers(numbering.furniture, numbering.pageCount)
+      : new Map<number, number>();
+    const shown = pages.map((n) => printed.get(n) ?? n);
+    const renumbered = shown.some((n, i) => n !== pages[i]);
+    const where = `${pages.length === 1 ? 'page' : 'pages'} ${shown.join(', ')}`;
     return {
       answer: listAnswer(
-        items,
-        `"${asked.phrase}" is printed on ${pages.length === 1 ? 'page' : 'pages'} ${pages.join(', ')}`,
+        shown.map(asked.label),
+        `${asked.described} appears on ${renumbered ? `printed ${where} (PDF ${pages.join(', ')})` : where}`,
       ),
       answerable: true,
       mode: 'graph',
       format: 'List',
-      analysis: `Looked "${asked.phrase}" up in every page's text of the document: ${pages.length} pages print it.`,
+      analysis: `Looked ${asked.described} up in every page's text of the document: ${pages.length} pages print it.`,
       citations,
     };
   }
@@ -203,7 +214,7 @@ export class WholeDocumentAnswers {
    * page judged irrelevant; the pages' elements are read once for all the phrases.
    */
   private async printing(
-    phrases: string[],
+    phrases: Array<string | RegExp>,
     docId: string,
     pages: number[],
     irrelevant: ReadonlySet<string>,
@@ -212,7 +223,7 @@ export class WholeDocumentAnswers {
       [...new Set(pages)].map((pageNumber) => ({ docId, pageNumber })),
     );
     return phrases.map((phrase) => {
-      const pattern = phrasePattern(phrase);
+      const pattern = typeof phrase === 'string' ? phrasePattern(phrase) : phrase;
       return elements
         .filter((e) => pattern.test(e.text) && !irrelevant.has(`${docId}#${e.pageNumber}`))
         .map((e) => ({
@@ -220,10 +231,18 @@ export class WholeDocumentAnswers {
           pageNumber: e.pageNumber,
           elementId: e.elementId,
           bbox: e.bbox,
-          quote: e.text.length > 160 ? (pattern.exec(e.text)?.[0] ?? phrase) : e.text,
+          quote: e.text.length > 160 ? (pattern.exec(e.text)?.[0] ?? e.text) : e.text,
           score: 1,
           step: null,
         }));
     });
   }
+}
+
+/** PDF page number → the number printed on it, for the pages of a document's consistent printed numbering. */
+function printedNumbers(
+  furniture: Parameters<typeof printedPageMap>[0],
+  pageCount: number,
+): Map<number, number> {
+  return new Map([...printedPageMap(furniture, pageCount)].map(([shown, pdf]) => [pdf, shown]));
 }

@@ -1,0 +1,60 @@
+import type { RetrieveRepository } from '../retrieve.repository';
+import { WholeDocumentAnswers } from './whole-document-answers';
+
+// A six-page report whose cover and contents carry no number and whose page 3 prints "1": the pages a reader names
+// are the printed ones.
+const TEXTS = [
+  'Harbour review 2030',
+  'Contents',
+  'Visit https://harbour.example.org for the tariff.',
+  'Berth fees rose by a tenth.',
+  'Forms: www.harbour.example.org/forms',
+  'Annex tables.',
+];
+const FOOTERS = [3, 4, 5, 6].map((pageNumber) => ({
+  pageNumber,
+  kind: 'page-footer',
+  text: String(pageNumber - 2),
+}));
+
+function answers(footers = FOOTERS): WholeDocumentAnswers {
+  const repo = {
+    documentStructure: async () => null,
+    documentPageTexts: async () => TEXTS.map((text, i) => ({ docId: 'd', pageNumber: i + 1, text })),
+    pageNumbering: async () => ({ pageCount: TEXTS.length, furniture: footers }),
+    answerPageElements: async (pages: Array<{ pageNumber: number }>) =>
+      pages.map(({ pageNumber }) => ({
+        docId: 'd',
+        pageNumber,
+        elementId: `d:p${pageNumber}-e1`,
+        kind: 'paragraph',
+        text: TEXTS[pageNumber - 1]!,
+        description: null,
+        bbox: [10, 10, 200, 30],
+        cells: null,
+        order: 1,
+      })),
+  } as unknown as RetrieveRepository;
+  return new WholeDocumentAnswers(repo);
+}
+
+describe('WholeDocumentAnswers: pages that print a form', () => {
+  const question = 'Which pages show a website address? List them like ["p1", "p2"].';
+
+  it('names the pages by the numbers printed on them, and the PDF pages beside', async () => {
+    const found = (await answers().answer(question, 'd', new Set()))!;
+    expect(found.answer).toMatchObject({ kind: 'LIST', items: ['p1', 'p3'] });
+    expect(found.answer.text).toBe('a web link appears on printed pages 1, 3 (PDF 3, 5)');
+    expect(found.citations.map((c) => c.pageNumber)).toEqual([3, 5]);
+  });
+
+  it('names PDF pages when the document prints no page numbers', async () => {
+    const found = (await answers([]).answer(question, 'd', new Set()))!;
+    expect(found.answer).toMatchObject({ items: ['p3', 'p5'], text: 'a web link appears on pages 3, 5' });
+  });
+
+  it('never cites a page the walk judged irrelevant', async () => {
+    const found = (await answers().answer(question, 'd', new Set(['d#5'])))!;
+    expect(found.citations.map((c) => c.pageNumber)).toEqual([3]);
+  });
+});
