@@ -1,3 +1,4 @@
+import { thrownBy } from '../common/testing/thrown';
 import { ConfigError, loadConfig } from './folio-config';
 
 describe('loadConfig', () => {
@@ -10,17 +11,14 @@ describe('loadConfig', () => {
   });
 
   it('reports every invalid variable at once', () => {
-    let error: unknown;
-    try {
+    const error = thrownBy(() =>
       loadConfig({
         NEO4J_URI: 'http://localhost:7474',
         NEO4J_PASSWORD: 'short',
         FOLIO_HTTP_PORT: 'eighty',
         FOLIO_OCR: 'maybe',
-      });
-    } catch (err) {
-      error = err;
-    }
+      }),
+    );
     expect(error).toBeInstanceOf(ConfigError);
     const problems = (error as ConfigError).problems.join('\n');
     for (const name of ['NEO4J_URI', 'NEO4J_PASSWORD', 'FOLIO_HTTP_PORT', 'FOLIO_OCR'])

@@ -1,3 +1,4 @@
+import { thrownBy } from '../common/testing/thrown';
 import { DEFAULT_EVOLVE_SETTINGS, evolveSettingsFrom } from './evolution/content-evolution.stage';
 import { DEFAULT_SIMILAR_SETTINGS, similarSettingsFrom } from './similarity/similar-pages.stage';
 import { EnrichError } from './enrich.errors';
@@ -16,12 +17,7 @@ describe('stage settings from numeric params', () => {
     [{ alpha: 2 }, 'alpha must lie in [0, 1] (got 2).'],
     [{ concurrency: 0 }, 'concurrency must be a positive integer (got 0).'],
   ])('refuses evolve params %j with INVALID_OPTION', (params, message) => {
-    let thrown: unknown;
-    try {
-      evolveSettingsFrom(params);
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(() => evolveSettingsFrom(params));
     expect(thrown).toBeInstanceOf(EnrichError);
     expect(thrown).toMatchObject({ code: 'INVALID_OPTION', message });
   });

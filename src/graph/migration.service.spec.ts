@@ -1,3 +1,4 @@
+import { thrownBy } from '../common/testing/thrown';
 import type { FolioConfig } from '../config/folio-config';
 import { ELEMENT_KIND_LABELS } from '../document/document-model';
 import { CypherRegistry } from './cypher-registry';
@@ -26,12 +27,7 @@ describe('checkEmbeddingModel', () => {
       { model: 'text-embedding-3-small', dimension: 1536 },
       { model: 'bge-small-en-v1.5', dimension: 768 },
     ]) {
-      let error: unknown;
-      try {
-        checkEmbeddingModel(recorded, configured);
-      } catch (err) {
-        error = err;
-      }
+      const error = thrownBy(() => checkEmbeddingModel(recorded, configured));
       expect(error).toBeInstanceOf(GraphError);
       expect((error as GraphError).code).toBe(GraphErrorCode.EMBEDDING_MODEL_MISMATCH);
       expect((error as GraphError).message).toContain(REEMBED_COMMAND);

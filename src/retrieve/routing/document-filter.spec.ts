@@ -1,3 +1,4 @@
+import { thrownBy } from '../../common/testing/thrown';
 import { RetrieveErrorCode } from '../retrieve.errors';
 import { filterParams, hasFilter, parseWhere } from './document-filter';
 
@@ -25,13 +26,7 @@ describe('parseWhere', () => {
     ['after=2025-01-01,before=2024-01-01', /must come before/],
     ['title~a,title~b', /title~ twice/],
   ])('refuses %p with a BAD_FILTER that says what to write', (where, message) => {
-    let caught: unknown;
-    try {
-      parseWhere(where);
-    } catch (err) {
-      caught = err;
-    }
-    expect(caught).toMatchObject({
+    expect(thrownBy(() => parseWhere(where))).toMatchObject({
       code: RetrieveErrorCode.BAD_FILTER,
       message: expect.stringMatching(message),
     });
