@@ -11,27 +11,161 @@ import {
   subjectWords,
 } from './list-items';
 
-describe('listItems', () => {
-  it('splits a list element at its markers and joins wrapped lines to their item', () => {
-    expect(listItems('• Infrared camera\n• Laser rangefinder with a\nsecond line\n2) Gas sensor')).toEqual([
-      'Infrared camera',
-      'Laser rangefinder with a second line',
-      'Gas sensor',
-    ]);
-  });
-});
+/** A reader of one text (list element, paragraph, question or sentence), what it should read and why. */
+type Reading = [says: string, read: (text: string) => unknown, text: string, expected: unknown];
+const itemsOf = (text: string) => enumeration(text)?.items;
 
-describe('bulletLines', () => {
-  it('reads the bullet lines a paragraph holds after its lead', () => {
-    expect(bulletLines('The kit contains:\n• a torque wrench\n• two spare seals\n• the manual')).toEqual([
-      'a torque wrench',
-      'two spare seals',
-      'the manual',
-    ]);
-  });
-  it('reads none from a paragraph with one dash or none', () => {
-    expect(bulletLines('Prices rose 4 % in May.\n- see the note')).toEqual([]);
-    expect(bulletLines('A plain paragraph without bullets.')).toEqual([]);
+describe('list readers', () => {
+  it.each<Reading>([
+    [
+      'listItems splits a list element at its markers and joins wrapped lines to their item',
+      listItems,
+      '• Infrared camera\n• Laser rangefinder with a\nsecond line\n2) Gas sensor',
+      ['Infrared camera', 'Laser rangefinder with a second line', 'Gas sensor'],
+    ],
+    [
+      'bulletLines reads the bullet lines a paragraph holds after its lead',
+      bulletLines,
+      'The kit contains:\n• a torque wrench\n• two spare seals\n• the manual',
+      ['a torque wrench', 'two spare seals', 'the manual'],
+    ],
+    [
+      'bulletLines reads none from a paragraph with one dash',
+      bulletLines,
+      'Prices rose 4 % in May.\n- see the note',
+      [],
+    ],
+    [
+      'bulletLines reads none from a paragraph without bullets',
+      bulletLines,
+      'A plain paragraph without bullets.',
+      [],
+    ],
+    [
+      "subjectWords drops the words that ask for a list and the question's counts",
+      subjectWords,
+      'List the three kinds of valves fitted to the boiler.',
+      ['valve', 'fitt', 'boiler'],
+    ],
+    [
+      'askedCount reads a count in words',
+      askedCount,
+      'What are the three stages of the kiln cycle?',
+      { n: 3, end: null },
+    ],
+    [
+      'askedCount reads the last N',
+      askedCount,
+      'What are the last 4 appendices of the manual?',
+      { n: 4, end: 'last' },
+    ],
+    [
+      'askedCount reads a fused "top2"',
+      askedCount,
+      'Which are the top2 hazards named?',
+      { n: 2, end: 'first' },
+    ],
+    [
+      'askedCount reads no count from a time span',
+      askedCount,
+      'What happened within the first 90 minutes?',
+      null,
+    ],
+    ['askedCount reads no count from a year', askedCount, 'Which rooms were painted in 2015?', null],
+    [
+      'enumeration reads the items after a colon, split at semicolons',
+      enumeration,
+      'The ferry line serves the following ports: Dover; Calais; Dunkirk and Ostend; Zeebrugge.',
+      {
+        lead: 'The ferry line serves the following ports:',
+        items: ['Dover', 'Calais', 'Dunkirk and Ostend', 'Zeebrugge'],
+      },
+    ],
+    [
+      'enumeration reads "are A, B, and C" with the last pair split at "and"',
+      itemsOf,
+      'The club’s three sections are rowing, sailing, and canoe polo.',
+      ['rowing', 'sailing', 'canoe polo'],
+    ],
+    [
+      'enumeration reads "are A, B and C" without the serial comma',
+      itemsOf,
+      'Its sections are rowing, sailing and canoe polo.',
+      ['rowing', 'sailing', 'canoe polo'],
+    ],
+    [
+      'enumeration reads nothing from a sentence with commas but no enumeration',
+      enumeration,
+      'In 2021, the club grew, although fewer members rowed.',
+      null,
+    ],
+    ['enumeration reads nothing from a pair', enumeration, 'The yard builds ferries and tugs.', null],
+    [
+      'enumeration reads nothing from a sentence whose items before the last are not short',
+      enumeration,
+      'Reasons include that the old hall was far too small for the members who came every week, cost, and time.',
+      null,
+    ],
+    [
+      'paragraphTitle reads the title before a colon',
+      paragraphTitle,
+      'Marine Division: The division builds ferries and tugs.',
+      'Marine Division',
+    ],
+    [
+      'paragraphTitle reads a numbered title',
+      paragraphTitle,
+      '4.2.1. Cold welding. The joint is pressed without heat.',
+      'Cold welding',
+    ],
+    [
+      'paragraphTitle reads a question the paragraph opens with',
+      paragraphTitle,
+      'Is the boiler safe?The boiler was inspected in May.',
+      'Is the boiler safe?',
+    ],
+    [
+      'paragraphTitle reads none from a paragraph that opens with a sentence',
+      paragraphTitle,
+      'The division builds ferries. It employs 300 people.',
+      null,
+    ],
+    [
+      'paragraphTitle reads none from a sentence with a colon late in it',
+      paragraphTitle,
+      'In May the boiler, which is old, was inspected: it passed.',
+      null,
+    ],
+    [
+      'series reads a series inside a longer sentence, from the preposition it follows to its "and" part',
+      series,
+      'The ferry line is based in Leith, and the company runs crews stationed in Oban, Mallaig, Ullapool, Stornoway and Tarbert, serving the islands.',
+      {
+        lead: 'The ferry line is based in Leith, and the company runs crews stationed in',
+        items: ['Oban', 'Mallaig', 'Ullapool', 'Stornoway', 'Tarbert'],
+      },
+    ],
+    [
+      'series is null for fewer items',
+      series,
+      'Crews are stationed in Oban and Mallaig, serving the islands.',
+      null,
+    ],
+    [
+      // "and other towns …" is no name, a quotation no item
+      'series is null for a quotation ending in "and other towns"',
+      series,
+      'The line ran from “Leith to Oban, Mallaig, and other towns of the coast,” carrying fish, wool and coal.',
+      null,
+    ],
+    [
+      'series is null for long clauses between its commas',
+      series,
+      'The ferry left at dawn, the crew checked every hatch on the lower deck before sailing, and the harbour master signed the log.',
+      null,
+    ],
+  ])('%s', (_says, read, text, expected) => {
+    expect(read(text)).toEqual(expected);
   });
 });
 
@@ -45,99 +179,11 @@ describe('namesThings and distinct', () => {
   });
 });
 
-describe('subjectWords', () => {
-  it("drops the words that ask for a list and the question's counts", () => {
-    expect(subjectWords('List the three kinds of valves fitted to the boiler.')).toEqual([
-      'valve',
-      'fitt',
-      'boiler',
-    ]);
-  });
-});
-
-describe('askedCount and askedSlice', () => {
-  it('reads the number of items asked for and the end of the list', () => {
-    expect(askedCount('What are the three stages of the kiln cycle?')).toEqual({ n: 3, end: null });
-    expect(askedCount('What are the last 4 appendices of the manual?')).toEqual({ n: 4, end: 'last' });
-    expect(askedCount('Which are the top2 hazards named?')).toEqual({ n: 2, end: 'first' });
-    expect(askedCount('What happened within the first 90 minutes?')).toBeNull();
-    expect(askedCount('Which rooms were painted in 2015?')).toBeNull();
-  });
+describe('askedSlice', () => {
   it('slices only when the question names an end', () => {
     const items = ['a', 'b', 'c', 'd', 'e'];
     expect(askedSlice(items, { n: 2, end: 'last' })).toEqual(['d', 'e']);
     expect(askedSlice(items, { n: 2, end: 'first' })).toEqual(['a', 'b']);
     expect(askedSlice(items, { n: 2, end: null })).toEqual(items);
-  });
-});
-
-describe('enumeration', () => {
-  it('reads the items after a colon, split at semicolons', () => {
-    expect(
-      enumeration('The ferry line serves the following ports: Dover; Calais; Dunkirk and Ostend; Zeebrugge.'),
-    ).toEqual({
-      lead: 'The ferry line serves the following ports:',
-      items: ['Dover', 'Calais', 'Dunkirk and Ostend', 'Zeebrugge'],
-    });
-  });
-  it('reads "are A, B, and C" with the last pair split at "and"', () => {
-    expect(enumeration('The club’s three sections are rowing, sailing, and canoe polo.')?.items).toEqual([
-      'rowing',
-      'sailing',
-      'canoe polo',
-    ]);
-    expect(enumeration('Its sections are rowing, sailing and canoe polo.')?.items).toEqual([
-      'rowing',
-      'sailing',
-      'canoe polo',
-    ]);
-  });
-  it('reads nothing from a sentence with commas but no enumeration of short items', () => {
-    expect(enumeration('In 2021, the club grew, although fewer members rowed.')).toBeNull();
-    expect(enumeration('The yard builds ferries and tugs.')).toBeNull();
-    expect(
-      enumeration(
-        'Reasons include that the old hall was far too small for the members who came every week, cost, and time.',
-      ),
-    ).toBeNull();
-  });
-});
-
-describe('paragraphTitle', () => {
-  it('reads the title a paragraph opens with: before a colon, a numbered one, a question', () => {
-    expect(paragraphTitle('Marine Division: The division builds ferries and tugs.')).toBe('Marine Division');
-    expect(paragraphTitle('4.2.1. Cold welding. The joint is pressed without heat.')).toBe('Cold welding');
-    expect(paragraphTitle('Is the boiler safe?The boiler was inspected in May.')).toBe('Is the boiler safe?');
-  });
-  it('reads none from a paragraph that opens with a sentence', () => {
-    expect(paragraphTitle('The division builds ferries. It employs 300 people.')).toBeNull();
-    expect(paragraphTitle('In May the boiler, which is old, was inspected: it passed.')).toBeNull();
-  });
-});
-
-describe('series', () => {
-  it('reads a series inside a longer sentence, from the preposition it follows to its "and" part', () => {
-    const found = series(
-      'The ferry line is based in Leith, and the company runs crews stationed in Oban, Mallaig, Ullapool, Stornoway and Tarbert, serving the islands.',
-    );
-    expect(found).toEqual({
-      lead: 'The ferry line is based in Leith, and the company runs crews stationed in',
-      items: ['Oban', 'Mallaig', 'Ullapool', 'Stornoway', 'Tarbert'],
-    });
-  });
-
-  it('is null for a sentence with fewer items, or with long clauses between its commas', () => {
-    expect(series('Crews are stationed in Oban and Mallaig, serving the islands.')).toBeNull();
-    // "and other towns …" is no name, a quotation no item
-    expect(
-      series(
-        'The line ran from “Leith to Oban, Mallaig, and other towns of the coast,” carrying fish, wool and coal.',
-      ),
-    ).toBeNull();
-    expect(
-      series(
-        'The ferry left at dawn, the crew checked every hatch on the lower deck before sailing, and the harbour master signed the log.',
-      ),
-    ).toBeNull();
   });
 });
