@@ -1,10 +1,10 @@
-// Generates src/api/graphql.types.ts from schema.graphql (schema-first: the SDL is the source of truth).
+// Generates src/document/graphql.types.ts from schema.graphql (schema-first: the SDL is the source of truth).
 import { GraphQLDefinitionsFactory } from '@nestjs/graphql';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 
 const root = path.resolve(__dirname, '..', '..');
-const output = path.join(root, 'src', 'api', 'graphql.types.ts');
+const output = path.join(root, 'src', 'document', 'graphql.types.ts');
 
 async function main(): Promise<void> {
   await new GraphQLDefinitionsFactory().generate({

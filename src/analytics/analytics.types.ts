@@ -1,92 +1,24 @@
 // Result shapes of structure analytics, as the Cypher files in cypher/analytics/ return them.
+import type * as Gql from '../document/graphql.types';
 
-export interface KindCount {
-  kind: string;
-  count: number;
-}
+// Shapes schema.graphql declares are taken from its generated types; Required<> reads its optional nullable fields
+// as always present (the Cypher files return null, never leave a field out).
+export type KindCount = Gql.KindCount;
+export type SectionTreeShape = Required<Gql.SectionTreeShape>;
+export type SectionKinds = Required<Gql.SectionKindCounts>;
+export type PageProfile = Gql.PageProfile;
+export type ElementRef = Gql.ElementMention;
+export type CaptionGaps = Gql.CaptionGaps;
 
-export interface SectionTreeShape {
-  sectionCount: number;
-  maxDepth: number;
-  leafCount: number;
-  minLeafDepth: number | null;
-  maxLeafDepth: number | null;
-  meanChildren: number;
-  childrenStdDev: number;
-  levels: { depth: number; sections: number }[];
-}
-
-export interface SectionKinds {
-  sectionId: string | null;
-  title: string | null;
-  path: string | null;
-  level: number;
-  pageStart: number | null;
-  pageEnd: number | null;
-  kinds: KindCount[];
-}
-
-export interface PageProfile {
-  pageNumber: number;
-  hasTextLayer: boolean;
-  elements: number;
-  tables: number;
-  figures: number;
-  charts: number;
-  nextPage: number;
-  similar: number;
-  refersOut: number;
-  refersIn: number;
-  degree: number;
-}
-
-export interface ElementRef {
-  id: string;
-  kind: string;
-  pageNumber: number;
-  text: string;
-}
-
-export interface CaptionGaps {
-  uncaptioned: ElementRef[];
-  orphanCaptions: ElementRef[];
-}
-
-export interface CrossReferenceStats {
-  references: number;
-  byTarget: { target: string; count: number }[];
-  perPage: number;
-  per100Elements: number;
-  dangling: number;
+export interface CrossReferenceStats extends Gql.CrossReferenceStats {
   danglingSamples: { pageNumber: number; text: string }[];
 }
 
-export interface ReadingOrderStats {
-  elements: number;
-  chainLinks: number;
-  backwardPageSteps: number;
-  skippedPageSteps: number;
-  backwardInPage: number;
-  offChain: number;
-  branching: number;
+export interface ReadingOrderStats extends Gql.ReadingOrderStats {
   samples: { anomaly: string; fromPage: number; toPage: number; text: string }[];
 }
 
-export interface DocumentOverview {
-  docId: string;
-  title: string | null;
-  fileName: string | null;
-  pageCount: number;
-  ocrPages: number;
-  ocrShare: number;
-  elements: number;
-  sections: number;
-  tables: number;
-  figures: number;
-  charts: number;
-  nextPageEdges: number;
-  similarEdges: number;
-}
+export type DocumentOverview = Required<Gql.AnalyticsOverview>;
 
 /** Everything plain Cypher says about one document's structure. */
 export interface DocumentAnalytics {

@@ -2,7 +2,7 @@ import { Args, Context, Mutation, Query, Resolver } from '@nestjs/graphql';
 import type { StoredApiKey } from './api-key.repository';
 import { ApiKeyService } from './api-key.service';
 import { assertScope } from './api-keys';
-import type { ApiKey, ApiScope, CreatedApiKey } from './graphql.types';
+import type { ApiKey, ApiScope, CreatedApiKey } from '../document/graphql.types';
 import type { GraphQLRequestContext } from './request-cache';
 
 function toGraphQL(key: StoredApiKey): ApiKey {

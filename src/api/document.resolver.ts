@@ -2,7 +2,7 @@ import { Args, Int, Parent, Query, ResolveField, Resolver } from '@nestjs/graphq
 import { ContentRepository, GraphStats, StoredPage, StoredSection } from '../graph/content.repository';
 import { DocumentRepository, StoredDocument, decodeCursor, encodeCursor } from '../graph/document.repository';
 import { ApiError, found } from './api.errors';
-import type { DocumentConnection } from './graphql.types';
+import type { DocumentConnection } from '../document/graphql.types';
 import { Loaders } from './request-cache';
 import type { RequestLoaders } from './request-loaders';
 

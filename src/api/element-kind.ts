@@ -1,4 +1,4 @@
-import type { ElementKind as ApiElementKind } from './graphql.types';
+import type { ElementKind as ApiElementKind } from '../document/graphql.types';
 
 // Stored kinds are the layout names ('page-header'); the API speaks GraphQL enum values ('PAGE_HEADER').
 export const toApiKind = (kind: string): ApiElementKind =>

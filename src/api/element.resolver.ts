@@ -8,7 +8,7 @@ import {
 } from '../graph/content.repository';
 import { toApiKind } from './element-kind';
 import { found } from './api.errors';
-import type { ElementKind } from './graphql.types';
+import type { ElementKind } from '../document/graphql.types';
 import { Loaders } from './request-cache';
 import type { RequestLoaders } from './request-loaders';
 

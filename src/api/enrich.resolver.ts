@@ -19,7 +19,7 @@ import type {
   EnrichmentStage,
   EnrichmentStageCost,
   SummaryKind,
-} from './graphql.types';
+} from '../document/graphql.types';
 import { Loaders } from './request-cache';
 import type { RequestLoaders } from './request-loaders';
 

@@ -1,6 +1,6 @@
 import { Query, Resolver } from '@nestjs/graphql';
 import { HealthService } from '../graph/health.service';
-import type { Health } from './graphql.types';
+import type { Health } from '../document/graphql.types';
 
 @Resolver('Health')
 export class HealthResolver {

@@ -11,7 +11,7 @@ import type { IngestionJobRow } from '../ingest/ingest.repository';
 import { IngestService } from '../ingest/ingest.service';
 import { IngestionJobService } from '../ingest/ingestion-job.service';
 import { ApiError } from './api.errors';
-import type { IngestOptionsInput } from './graphql.types';
+import type { IngestOptionsInput } from '../document/graphql.types';
 
 /**
  * The upload's bytes, or FILE_TOO_LARGE. The upload library ends a file's stream at its size limit without an

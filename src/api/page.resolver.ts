@@ -3,7 +3,7 @@ import { ContentRepository, StoredElement, StoredPage } from '../graph/content.r
 import { DocumentRepository, StoredDocument } from '../graph/document.repository';
 import { fromApiKind } from './element-kind';
 import { ApiError, found } from './api.errors';
-import type { ElementKind } from './graphql.types';
+import type { ElementKind } from '../document/graphql.types';
 import { type GraphQLRequestContext, Loaders } from './request-cache';
 import type { RequestLoaders } from './request-loaders';
 

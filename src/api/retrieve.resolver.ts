@@ -13,7 +13,12 @@ import type {
 } from '../retrieve/retrieve.types';
 import { toApiKind } from './element-kind';
 import type { EvidenceStep } from '../retrieve/evidence-step';
-import type { ElementKind, EvidenceEdge, ScopeInput, Strategy as SchemaStrategy } from './graphql.types';
+import type {
+  ElementKind,
+  EvidenceEdge,
+  ScopeInput,
+  Strategy as SchemaStrategy,
+} from '../document/graphql.types';
 import { pageImagePath } from './page.resolver';
 import { RetrievalGate } from './retrieval-gate';
 import { type GraphQLRequestContext, Loaders } from './request-cache';

@@ -1,5 +1,6 @@
 // The in-memory document model: what parsing, OCR and layout analysis produce and what the graph writer stores.
 // Coordinates are PDF points with the origin at the top-left of the page; page numbers are 1-based.
+import type * as Gql from './graphql.types';
 
 /** [x0, y0, x1, y1] in PDF points, origin top-left. */
 export type BBox = [number, number, number, number];
@@ -125,16 +126,8 @@ export interface TableCells {
   boxes: number[];
 }
 
-/** A section as every layer carries it (layout, write rows, stored nodes); each adds its own ids. */
-export interface SectionFields {
-  title: string;
-  level: number;
-  /** Titles from the root to this section, joined by ' > '. */
-  path: string;
-  order: number;
-  pageStart: number;
-  pageEnd: number;
-}
+/** A section as every layer carries it (layout, write rows, stored nodes, the API); each adds its own ids. */
+export type SectionFields = Pick<Gql.Section, 'title' | 'level' | 'path' | 'order' | 'pageStart' | 'pageEnd'>;
 
 /** Only the section fields of a richer value (a write row must not carry the layout's keys into Cypher). */
 export function sectionFields(s: SectionFields): SectionFields {

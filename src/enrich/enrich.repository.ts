@@ -1,21 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { JobStore } from '../graph/job-store';
 import type { EnrichStageName } from '../document/enrichment-stages';
+import type * as Gql from '../document/graphql.types';
 import { CypherRepository } from '../graph/cypher-repository';
 
 /** What one stage run cost and produced, stored on the Document as a JSON string per stage. */
-export interface StageRecord {
+export interface StageRecord extends Omit<Gql.EnrichmentStageCost, 'stage' | 'counts' | 'error'> {
   stage: EnrichStageName;
-  mode: string;
-  calls: number;
-  failedCalls: number;
-  promptTokens: number;
-  completionTokens: number;
-  costUsd: number;
-  ms: number;
   counts: Record<string, number>;
-  warnings: string[];
-  finishedAt: string;
   error?: string;
 }
 

@@ -1,31 +1,20 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
+import type * as Gql from '../document/graphql.types';
 import { CypherRegistry } from './cypher-registry';
 import { GraphExecutor } from './graph-executor';
 import { MigrationService } from './migration.service';
 
-export interface IndexStateRow {
-  name: string;
-  type: string;
-  state: string;
-  populationPercent: number;
-  labels: string[];
-  properties: string[];
-}
+export type IndexStateRow = Gql.IndexState;
 
+/** schema.graphql's Health, every nullable field present. */
 export interface HealthReport {
   ok: boolean;
-  neo4j: {
-    reachable: boolean;
-    version: string | null;
-    edition: string | null;
-    database: string;
-    error: string | null;
-  };
-  gds: { available: boolean; version: string | null };
+  neo4j: Required<Gql.Neo4jHealth>;
+  gds: Required<Gql.GdsHealth>;
   indexes: IndexStateRow[];
-  embedder: { backend: string; model: string; dimension: number; recordedModel: string | null };
+  embedder: Required<Gql.EmbedderInfo>;
 }
 
 /** Whether this process can serve requests: Neo4j answers and this build's migrations are applied. */

@@ -1,7 +1,7 @@
 // The evidence chain as data: one step per page a walking strategy (GRAPH, TRACE, DMAP, G2) visited, and what the
 // walk cost. Every walking strategy fills these in the same shape, so the API, the CLI and the benchmark read them
 // without knowing the strategy.
-import type { StageTiming } from './retrieve.types';
+import type * as Gql from '../document/graphql.types';
 
 /** How a walk reached a page. */
 export const EVIDENCE_EDGES = [
@@ -40,21 +40,8 @@ export interface EvidenceStep {
   reason: string;
 }
 
-/** What answering one question cost: judge and LLM calls, tokens, pages visited, time per stage. */
-export interface RetrievalCost {
-  /** Judge invocations: cross-encoder batches plus LLM judge calls. */
-  judgeCalls: number;
-  /** All LLM calls (decompose, judge, relevance, answer…) and their tokens. */
-  llmCalls: number;
-  promptTokens: number;
-  completionTokens: number;
-  /** Pages the walk popped or placed (for flat strategies: pages ranked). */
-  pagesVisited: number;
-  /** Pages a judge scored. */
-  pagesJudged: number;
-  stages: StageTiming[];
-  totalMs: number;
-}
+/** What answering one question cost: judge and LLM calls, tokens, pages visited, time per stage (schema.graphql). */
+export type RetrievalCost = Gql.RetrievalCost;
 
 export function emptyCost(): RetrievalCost {
   return {

@@ -1,4 +1,5 @@
 import type { BBox } from '../document/document-model';
+import type * as Gql from '../document/graphql.types';
 import type { TypedAnswer } from './answer/typed-answer';
 import type { EvidenceStep, RetrievalCost } from './evidence-step';
 import type { LlmUsage } from '../llm/llm-usage';
@@ -84,24 +85,13 @@ export interface PageHit {
   elements: ElementEvidence[];
 }
 
-export interface StageTiming {
-  stage: string;
-  ms: number;
-}
+export type StageTiming = Gql.StageTiming;
 
-export interface SearchResult {
+/** A search's answer as schema.graphql's SearchResult describes it, with retrieve's own pages and evidence steps. */
+export interface SearchResult extends Omit<Gql.SearchResult, 'pages' | 'steps'> {
   strategy: Strategy;
-  reranked: boolean;
   pages: PageHit[];
-  timings: StageTiming[];
-  /** What the strategy did, step by step, as readable lines (the CLI's --trace prints `steps` instead). */
-  trace: string[];
-  /** The evidence chain as data: every page a walking strategy visited, how it got there and the verdict. */
   steps: EvidenceStep[];
-  /** What this search cost: judge and LLM calls, tokens, pages visited, time per stage. */
-  cost: RetrievalCost;
-  /** Problems that did not stop the search (missing enrichment the walk could do without, an LLM fallback). */
-  warnings: string[];
 }
 
 export interface Citation {
