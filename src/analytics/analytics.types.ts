@@ -33,21 +33,7 @@ export interface DocumentAnalytics {
   hubPages: PageProfile[];
 }
 
-export interface CorpusDocumentRow {
-  docId: string;
-  title: string | null;
-  fileName: string | null;
-  pageCount: number;
-  ocrShare: number;
-  elements: number;
-  sections: number;
-  maxDepth: number;
-  visuals: number;
-  uncaptioned: number;
-  references: number;
-  referencesPerPage: number;
-  similarEdges: number;
-}
+export type CorpusDocumentRow = Required<Gql.CorpusDocumentAnalytics>;
 
 export interface GdsMemoryEstimate {
   projectionBytes: number;

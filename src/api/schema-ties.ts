@@ -6,13 +6,13 @@ import type { IngestionJobRow } from '../ingest/ingest.repository';
 import type { LlmUsage } from '../llm/llm-usage';
 import type { TypedAnswer } from '../retrieve/answer/typed-answer';
 import type { EvidenceStep } from '../retrieve/evidence-step';
-import type { AskResult, Citation, ElementEvidence, PageHit, SearchResult } from '../retrieve/retrieve.types';
+import type { AskResult, Citation, SearchResult } from '../retrieve/retrieve.types';
 import type * as Gql from '../document/graphql.types';
 
 // The modules' own shapes that resolvers hand to GraphQL, tied to the types generated from schema.graphql: a field
 // renamed, retyped or dropped on either side fails `npm run check`. Fields that field resolvers fill (or map, like
 // an element's kind) are left out of a tie. Shapes a module takes from the generated types (its health report,
-// a search's cost, analytics' page profiles) need no tie.
+// a search's pages and cost, analytics' page profiles) need no tie.
 
 /** Compiles only when the module's `Shape` is assignable to the schema's `Schema`. */
 type Tie<Shape extends Schema, Schema> = [Shape, Schema];
@@ -46,8 +46,6 @@ export type SchemaTies = [
   Tie<DocumentAnalytics, Omit<Gql.DocumentAnalytics, 'pageGraph'>>,
   // Search and ask: evidence edges and element kinds are mapped to the schema's enums by field resolvers.
   Tie<Omit<SearchResult, 'pages' | 'steps'>, Omit<Gql.SearchResult, 'pages' | 'steps'>>,
-  Tie<Omit<PageHit, 'elements'>, Omit<Gql.PageHit, 'elements' | 'page'>>,
-  Tie<Omit<ElementEvidence, 'kind'>, Omit<Gql.ElementEvidence, 'kind'>>,
   Tie<Omit<EvidenceStep, 'via'>, Omit<Gql.EvidenceStep, 'via'>>,
   Tie<Omit<AskResult, 'citations' | 'search'>, Omit<Gql.Answer, 'citations' | 'search' | 'browserQuery'>>,
   Tie<Citation, Omit<Gql.Citation, 'imageUrl'>>,

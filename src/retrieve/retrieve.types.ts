@@ -1,7 +1,7 @@
 import type { BBox } from '../document/document-model';
 import type * as Gql from '../document/graphql.types';
 import type { TypedAnswer } from './answer/typed-answer';
-import type { EvidenceStep, RetrievalCost } from './evidence-step';
+import type { EvidenceStep } from './evidence-step';
 import type { LlmUsage } from '../llm/llm-usage';
 import type { AnswerFormat } from '../llm/prompts/answer.prompt';
 import type { DocumentFilter } from './routing/document-filter';
@@ -63,25 +63,14 @@ export interface SearchRequest {
   routing?: boolean;
 }
 
-/** One element that supports a page hit. */
-export interface ElementEvidence {
-  elementId: string;
+/** One element that supports a page hit; its kind as stored (the API maps it to the schema's enum). */
+export interface ElementEvidence extends Omit<Gql.ElementEvidence, 'kind' | 'bbox'> {
   kind: string;
-  text: string;
   bbox: BBox;
-  score: number;
 }
 
-export interface PageHit {
-  docId: string;
-  pageNumber: number;
-  score: number;
-  /** How the page was reached: 'vector', 'fulltext', 'parent-page', 'rerank', … */
-  reason: string;
-  /** Hop count from the query's entry points (0 = matched directly). */
-  hop: number;
-  /** The page a walk came from (GRAPH, TRACE), when the walk put this page where it is. */
-  fromPage?: number | null;
+/** A page a strategy found, as schema.graphql's PageHit describes it (the API resolves its `page`). */
+export interface PageHit extends Omit<Gql.PageHit, 'elements' | 'page'> {
   elements: ElementEvidence[];
 }
 
