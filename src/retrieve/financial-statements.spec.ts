@@ -103,17 +103,22 @@ describe('statementTitlePattern', () => {
     expect(matches(text, 'balance-sheet')).toBe(false);
   });
 
-  it('matches only the statements named', () => {
-    expect(matches('CONSOLIDATED STATEMENTS OF OPERATIONS (in thousands)', 'income-statement')).toBe(true);
-    expect(matches('Consolidated Statements of Earnings', 'income-statement')).toBe(true);
-    expect(matches('Consolidated Statements of Comprehensive Income', 'income-statement')).toBe(false);
-    expect(matches('Consolidated Statements of Cash Flows (in millions)', 'cash-flow-statement')).toBe(true);
-    expect(matches('Consolidated Statements of Cash Flows', 'balance-sheet')).toBe(false);
-    expect(matches('CASH FLOWS STATEMENTS', 'cash-flow-statement')).toBe(true);
-    expect(matches('INCOME STATEMENTS', 'income-statement')).toBe(true);
-    expect(matches('COMPREHENSIVE INCOME STATEMENTS', 'income-statement')).toBe(false);
-    expect(matches('Consolidated Statements of Cash Flows Reconciliation', 'cash-flow-statement')).toBe(
-      false,
-    );
+  it.each([
+    ['CONSOLIDATED STATEMENTS OF OPERATIONS (in thousands)', 'income-statement'],
+    ['Consolidated Statements of Earnings', 'income-statement'],
+    ['Consolidated Statements of Cash Flows (in millions)', 'cash-flow-statement'],
+    ['CASH FLOWS STATEMENTS', 'cash-flow-statement'],
+    ['INCOME STATEMENTS', 'income-statement'],
+  ] as const)('matches "%s" as the %s', (text, statement) => {
+    expect(matches(text, statement)).toBe(true);
+  });
+
+  it.each([
+    ['Consolidated Statements of Comprehensive Income', 'income-statement'],
+    ['Consolidated Statements of Cash Flows', 'balance-sheet'],
+    ['COMPREHENSIVE INCOME STATEMENTS', 'income-statement'],
+    ['Consolidated Statements of Cash Flows Reconciliation', 'cash-flow-statement'],
+  ] as const)('does not match "%s" as the %s (only the statement named)', (text, statement) => {
+    expect(matches(text, statement)).toBe(false);
   });
 });
