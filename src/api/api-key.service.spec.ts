@@ -27,6 +27,14 @@ function service(keys: FakeKeys): ApiKeyService {
   });
 }
 
+/** A service that has read "no keys" once, so the open API answered as admin. */
+async function afterOneRead(): Promise<{ keys: FakeKeys; api: ApiKeyService }> {
+  const keys = new FakeKeys();
+  const api = service(keys);
+  await api.authenticate(undefined);
+  return { keys, api };
+}
+
 async function codeOf(work: Promise<unknown>): Promise<string | undefined> {
   return work.then(
     () => undefined,
@@ -53,9 +61,7 @@ describe('ApiKeyService: how fresh the "any keys?" answer is', () => {
   });
 
   it('never lets a write through on a cached "no keys": it reads Neo4j every time', async () => {
-    const keys = new FakeKeys();
-    const api = service(keys);
-    await api.authenticate(undefined);
+    const { keys, api } = await afterOneRead();
     keys.active = 1;
     expect(await codeOf(api.assertOpenForWrite())).toBe(AuthErrorCode.API_KEY_MISSING);
     expect(await codeOf(api.authenticate(undefined, 'write'))).toBe(AuthErrorCode.API_KEY_MISSING);
@@ -66,9 +72,7 @@ describe('ApiKeyService: how fresh the "any keys?" answer is', () => {
   });
 
   it('with Neo4j down: reads keep the last answer without waiting again within the cache time; writes fail', async () => {
-    const keys = new FakeKeys();
-    const api = service(keys);
-    await api.authenticate(undefined);
+    const { keys, api } = await afterOneRead();
     keys.down = true;
     now += CACHE_MS;
     expect(await api.authenticate(undefined)).toBe('admin');
