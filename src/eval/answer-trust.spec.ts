@@ -104,27 +104,29 @@ describe('quoteGrounded', () => {
     expect(quoteGrounded('The tide peaks at noon', null)).toBe(false);
   });
 
-  it('grounds a table cell quoted as "row, column: value" in the grid it came from', () => {
-    const table = element(
-      't1',
-      'Fares 2023 2024',
-      '| Route | 2023 | 2024 |\n|---|---|---|\n| North pier | 4.10 | 4.35 |',
-    );
-    expect(quoteGrounded('North pier, 2024: 4.35', table)).toBe(true);
-    expect(quoteGrounded('North pier, 2024: 4.50', table)).toBe(false);
-    // the table-cell and metric sources quote "row | column: value"
-    expect(quoteGrounded('North pier | 2024: 4.35', table)).toBe(true);
-    expect(quoteGrounded('North pier | 2025: 4.35', table)).toBe(false);
-    const colon = element(
-      't2',
-      '',
-      '| Berth | Opened: May 2019 |\n|---|---|\n| East quay | closed in winter |',
-    );
-    expect(quoteGrounded('East quay, Opened: May 2019: closed in winter', colon)).toBe(true);
-    expect(quoteGrounded('East quay, Opened: May 2019: open all year', colon)).toBe(false);
-    const signs = element('t3', '', '| Fees | 2024 |\n|---|---|\n| Mooring | $ | 1,250 |');
-    expect(quoteGrounded('Mooring, 2024: $1,250', signs)).toBe(true);
-    expect(quoteGrounded('Mooring, 2024: $1,350', signs)).toBe(false);
+  const fares = element(
+    't1',
+    'Fares 2023 2024',
+    '| Route | 2023 | 2024 |\n|---|---|---|\n| North pier | 4.10 | 4.35 |',
+  );
+  const opened = element(
+    't2',
+    '',
+    '| Berth | Opened: May 2019 |\n|---|---|\n| East quay | closed in winter |',
+  );
+  const signs = element('t3', '', '| Fees | 2024 |\n|---|---|\n| Mooring | $ | 1,250 |');
+  // the table-cell and metric sources quote "row | column: value", the extractive answer "row, column: value"
+  it.each([
+    ['North pier, 2024: 4.35', true, fares],
+    ['North pier, 2024: 4.50', false, fares],
+    ['North pier | 2024: 4.35', true, fares],
+    ['North pier | 2025: 4.35', false, fares],
+    ['East quay, Opened: May 2019: closed in winter', true, opened],
+    ['East quay, Opened: May 2019: open all year', false, opened],
+    ['Mooring, 2024: $1,250', true, signs],
+    ['Mooring, 2024: $1,350', false, signs],
+  ])('grounds the cell quoted as %p in the grid it came from: %p', (quote, grounded, table) => {
+    expect(quoteGrounded(quote, table)).toBe(grounded);
   });
 });
 
