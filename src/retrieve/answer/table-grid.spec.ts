@@ -2,6 +2,9 @@ import { parseTableGrid } from './table-grid';
 import { formatAmount, parseAmount, scaleOf, yearOf } from './table-numbers';
 import { tableElement } from './testing/evidence-builders';
 
+/** The grid read from a table as ingest stores it, cells with their boxes; `context`: the lines printed above it. */
+const gridOf = (rows: string[][], context?: string[]) => parseTableGrid(tableElement(rows), context)!;
+
 describe('parseAmount', () => {
   it.each([
     ['1,234', 1234],
@@ -76,7 +79,7 @@ describe('parseTableGrid', () => {
   ];
 
   it('joins a spanning period header with the years under it, and reads the scale line', () => {
-    const grid = parseTableGrid(tableElement(statement))!;
+    const grid = gridOf(statement);
     expect(grid.headerRowCount).toBe(2);
     expect(grid.columns.map((c) => [c.col, c.header, c.year])).toEqual([
       [1, 'Year ended December 31 2021', 2021],
@@ -88,7 +91,7 @@ describe('parseTableGrid', () => {
   });
 
   it('reads negatives in parentheses, dashes, group labels, per-share and percent rows', () => {
-    const grid = parseTableGrid(tableElement(statement))!;
+    const grid = gridOf(statement);
     const row = (label: string) => grid.rows.find((r) => r.label === label)!;
     expect(row('Cost of sales').values.map((v) => v?.amount.value)).toEqual([-3020, -2915]);
     expect(row('Restructuring').values[0]?.amount).toMatchObject({ value: 0, dash: true });
@@ -102,7 +105,7 @@ describe('parseTableGrid', () => {
   });
 
   it('keeps each cell box, and none when the table was ingested without them', () => {
-    const withBoxes = parseTableGrid(tableElement(statement))!;
+    const withBoxes = gridOf(statement);
     expect(withBoxes.rows[0]!.values[0]!.bbox).toEqual([222, 136, 350, 148]);
     expect(withBoxes.rows[0]!.labelBox).toEqual([72, 136, 200, 148]);
     const without = parseTableGrid(tableElement(statement, { cells: false }))!;
@@ -111,27 +114,25 @@ describe('parseTableGrid', () => {
   });
 
   it('reads a scale printed above the table, segments as column headers, and share counts in their own scale', () => {
-    const grid = parseTableGrid(
-      tableElement([
+    const grid = gridOf(
+      [
         ['', 'Americas', 'Europe', 'Asia Pacific'],
         ['Net sales', '1,200', '800', '450'],
         ['Weighted-average shares outstanding', '310', '310', '310'],
-      ]),
+      ],
       ['CONSOLIDATED DATA', '($ in thousands; shares in millions)'],
-    )!;
+    );
     expect(grid.columns.map((c) => c.header)).toEqual(['Americas', 'Europe', 'Asia Pacific']);
     expect(grid.scale).toBe('thousands');
     expect(grid.rows[1]).toMatchObject({ unit: 'shares', scale: 'millions' });
   });
 
   it('spans several period headers each over its own columns', () => {
-    const grid = parseTableGrid(
-      tableElement([
-        ['', 'Three months ended', '', 'Nine months ended', ''],
-        ['', 'June 2023', 'June 2022', 'June 2023', 'June 2022'],
-        ['Revenue', '900', '850', '2,700', '2,400'],
-      ]),
-    )!;
+    const grid = gridOf([
+      ['', 'Three months ended', '', 'Nine months ended', ''],
+      ['', 'June 2023', 'June 2022', 'June 2023', 'June 2022'],
+      ['Revenue', '900', '850', '2,700', '2,400'],
+    ]);
     expect(grid.columns.map((c) => c.header)).toEqual([
       'Three months ended June 2023',
       'Three months ended June 2022',
@@ -141,13 +142,11 @@ describe('parseTableGrid', () => {
   });
 
   it('leaves out a column of currency signs', () => {
-    const grid = parseTableGrid(
-      tableElement([
-        ['(In millions)', '', '2023', '', '2022'],
-        ['Revenue', '$', '900', '$', '850'],
-        ['Cost of revenue', '', '400', '', '380'],
-      ]),
-    )!;
+    const grid = gridOf([
+      ['(In millions)', '', '2023', '', '2022'],
+      ['Revenue', '$', '900', '$', '850'],
+      ['Cost of revenue', '', '400', '', '380'],
+    ]);
     expect(grid.columns.map((c) => [c.col, c.header])).toEqual([
       [2, '2023'],
       [4, '2022'],
@@ -156,13 +155,11 @@ describe('parseTableGrid', () => {
   });
 
   it('moves a period header printed left of its values, over a column of currency signs, onto them', () => {
-    const grid = parseTableGrid(
-      tableElement([
-        ['', '', '2023', '', '', '2022', '', ''],
-        ['Revenue', '$', '', '900', '$', '', '850', ''],
-        ['Operating income', '', '', '120', '', '', '110', ''],
-      ]),
-    )!;
+    const grid = gridOf([
+      ['', '', '2023', '', '', '2022', '', ''],
+      ['Revenue', '$', '', '900', '$', '', '850', ''],
+      ['Operating income', '', '', '120', '', '', '110', ''],
+    ]);
     expect(grid.columns.map((c) => [c.col, c.year])).toEqual([
       [3, 2023],
       [6, 2022],
@@ -170,17 +167,15 @@ describe('parseTableGrid', () => {
   });
 
   it("names a row of values without a label by its group: the group's total, or a label wrapped above", () => {
-    const grid = parseTableGrid(
-      tableElement([
-        ['(In thousands)', '2023', '2022'],
-        ['Revenues', '', ''],
-        ['Casino', '2,800', '2,500'],
-        ['Rooms', '900', '850'],
-        ['', '3,700', '3,350'],
-        ['Expenses', '', ''],
-        ['Casino', '1,600', '1,500'],
-      ]),
-    )!;
+    const grid = gridOf([
+      ['(In thousands)', '2023', '2022'],
+      ['Revenues', '', ''],
+      ['Casino', '2,800', '2,500'],
+      ['Rooms', '900', '850'],
+      ['', '3,700', '3,350'],
+      ['Expenses', '', ''],
+      ['Casino', '1,600', '1,500'],
+    ]);
     expect(grid.rows.map((r) => [r.label, r.parent, r.values[0]?.text])).toEqual([
       ['Casino', 'Revenues', '2,800'],
       ['Rooms', 'Revenues', '900'],
@@ -204,20 +199,18 @@ describe('parseTableGrid', () => {
       ['Net income attributable to Contoso Ltd.', 'Current liabilities'],
       ['Total Current Liabilities', 'Current liabilities'],
     ]);
-    const current = parseTableGrid(tableElement(rows))!;
+    const current = gridOf(rows);
     expect(current.rows[0]!.label).toBe('Total current assets Current liabilities');
   });
 
   it('splits a column that packs two periods into one cell back into its periods', () => {
-    const grid = parseTableGrid(
-      tableElement([
-        ['', '', 'Three Months Ended', '', 'Nine Months Ended'],
-        ['', '', 'June 25, June 26,', '', 'June 25, June 26,'],
-        ['Net sales:', '', '2022 2021', '', '2022 2021'],
-        ['Products', '$', '63,355 $ 63,948', '$', '245,241 $ 232,309'],
-        ['Services', '', '19,604 (17,486)', '', '58,941 50,148'],
-      ]),
-    )!;
+    const grid = gridOf([
+      ['', '', 'Three Months Ended', '', 'Nine Months Ended'],
+      ['', '', 'June 25, June 26,', '', 'June 25, June 26,'],
+      ['Net sales:', '', '2022 2021', '', '2022 2021'],
+      ['Products', '$', '63,355 $ 63,948', '$', '245,241 $ 232,309'],
+      ['Services', '', '19,604 (17,486)', '', '58,941 50,148'],
+    ]);
     expect(grid.columns.map((c) => [c.header, c.year])).toEqual([
       ['Three Months Ended June 25, 2022', 2022],
       ['Three Months Ended June 26, 2021', 2021],
