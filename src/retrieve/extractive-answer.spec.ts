@@ -58,6 +58,18 @@ const page9 = [
 
 describe('ExtractiveAnswerer', () => {
   const answerer = new ExtractiveAnswerer();
+  /** The answer from the pages hit, [page number, score] in rank order, reading pages 7 and 9 above. */
+  const answerFrom = (
+    question: string,
+    hits: Array<[number, number]>,
+    options?: Parameters<ExtractiveAnswerer['answer']>[3],
+  ) =>
+    answerer.answer(
+      question,
+      searchOf(hits),
+      hits.flatMap(([n]) => (n === 7 ? page7 : n === 9 ? page9 : [])),
+      options,
+    );
 
   it('passes over a sentence that says the opposite of what the question asks', () => {
     const radio = [
@@ -73,14 +85,10 @@ describe('ExtractiveAnswerer', () => {
   });
 
   it('answers from a table cell with its row and column labels, cited to the table and its printed page', () => {
-    const a = answerer.answer(
-      'What was the research and development expense in FY2015?',
-      searchOf([
-        [7, 0.9],
-        [9, 0.4],
-      ]),
-      [...page7, ...page9],
-    );
+    const a = answerFrom('What was the research and development expense in FY2015?', [
+      [7, 0.9],
+      [9, 0.4],
+    ]);
     expect(a.answerable).toBe(true);
     expect(a.answer).toBe('Research and development, 2015: 862.7 [p. 7, printed page 5]');
     expect(a.citations).toHaveLength(1);
@@ -92,44 +100,30 @@ describe('ExtractiveAnswerer', () => {
   });
 
   it("keeps a currency sign with its number, under the number's own column", () => {
-    const a = answerer.answer('What was revenue in 2015?', searchOf([[7, 0.9]]), page7);
+    const a = answerFrom('What was revenue in 2015?', [[7, 0.9]]);
     expect(a.answer).toMatch(/^Revenue, 2015: \$4,795\.5 \[p\. 7/);
     // the sign left in the row label's cell is dropped from the label, not glued to the next column
-    expect(answerer.answer('What was revenue in 2016?', searchOf([[7, 0.9]]), page7).answer).toMatch(
-      /^Revenue, 2016: 5,854\.4 \[/,
-    );
+    expect(answerFrom('What was revenue in 2016?', [[7, 0.9]]).answer).toMatch(/^Revenue, 2016: 5,854\.4 \[/);
   });
 
   it('quotes one whole sentence with its number kept whole, and nothing from other pages', () => {
-    const a = answerer.answer(
-      'How many people does the company employ?',
-      searchOf([
-        [9, 0.8],
-        [7, 0.6],
-      ]),
-      [...page9, ...page7],
-    );
+    const a = answerFrom('How many people does the company employ?', [
+      [9, 0.8],
+      [7, 0.6],
+    ]);
     expect(a.answer).toBe('We employ about 15,706 people in 2016. [p. 9]');
     expect(a.citations.map((c) => c.elementId)).toEqual(['p9-e0']);
   });
 
   it('quotes several places only when the question asks for several things', () => {
-    const a = answerer.answer(
-      'List the locations of the research facilities and the headquarters.',
-      searchOf([[9, 0.8]]),
-      page9,
-    );
+    const a = answerFrom('List the locations of the research facilities and the headquarters.', [[9, 0.8]]);
     expect(a.citations.map((c) => c.elementId)).toEqual(['p9-e1', 'p9-e0']);
   });
 
   it('says "Not answerable" when no sentence shares a word with the question, and why', () => {
-    const a = answerer.answer(
-      'Which football club did the chief executive support as a child?',
-      searchOf([[9, 0.01]]),
-      page9,
-    );
+    const a = answerFrom('Which football club did the chief executive support as a child?', [[9, 0.01]]);
     expect(a).toMatchObject({ answer: 'Not answerable', answerable: false, format: 'None', citations: [] });
-    expect(answerer.answer('anything', searchOf([]), []).analysis).toBe('No page matched the question.');
+    expect(answerFrom('anything', []).analysis).toBe('No page matched the question.');
   });
 
   // The document's pages as stored (a page's text holds its tables' cells too).
@@ -153,45 +147,32 @@ describe('ExtractiveAnswerer', () => {
     expect(lacking.confidence).toBeLessThan(answerable.confidence);
     // a threshold between the two confidences answers one and flags the other, saying why
     const minConfidence = (lacking.confidence + answerable.confidence) / 2;
-    expect(answerer.answer(asked, searchOf([[7, 0.9]]), page7, { documentPages, minConfidence }).answer).toBe(
+    expect(answerFrom(asked, [[7, 0.9]], { documentPages, minConfidence }).answer).toBe(
       'Research and development, 2015: 862.7 [p. 7, printed page 5]',
     );
-    const flagged = answerer.answer(
-      'What was the research and development expense in FY2019?',
-      searchOf([[7, 0.9]]),
-      page7,
-      { documentPages, minConfidence },
-    );
+    const flagged = answerFrom('What was the research and development expense in FY2019?', [[7, 0.9]], {
+      documentPages,
+      minConfidence,
+    });
     expect(flagged).toMatchObject({ answer: 'Not answerable', answerable: false });
     expect(flagged.analysis).toMatch(/confidence 0\.\d+, below the 0\.\d+ needed to answer/);
   });
 
   it('answers below the threshold from strong typed evidence, not when the document lacks what the question names', () => {
     const strict = { documentPages, minConfidence: 0.999 };
-    const strong = answerer.answer(
-      'What was the research and development expense in FY2015?',
-      searchOf([[7, 0.9]]),
-      page7,
-      strict,
-    );
+    const strong = answerFrom('What was the research and development expense in FY2015?', [[7, 0.9]], strict);
     expect(strong).toMatchObject({ answerable: true, answer: expect.stringContaining('862.7') });
     expect(strong.analysis).toMatch(
       /answered below the 0\.999 threshold: it holds a value of the kind asked/,
     );
-    const lacking = answerer.answer(
+    const lacking = answerFrom(
       'What was the research and development expense in FY2019?',
-      searchOf([[7, 0.9]]),
-      page7,
+      [[7, 0.9]],
       strict,
     );
     expect(lacking).toMatchObject({ answerable: false, answer: 'Not answerable' });
     // a question asking for no value (a reason) is not rescued by a unit that merely adds words
-    const why = answerer.answer(
-      'Why did research and development expense increase?',
-      searchOf([[7, 0.9]]),
-      page7,
-      strict,
-    );
+    const why = answerFrom('Why did research and development expense increase?', [[7, 0.9]], strict);
     expect(why.answerable).toBe(false);
   });
 
