@@ -23,6 +23,7 @@ describe('answerKindOf', () => {
     ['What are the safety rules for the workshop?', 'LIST'],
     ['Which of the models support offline use?', 'LIST'],
     ['Which two rivers does the canal connect?', 'LIST'],
+    ['What are three suppliers the annual report names?', 'LIST'],
     ['What safety devices does the lift carry?', 'LIST'],
     ['What kinds of fuel can the boiler burn?', 'LIST'],
     ['What are the three stages of the kiln cycle?', 'LIST'],

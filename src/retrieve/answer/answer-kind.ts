@@ -44,7 +44,7 @@ const NUMBER_FORMAT =
  * list", "in the format of list"), "respectively" after a series, or "which two/three … ".
  */
 const SEVERAL_ASKED =
-  /\b(?:in|as|into) (?:a |the )?(?:format of (?:a )?)?list\b|\blist format\b|\bformat(?:ted)? (?:as|of|in) (?:a )?list\b|\band\b[^?]*\brespectively\b|^\s*(?:which|what) (?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) [\w-]+/i;
+  /\b(?:in|as|into) (?:a |the )?(?:format of (?:a )?)?list\b|\blist format\b|\bformat(?:ted)? (?:as|of|in) (?:a )?list\b|\band\b[^?]*\brespectively\b|^\s*(?:which|what) (?:(?:are|were) (?:the )?)?(?:two|three|four|five|six|seven|eight|nine|ten|\d{1,2}) [\w-]+/i;
 
 /** The interrogative opens the question or a clause of it ("In 2015, among those, which one…"), not a relative clause. */
 const INTERROGATIVE = /(?:^|[,;:?.]\s+|^(?:\w+\s+){0,2}?)(which|what)\s+((?:[\w'’-]+\s*){1,3})/i;
