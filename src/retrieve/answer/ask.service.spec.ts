@@ -1,3 +1,4 @@
+import { pageText } from './testing/evidence-builders';
 import type { RetrieveRepository } from '../retrieve.repository';
 import type { RetrieveService } from '../retrieve.service';
 import type { DocumentStructure } from '../structure-count';
@@ -56,13 +57,9 @@ describe('AskService: a count read from the graph', () => {
 
 describe('AskService: how many times a phrase is printed', () => {
   const texts = [
-    { docId: 'd', pageNumber: 2, text: 'Harbour Trust minutes. The Harbour Trust met twice.' },
-    {
-      docId: 'd',
-      pageNumber: 4,
-      text: 'harbour trust fees; the Harbour Trustees (not counted) and Harbour Trust dues.',
-    },
-    { docId: 'd', pageNumber: 5, text: 'Fees of the Harbour Trust.' },
+    pageText(2, 'Harbour Trust minutes. The Harbour Trust met twice.'),
+    pageText(4, 'harbour trust fees; the Harbour Trustees (not counted) and Harbour Trust dues.'),
+    pageText(5, 'Fees of the Harbour Trust.'),
   ];
   const element = (pageNumber: number) => ({
     docId: 'd',
@@ -103,9 +100,9 @@ describe('AskService: how many times a phrase is printed', () => {
 
 describe('AskService: labelled parts counted over the document', () => {
   const texts = [
-    { docId: 'd', pageNumber: 1, text: 'Contents\nAppendix A: Tides 3\nAppendix B: Fees 4' },
-    { docId: 'd', pageNumber: 3, text: 'Appendix A\nTide tables for the year.' },
-    { docId: 'd', pageNumber: 4, text: 'Appendix B\nFees; see Appendix F of the old plan.' },
+    pageText(1, 'Contents\nAppendix A: Tides 3\nAppendix B: Fees 4'),
+    pageText(3, 'Appendix A\nTide tables for the year.'),
+    pageText(4, 'Appendix B\nFees; see Appendix F of the old plan.'),
   ];
   const asker = askerOver({
     documentStructure: () => Promise.resolve(null),

@@ -1,3 +1,4 @@
+import { pageText } from './testing/evidence-builders';
 import { labelledParts, partsAsked } from './labelled-parts';
 
 describe('partsAsked', () => {
@@ -13,13 +14,11 @@ describe('partsAsked', () => {
 });
 
 describe('labelledParts', () => {
-  const page = (pageNumber: number, text: string) => ({ docId: 'd', pageNumber, text });
-
   it('counts the distinct labels that open a line, once each, with the first page printing them', () => {
     const pages = [
-      page(5, 'Appendix B\nBerth fees by season'),
-      page(2, 'Contents\nAppendix A: Tide tables 4\nAppendix B: Berth fees 5\nappendix c – Dredging 7'),
-      page(7, 'Appendix C\nDredging; see Appendix D of the 2019 plan.'),
+      pageText(5, 'Appendix B\nBerth fees by season'),
+      pageText(2, 'Contents\nAppendix A: Tide tables 4\nAppendix B: Berth fees 5\nappendix c – Dredging 7'),
+      pageText(7, 'Appendix C\nDredging; see Appendix D of the 2019 plan.'),
     ];
     expect(labelledParts(pages, 'appendix')).toEqual([
       { label: 'A', pageNumber: 2 },

@@ -1,3 +1,4 @@
+import { pageText } from './testing/evidence-builders';
 import { exampleForm, occurrencesOf, pagesAsked, pagesMentioning, timesAsked } from './page-mentions';
 
 describe('pagesAsked', () => {
@@ -15,13 +16,9 @@ describe('pagesAsked', () => {
     const links = pagesAsked('On which pages does a website address appear? List them like ["p1", "p2"].')!;
     expect(links.described).toBe('a web link');
     const pages = [
-      { docId: 'd', pageNumber: 2, text: 'Forms are at https://harbour.example.org/forms today.' },
-      {
-        docId: 'd',
-        pageNumber: 4,
-        text: 'Write to berths@harbour.example.org or visit www.harbour.example.org.',
-      },
-      { docId: 'd', pageNumber: 5, text: 'Berth fees rose 4.5 per cent.' },
+      pageText(2, 'Forms are at https://harbour.example.org/forms today.'),
+      pageText(4, 'Write to berths@harbour.example.org or visit www.harbour.example.org.'),
+      pageText(5, 'Berth fees rose 4.5 per cent.'),
     ];
     expect(pagesMentioning(pages, links.pattern)).toEqual([2, 4]);
     const mail = pagesAsked('Which pages print an e-mail address?')!;
@@ -52,10 +49,10 @@ describe('exampleForm', () => {
 
 describe('pagesMentioning', () => {
   const pages = [
-    { docId: 'd', pageNumber: 3, text: 'See Annex B-7 for the tariff.' },
-    { docId: 'd', pageNumber: 1, text: 'Annexes B-6 and B-7\ncover mooring.' },
-    { docId: 'd', pageNumber: 5, text: 'Annex B-70 is the older tariff; Annex B-1 the first.' },
-    { docId: 'd', pageNumber: 6, text: 'Nothing here.' },
+    pageText(3, 'See Annex B-7 for the tariff.'),
+    pageText(1, 'Annexes B-6 and B-7\ncover mooring.'),
+    pageText(5, 'Annex B-70 is the older tariff; Annex B-1 the first.'),
+    pageText(6, 'Nothing here.'),
   ];
   it('finds each page that prints the phrase, not a longer code that starts with it', () => {
     expect(pagesMentioning(pages, 'B-7')).toEqual([1, 3]);
@@ -80,9 +77,9 @@ describe('timesAsked', () => {
 
   it('counts each page’s occurrences as whole words', () => {
     const pages = [
-      { docId: 'd', pageNumber: 3, text: 'Tariff A; the tariffs; TARIFF B' },
-      { docId: 'd', pageNumber: 1, text: 'tariff' },
-      { docId: 'd', pageNumber: 2, text: 'none here' },
+      pageText(3, 'Tariff A; the tariffs; TARIFF B'),
+      pageText(1, 'tariff'),
+      pageText(2, 'none here'),
     ];
     expect(occurrencesOf(pages, 'tariff')).toEqual([
       { pageNumber: 1, count: 1 },

@@ -1,6 +1,7 @@
 // Builders for the evidence the answer specs read: elements, tables as ingest stores them, and evidence pages.
 import type { BBox } from '../../../document/document-model';
 import { tableCellGeometry, tableToMarkdown } from '../../../document/table-form';
+import type { DocumentPageText } from '../../answerability';
 import type { AnswerElement } from '../../extractive-answer';
 import type { AnswerEvidence, AnswerKind, EvidencePage } from '../typed-answer';
 
@@ -68,6 +69,13 @@ export const textElement = (text: string, over: Partial<AnswerElement> = {}): An
   description: null,
   bbox: [10, 20, 300, 40],
   ...over,
+});
+
+/** A page's whole text, as the answers that read every page of a document get it. */
+export const pageText = (pageNumber: number, text: string, docId = 'd'): DocumentPageText => ({
+  docId,
+  pageNumber,
+  text,
 });
 
 /** Where a page stands in the evidence: the step that brought it (default its number), its rank (step − 1), score. */
