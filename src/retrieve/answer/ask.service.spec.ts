@@ -1,3 +1,4 @@
+import type { DocumentPageText } from '../answerability';
 import { pageText } from './testing/evidence-builders';
 import type { RetrieveRepository } from '../retrieve.repository';
 import type { RetrieveService } from '../retrieve.service';
@@ -55,29 +56,33 @@ describe('AskService: a count read from the graph', () => {
   });
 });
 
+/** A fake answerPageElements: each page asked for is one paragraph holding the page's whole text. */
+const paragraphPerPage = (texts: DocumentPageText[]) => (pages: Array<{ pageNumber: number }>) =>
+  Promise.resolve(
+    pages.map(({ pageNumber }) => ({
+      docId: 'd',
+      pageNumber,
+      elementId: `e${pageNumber}`,
+      kind: 'paragraph',
+      text: texts.find((t) => t.pageNumber === pageNumber)!.text,
+      description: null,
+      bbox: [0, 0, 10, 10] as [number, number, number, number],
+      order: 0,
+      cells: null,
+    })),
+  );
+
 describe('AskService: how many times a phrase is printed', () => {
   const texts = [
     pageText(2, 'Harbour Trust minutes. The Harbour Trust met twice.'),
     pageText(4, 'harbour trust fees; the Harbour Trustees (not counted) and Harbour Trust dues.'),
     pageText(5, 'Fees of the Harbour Trust.'),
   ];
-  const element = (pageNumber: number) => ({
-    docId: 'd',
-    pageNumber,
-    elementId: `e${pageNumber}`,
-    kind: 'paragraph',
-    text: texts.find((t) => t.pageNumber === pageNumber)!.text,
-    description: null,
-    bbox: [0, 0, 10, 10] as [number, number, number, number],
-    order: 0,
-    cells: null,
-  });
   const asker = askerOver({
     documentStructure: () => Promise.resolve(null),
     pageNumbering: () => Promise.resolve({ pageCount: 6, furniture: [] }),
     documentPageTexts: () => Promise.resolve(texts),
-    answerPageElements: (pages: Array<{ pageNumber: number }>) =>
-      Promise.resolve(pages.map((p) => element(p.pageNumber))),
+    answerPageElements: paragraphPerPage(texts),
   });
 
   it('counts the occurrences on the page the question names', async () => {
@@ -107,20 +112,7 @@ describe('AskService: labelled parts counted over the document', () => {
   const asker = askerOver({
     documentStructure: () => Promise.resolve(null),
     documentPageTexts: () => Promise.resolve(texts),
-    answerPageElements: (pages: Array<{ pageNumber: number }>) =>
-      Promise.resolve(
-        pages.map((p) => ({
-          docId: 'd',
-          pageNumber: p.pageNumber,
-          elementId: `e${p.pageNumber}`,
-          kind: 'paragraph',
-          text: texts.find((t) => t.pageNumber === p.pageNumber)!.text,
-          description: null,
-          bbox: [0, 0, 10, 10] as [number, number, number, number],
-          order: 0,
-          cells: null,
-        })),
-      ),
+    answerPageElements: paragraphPerPage(texts),
   });
 
   it('counts the labels that open a line, not one only referred to', async () => {
