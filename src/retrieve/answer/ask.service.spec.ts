@@ -56,34 +56,38 @@ describe('AskService: a count read from the graph', () => {
   });
 });
 
-/** A fake answerPageElements: each page asked for is one paragraph holding the page's whole text. */
-const paragraphPerPage = (texts: DocumentPageText[]) => (pages: Array<{ pageNumber: number }>) =>
-  Promise.resolve(
-    pages.map(({ pageNumber }) => ({
-      docId: 'd',
-      pageNumber,
-      elementId: `e${pageNumber}`,
-      kind: 'paragraph',
-      text: texts.find((t) => t.pageNumber === pageNumber)!.text,
-      description: null,
-      bbox: [0, 0, 10, 10] as [number, number, number, number],
-      order: 0,
-      cells: null,
-    })),
-  );
+/** An AskService over a document with no structure to count whose pages hold `texts`, each as one paragraph. */
+function askerOverTexts(texts: DocumentPageText[], repo: Partial<RetrieveRepository> = {}): AskService {
+  return askerOver({
+    documentStructure: () => Promise.resolve(null),
+    documentPageTexts: () => Promise.resolve(texts),
+    answerPageElements: (pages: Array<{ pageNumber: number }>) =>
+      Promise.resolve(
+        pages.map(({ pageNumber }) => ({
+          docId: 'd',
+          pageNumber,
+          elementId: `e${pageNumber}`,
+          kind: 'paragraph',
+          text: texts.find((t) => t.pageNumber === pageNumber)!.text,
+          description: null,
+          bbox: [0, 0, 10, 10] as [number, number, number, number],
+          order: 0,
+          cells: null,
+        })),
+      ),
+    ...repo,
+  });
+}
 
 describe('AskService: how many times a phrase is printed', () => {
-  const texts = [
-    pageText(2, 'Harbour Trust minutes. The Harbour Trust met twice.'),
-    pageText(4, 'harbour trust fees; the Harbour Trustees (not counted) and Harbour Trust dues.'),
-    pageText(5, 'Fees of the Harbour Trust.'),
-  ];
-  const asker = askerOver({
-    documentStructure: () => Promise.resolve(null),
-    pageNumbering: () => Promise.resolve({ pageCount: 6, furniture: [] }),
-    documentPageTexts: () => Promise.resolve(texts),
-    answerPageElements: paragraphPerPage(texts),
-  });
+  const asker = askerOverTexts(
+    [
+      pageText(2, 'Harbour Trust minutes. The Harbour Trust met twice.'),
+      pageText(4, 'harbour trust fees; the Harbour Trustees (not counted) and Harbour Trust dues.'),
+      pageText(5, 'Fees of the Harbour Trust.'),
+    ],
+    { pageNumbering: () => Promise.resolve({ pageCount: 6, furniture: [] }) },
+  );
 
   it('counts the occurrences on the page the question names', async () => {
     const result = await asker.ask('How many times does "Harbour Trust" appear on page 2?', {
@@ -104,16 +108,11 @@ describe('AskService: how many times a phrase is printed', () => {
 });
 
 describe('AskService: labelled parts counted over the document', () => {
-  const texts = [
+  const asker = askerOverTexts([
     pageText(1, 'Contents\nAppendix A: Tides 3\nAppendix B: Fees 4'),
     pageText(3, 'Appendix A\nTide tables for the year.'),
     pageText(4, 'Appendix B\nFees; see Appendix F of the old plan.'),
-  ];
-  const asker = askerOver({
-    documentStructure: () => Promise.resolve(null),
-    documentPageTexts: () => Promise.resolve(texts),
-    answerPageElements: paragraphPerPage(texts),
-  });
+  ]);
 
   it('counts the labels that open a line, not one only referred to', async () => {
     const result = await asker.ask('How many appendices does the plan have?', { scope: { docIds: ['d'] } });
