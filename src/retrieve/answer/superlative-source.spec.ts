@@ -30,6 +30,35 @@ describe('superlativeAsked', () => {
   ])('%j → %s', (question, direction) => expect(superlativeAsked(question)).toBe(direction));
 });
 
+const SEGMENTS = [
+  ['(In millions)', '2021', '2022', '2023'],
+  ['Ferries', '410', '455', '470'],
+  ['Freight', '620', '590', '700'],
+  ['Tourism', '150', '240', '230'],
+  ['Total', '1,180', '1,285', '1,400'],
+];
+
+describe('superlativeSource: change between two periods', () => {
+  it('answers the row that rose the most between the two years the question names, citing both cells', () => {
+    const found = ask('Which segment grew the most from 2021 to 2022?', SEGMENTS)!;
+    expect(found.answer).toMatchObject({ kind: 'NAME', value: 'Tourism' });
+    expect(found.answer.text).toContain('150 → 240 (+90)');
+    expect(found.citations.map((c) => c.quote)).toEqual([
+      expect.stringContaining('150'),
+      expect.stringContaining('240'),
+    ]);
+    // the years in either order; a later pair of columns picks another winner; the total is no candidate
+    expect(ask('Which segment increased most between 2023 and 2022?', SEGMENTS)?.answer.value).toBe('Freight');
+  });
+
+  it('ranks falls for "decreased the most" and the smallest rise for "the least increase"', () => {
+    expect(ask('Which segment decreased the most from 2021 to 2022?', SEGMENTS)?.answer.value).toBe('Freight');
+    expect(ask('Which segment had the least increase from 2022 to 2023?', SEGMENTS)?.answer.value).toBe(
+      'Tourism',
+    );
+  });
+});
+
 describe('superlativeSource', () => {
   it('answers with the row whose value is the extreme of the column the question names, cited with its cell', () => {
     const found = ask('Which port handled the most cargo?', PORTS);

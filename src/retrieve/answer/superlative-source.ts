@@ -1,4 +1,5 @@
-import { cellCitation, type EvidenceTable, evidenceTables, labelWords } from './evidence-tables';
+import { cellCitation, type EvidenceTable, evidenceTables, labelWords, yearsAsked } from './evidence-tables';
+import { formatAmount } from './table-numbers';
 import type { GridValue } from './table-grid';
 import { columnFor, rowScore } from './table-cell-source';
 import { type AnswerCandidate, type AnswerEvidence, type CandidateSource, typedAnswer } from './typed-answer';
@@ -28,6 +29,11 @@ export function superlativeAsked(question: string): Direction | null {
   return more ? 'max' : 'min';
 }
 
+/** "Which segment grew the most from 2021 to 2022": the change between two period columns is what is compared. */
+const CHANGE =
+  /\b(?:increase[sd]?|grew|growth|gain(?:ed|s)?|rise|rose|decrease[sd]?|decline[sd]?|drop(?:ped)?|fell|change[sd]?)\b/i;
+const FALLING = /\b(?:decrease[sd]?|decline[sd]?|drop(?:ped)?|fell)\b/i;
+
 interface Winner {
   table: EvidenceTable;
   /** What won (a row label or a column header) and the line it won in (the column or row the question names). */
@@ -39,6 +45,8 @@ interface Winner {
   of: number;
   /** How many question words name the line: the table whose line the question names best answers. */
   fit: number;
+  /** For a change between two periods: the earlier period's cell, and the change. */
+  from?: { header: string; value: GridValue; change: number };
 }
 
 const usable = (v: GridValue | null | undefined): v is GridValue => !!v && !v.amount.dash;
@@ -80,6 +88,51 @@ function byRows(question: string, table: EvidenceTable, direction: Direction): W
     : null;
 }
 
+/**
+ * Rows compared by their change between the two period columns the question names, earlier to later; the largest
+ * rise, or for "fell the most" the largest fall.
+ */
+function byChange(question: string, table: EvidenceTable, direction: Direction): Winner | null {
+  const years = yearsAsked(question);
+  if (years.length !== 2 || !CHANGE.test(question)) return null;
+  const [early, late] = [...years]
+    .sort((a, b) => a - b)
+    .map((y) => {
+      const at = table.grid.columns.flatMap((c, i) => (c.year === y ? [i] : []));
+      return at.length === 1 ? at[0]! : null;
+    });
+  if (early === null || late === null || early === undefined || late === undefined) return null;
+  const falling = FALLING.test(question) === (direction === 'max');
+  const items = table.grid.rows.flatMap((row, rowIndex) => {
+    const [a, b] = [row.values[early], row.values[late]];
+    if (!usable(a) || !usable(b) || AGGREGATE.test(row.label)) return [];
+    const change = b.amount.value - a.amount.value;
+    // "fell the most" ranks the falls: the most negative change wins
+    return [{ row, rowIndex, value: b, from: a, change, key: falling ? -change : change }];
+  });
+  if (items.length < MIN_CANDIDATES) return null;
+  const ranked = items.map((i) => ({
+    ...i,
+    value: { ...i.value, amount: { ...i.value.amount, value: i.key } },
+  }));
+  const best = extreme(ranked, 'max');
+  const winner = best && items.find((i) => i.rowIndex === best.rowIndex);
+  if (!winner) return null;
+  const columns = table.grid.columns;
+  return {
+    table,
+    label: winner.row.label,
+    line: `the change from ${columns[early]!.header} to ${columns[late]!.header}`,
+    rowIndex: winner.rowIndex,
+    header: columns[late]!.header,
+    value: winner.value,
+    of: items.length,
+    // two named periods and a change word name the comparison more exactly than one column header
+    fit: 2,
+    from: { header: columns[early]!.header, value: winner.from, change: winner.change },
+  };
+}
+
 /** Columns compared in the row the question names. */
 function byColumns(question: string, table: EvidenceTable, direction: Direction): Winner | null {
   const named = table.grid.rows
@@ -116,6 +169,7 @@ export const superlativeSource: CandidateSource = (evidence: AnswerEvidence): An
   let best: Winner | null = null;
   for (const table of evidenceTables(evidence)) {
     for (const found of [
+      byChange(evidence.question, table, direction),
       byRows(evidence.question, table, direction),
       byColumns(evidence.question, table, direction),
     ])
@@ -126,6 +180,18 @@ export const superlativeSource: CandidateSource = (evidence: AnswerEvidence): An
   const row = table.grid.rows[best.rowIndex]!;
   const citation = cellCitation(table, row, best.header, value);
   const word = direction === 'max' ? 'highest' : 'lowest';
+  if (best.from) {
+    const { from } = best;
+    const change = `${from.change > 0 ? '+' : ''}${formatAmount(from.change).replace(/^\((.*)\)$/, '-$1')}`;
+    const shown = `${label} — ${from.value.text} → ${value.text} (${change}), ${line}, the ${direction === 'max' ? 'largest' : 'smallest'} of ${of}`;
+    return {
+      answer: typedAnswer('NAME', `${shown} [p. ${table.page.pageNumber}]`, { value: label }),
+      citations: [cellCitation(table, row, from.header, from.value), citation],
+      analysis:
+        `Compared ${line} of the ${of} rows of the table on p. ${table.page.pageNumber} ` +
+        `(evidence step ${table.page.step}): "${label}" changed by ${change}.`,
+    };
+  }
   return {
     answer: typedAnswer(
       'NAME',
