@@ -1,24 +1,21 @@
 import type { ElementKind, LayoutElement } from '../../document/document-model';
 import { isHeading } from './headings';
-import { layoutElement } from './testing/layout-fixtures';
+import { elementSequence } from './testing/layout-fixtures';
 import { outlineHeadings } from './outline-headings';
 import { sectionsFromHeadings } from './sections';
 
-let order = 0;
+const made = elementSequence();
+let count = 0;
+/** An element of `kind` on its page, stacked 15 points below the one made before it unless `top` is given. */
 const element = (
   kind: ElementKind,
   pageNumber: number,
   text: string,
   opts: { level?: number; top?: number; left?: number; right?: number } = {},
 ): LayoutElement => {
-  const top = opts.top ?? 100 + (order % 40) * 15;
-  return layoutElement({
-    key: `p${pageNumber}-e${order++}`,
-    kind,
-    pageNumber,
-    order,
-    text,
-    bbox: [opts.left ?? 72, top, opts.right ?? 400, top + 12],
+  const top = opts.top ?? 100 + (count % 40) * 15;
+  count++;
+  return made(kind, pageNumber, text, [opts.left ?? 72, top, opts.right ?? 400, top + 12], {
     headingLevel: kind === 'heading' ? (opts.level ?? 1) : null,
   });
 };
