@@ -89,6 +89,8 @@ describe('statedCountSource', () => {
     ];
     expect(ask('How many corpora are used to evaluate the method?', pages)).toBeNull();
     expect(ask('How many sandwiches are used to evaluate the method?', pages)).toBeNull();
+    const clause = [page(1, 1, [el(1, 'paragraph', 'Clause 18 Harbour (Moorings) Clauses 2031 Berthing')])];
+    expect(ask('How many clauses of the harbour code were breached?', clause)).toBeNull();
   });
 
   it('reads nothing for other kinds or for a difference', () => {

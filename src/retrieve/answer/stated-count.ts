@@ -60,6 +60,13 @@ export function countedNoun(question: string): CountedNoun | null {
   return { head: stem(head), printed: head, modifiers: phrase.slice(0, -1).map(stem) };
 }
 
+/** "Regulation" is the noun of "regulations": the same stem, or the singular the question's plural starts with. */
+function sameNoun(word: string, noun: CountedNoun): boolean {
+  const lower = word.toLowerCase();
+  if (lower.length < 3) return false;
+  return stem(lower) === noun.head || (noun.printed.startsWith(lower) && noun.printed.length - lower.length <= 2);
+}
+
 interface StatedCount {
   value: number;
   sentence: string;
@@ -79,8 +86,10 @@ export function statedCounts(sentence: string, noun: CountedNoun, subject: strin
     if (value === null || /^(?:1[89]|20)\d{2}$/.test(token)) return;
     const previous = i > 0 ? tokens[i - 1]!.replace(/\.$/, '') : '';
     if (LABEL_BEFORE.test(previous) || countWord(previous) !== null) return;
-    // "Regulation 13", "Rule 4": a capitalised word inside a sentence names what the number labels
+    // "Regulation 13", "Rule 4": a capitalised word inside a sentence names what the number labels, and so does
+    // the counted noun itself anywhere ("Regulation 18 … Regulations" counts no regulations)
     if (i > 1 && /^\p{Lu}\p{Ll}+$/u.test(previous)) return;
+    if (sameNoun(previous, noun)) return;
     for (let gap = 0; gap <= MAX_BETWEEN; gap++) {
       const at = i + 1 + gap;
       const word = tokens[at];
