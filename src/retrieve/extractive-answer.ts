@@ -361,7 +361,7 @@ export class ExtractiveAnswerer {
       mode: 'extractive',
       format: 'String',
       analysis:
-        `Extractive answer: the ${best.form} of the top pages that best matches the question ` +
+        `Extractive answer: of the top pages' units, the ${best.form} that best matches the question ` +
         `(confidence ${composed.confidence.toFixed(3)}` +
         (composed.confidence < minConfidence
           ? `, answered below the ${minConfidence} threshold: it holds a value of the kind asked and ` +

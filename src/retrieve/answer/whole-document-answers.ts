@@ -127,7 +127,7 @@ export class WholeDocumentAnswers {
       answerable: true,
       mode: 'graph',
       format: 'List',
-      analysis: `Looked ${asked.described} up in every page's text of the document: ${pages.length} pages print it.`,
+      analysis: `Looked ${asked.described} up in every page's text of the document: ${pages.length === 1 ? '1 page prints' : `${pages.length} pages print`} it.`,
       citations,
     };
   }
