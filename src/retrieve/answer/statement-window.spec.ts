@@ -22,7 +22,8 @@ describe('statementsNeeded', () => {
     ],
     ['Based on the balance sheet, did inventories grow between FY21 and FY22?', ['balance-sheet']],
     ['Who chairs the audit committee?', []],
-    ['What were net sales in 2022?', []],
+    ['What were net sales in 2022?', ['income-statement']],
+    ['What were capital expenditures in 2022? Answer in USD millions.', ['cash-flow-statement']],
   ])('%s → %j', (question, statements) => {
     expect(statementsNeeded(question)).toEqual(statements);
   });

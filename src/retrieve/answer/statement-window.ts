@@ -3,7 +3,7 @@ import type { RetrieveRepository } from '../retrieve.repository';
 import type { SearchResult } from '../retrieve.types';
 import { CHAIN_ONLY, judgedIrrelevant, type PickedPage } from './answer-evidence';
 import { metricFor } from './defined-formula';
-import type { LineItem } from './line-items';
+import { type LineItem, lineItemsAsked } from './line-items';
 import type { Expr } from './statement-metrics';
 
 // A metric's inputs often sit on two statements (cash from operations on the cash-flow statement, current
@@ -50,13 +50,16 @@ function itemsOf(expr: Expr): LineItem[] {
 }
 
 /**
- * The statements a question needs read: those it names or whose metric words it uses, and those printing the
- * line items of the metric it asks for (its first formula: the one the statements are expected to print).
+ * The statements a question needs read: those it names or whose metric words it uses, those printing the line
+ * items of the metric it asks for (its first formula: the one the statements are expected to print), and for a
+ * question asking a line item itself ("what were capital expenditures in 2018?") the statement that prints it.
  */
 export function statementsNeeded(question: string): FinancialStatement[] {
   const needed = new Set(statementsAskedFor(question));
-  const formula = metricFor(question)?.formulas[0];
-  for (const item of formula ? itemsOf(formula) : []) needed.add(PRINTED_ON[item]);
+  const metric = metricFor(question);
+  const formula = metric?.formulas[0];
+  const items = formula ? itemsOf(formula) : lineItemsAsked(question);
+  for (const item of items) needed.add(PRINTED_ON[item]);
   return [...needed];
 }
 
