@@ -77,6 +77,8 @@ describe('superlativeSource', () => {
   it('answers nothing on a tie, or when no line of the table is the one the question names', () => {
     const tied = YEARS.map((r, i) => (i === 2 ? ['Exhibitions', '14', '16', '16', '15'] : r));
     expect(ask('Which year had the most exhibitions?', tied)).toBeNull();
+    // a period is the answer only to a question asking for one
+    expect(ask('Which attraction had the most exhibitions?', YEARS)).toBeNull();
     expect(ask('Which port has the highest rainfall?', PORTS)).toBeNull();
   });
 });

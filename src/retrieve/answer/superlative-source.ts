@@ -1,5 +1,5 @@
 import { cellCitation, type EvidenceTable, evidenceTables, labelWords, yearsAsked } from './evidence-tables';
-import { formatAmount } from './table-numbers';
+import { formatAmount, isPeriodText } from './table-numbers';
 import type { GridValue } from './table-grid';
 import { columnFor, rowScore } from './table-cell-source';
 import { type AnswerCandidate, type AnswerEvidence, type CandidateSource, typedAnswer } from './typed-answer';
@@ -32,6 +32,8 @@ export function superlativeAsked(question: string): Direction | null {
 /** "Which segment grew the most from 2021 to 2022": the change between two period columns is what is compared. */
 const CHANGE =
   /\b(?:increase[sd]?|grew|growth|gain(?:ed|s)?|rise|rose|decrease[sd]?|decline[sd]?|drop(?:ped)?|fell|change[sd]?)\b/i;
+/** The question asks which period ("in which year", "what quarter"). */
+const PERIOD_ASKED = /\b(?:which|what)\s+(?:fiscal\s+)?(?:year|quarter|month|period|day|decade|season)s?\b/i;
 const FALLING = /\b(?:decrease[sd]?|decline[sd]?|drop(?:ped)?|fell)\b/i;
 
 interface Winner {
@@ -140,9 +142,14 @@ function byColumns(question: string, table: EvidenceTable, direction: Direction)
     .filter((r) => r.scored !== null)
     .sort((a, b) => b.scored!.score - a.scored!.score)[0];
   if (!named) return null;
+  // "which segment had the highest net income" is not answered by a quarter: periods win only when asked for
+  const periods = PERIOD_ASKED.test(question);
   const items = table.grid.columns.flatMap((column, c) => {
     const value = named.row.values[c];
-    return usable(value) && !AGGREGATE.test(column.header) && column.header.trim() !== ''
+    return usable(value) &&
+      !AGGREGATE.test(column.header) &&
+      column.header.trim() !== '' &&
+      (periods || !isPeriodText(column.header))
       ? [{ column, value }]
       : [];
   });
