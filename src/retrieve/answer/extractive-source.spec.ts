@@ -136,6 +136,12 @@ describe('typedFromExtractive: short spans', () => {
     );
   });
 
+  it('keeps the sentence when the span of a name question is one lower-case word', () => {
+    const s = 'It comprises the study of factors that can damage the pump.';
+    const typed = fromSentence('NAME', 'Which figures show the repair of the pump?', s);
+    expect(typed).toMatchObject({ kind: 'TEXT', value: s });
+  });
+
   it("answers with a table cell's own words when the quoted unit is a cell", () => {
     const table = element('Dock assignments', '| Vessel | Berth |\n|---|---|\n| Aurora | North Quay |');
     const typed = fromCell(

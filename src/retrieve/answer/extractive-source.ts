@@ -84,7 +84,9 @@ export function typedFromExtractive(
       options || sequenceAsked(question) || (kind === 'TEXT' && ASKS_DESCRIPTION.test(question))
         ? null
         : spanOf(question, best);
-    if (span)
+    // one lower-case word ("indicates", "study") is no name: the sentence stands
+    const named = kind !== 'NAME' || !span || !/^\p{Ll}+$/u.test(span);
+    if (span && named)
       return typedAnswer(kind, span === withoutLabels(sentence) ? sentence : `${span} — ${sentence}`, {
         value: span,
       });
