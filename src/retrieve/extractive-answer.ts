@@ -24,7 +24,7 @@ import {
 } from './answer-units';
 import type { AskResult, Citation, SearchResult } from './retrieve.types';
 import { contradicted } from './contrast';
-import { labelledLines } from './label-lines';
+import { labelledLines, roleAsked } from './label-lines';
 import { contentWords } from './text-match';
 
 /** Answer kinds that ask for a value (a number, a date, a name), which a unit either holds or does not. */
@@ -185,6 +185,7 @@ export class ExtractiveAnswerer {
     const wordSet = new Set(words);
     const numbersAsked = new Set((question.match(NUMBER_TOKEN) ?? []).map((n) => n.replace(/,/g, '')));
     const kind = expectedAnswerKind(question);
+    const role = roleAsked(question);
     const pages = search.pages.slice(0, ANSWER_PAGES_READ);
     const byPage = new Map<string, AnswerElement[]>();
     for (const e of elements) {
@@ -255,7 +256,7 @@ export class ExtractiveAnswerer {
         previous = element.kind === 'heading' || element.kind === 'caption' ? element.text : '';
       }
       // "Jane Doe" printed over "DIRECTOR": the line beside a label made of the question's words answers it
-      for (const { label, value } of labelledLines(pageElements, wordSet)) {
+      for (const { label, value } of labelledLines(pageElements, wordSet, role)) {
         const text = value.text.trim();
         const unit = { text, matchText: `${label.text} ${text}`, hasNumber: /\d/.test(text) };
         scored(unit, value, matchOf(words, label.text).share, 'line beside its label');

@@ -1,4 +1,4 @@
-import { labelledLines } from './label-lines';
+import { labelledLines, roleAsked } from './label-lines';
 import { contentWords } from './text-match';
 
 const line = (text: string, kind = 'heading') => ({ kind, text });
@@ -18,11 +18,25 @@ describe('labelledLines', () => {
     expect(found.map((f) => [f.label.text, f.value.text])).toEqual([['COMMISSIONER', 'Maria Okafor']]);
   });
 
-  it('takes the line after a label that ends with a colon or "by"', () => {
-    const page = [line('Prepared by:', 'paragraph'), line('Lena Fischer and Tom Baker', 'list')];
-    expect(labelledLines(page, asked('Who prepared the survey, by whom?'))[0]?.value.text).toBe(
+  it('takes the line after a label that ends with a colon or "by", not a recipient for "who …?"', () => {
+    const page = [
+      line('Prepared for:', 'paragraph'),
+      line('The Harbour Trust'),
+      line('Prepared by:', 'paragraph'),
+      line('Lena Fischer and Tom Baker', 'list'),
+    ];
+    const who = asked('Who prepared the survey?');
+    expect(roleAsked('Who prepared the survey?')).toBe('agent');
+    expect(roleAsked('Who was the survey prepared for?')).toBe('recipient');
+    expect(roleAsked('What does the survey cover?')).toBeNull();
+    expect(labelledLines(page, who, 'agent').map((f) => f.value.text)).toEqual([
       'Lena Fischer and Tom Baker',
-    );
+    ]);
+    expect(labelledLines(page, who, 'recipient').map((f) => f.value.text)).toEqual(['The Harbour Trust']);
+    expect(labelledLines(page, who).map((f) => f.value.text)).toEqual([
+      'The Harbour Trust',
+      'Lena Fischer and Tom Baker',
+    ]);
   });
 
   it('ignores long lines, lines with other words, tables, running headers and values that only repeat the question', () => {

@@ -11,6 +11,15 @@ const MAX_LABEL_WORDS = 5;
 const MAX_VALUE_WORDS = 12;
 /** A label that ends like this introduces the line after it. */
 const OPENS_NEXT = /(?:[:：]|\bby)\s*$/i;
+/** "Prepared for:" names who received it, "Prepared by:" who made it: "who prepared it?" asks the one, "… for?" the other. */
+const ROLE_LABELS = { recipient: /\b(?:for|to)\s*[:：]?\s*$/i, agent: /\bby\s*[:：]?\s*$/i } as const;
+export type AskedRole = keyof typeof ROLE_LABELS;
+
+/** The role a "who" question asks for: who received ("… prepared for?", "for whom") or who acted ("who prepared …?"). */
+export function roleAsked(question: string): AskedRole | null {
+  if (!/^\s*(?:who|whom|for whom|to whom)\b/i.test(question)) return null;
+  return /\b(?:for|to)(?: whom)?\s*\??\s*$|\b(?:for|to) whom\b/i.test(question) ? 'recipient' : 'agent';
+}
 
 interface Line {
   kind: string;
@@ -33,15 +42,21 @@ function valueLine(line: Line | undefined, asked: Set<string>): boolean {
 /**
  * Each short line of a page (reading order) made only of the question's words, with the line beside it that
  * answers it: the next one after a label ending in ":" or "by", else the one before (a name printed over its role),
- * else the one after.
+ * else the one after. With the role a "who" question asks, a label of the other role is passed over.
  */
-export function labelledLines<E extends Line>(elements: E[], asked: Set<string>): Array<LabelledLine<E>> {
+export function labelledLines<E extends Line>(
+  elements: E[],
+  asked: Set<string>,
+  role: AskedRole | null = null,
+): Array<LabelledLine<E>> {
+  const otherRole =
+    role === 'agent' ? ROLE_LABELS.recipient : role === 'recipient' ? ROLE_LABELS.agent : null;
   const lines = elements.filter((e) => !FURNITURE_KINDS.has(e.kind) && e.text.trim() !== '');
   const found: Array<LabelledLine<E>> = [];
   lines.forEach((label, i) => {
     const words = contentWords(label.text);
     if (words.length === 0 || wordCount(label.text) > MAX_LABEL_WORDS) return;
-    if (!words.every((w) => asked.has(w))) return;
+    if (!words.every((w) => asked.has(w)) || otherRole?.test(label.text)) return;
     const beside = OPENS_NEXT.test(label.text) ? [lines[i + 1]] : [lines[i - 1], lines[i + 1]];
     const value = beside.find((line) => valueLine(line, asked));
     if (value) found.push({ label, value });
