@@ -53,12 +53,16 @@ interface Winner {
 
 const usable = (v: GridValue | null | undefined): v is GridValue => !!v && !v.amount.dash;
 
-/** The largest (smallest) of the values, or null when two share it. */
-function extreme<T extends { value: GridValue }>(items: T[], direction: Direction): T | null {
+/** The item with the largest (smallest) number — its value unless `of` says otherwise — or null when two share it. */
+function extreme<T extends { value: GridValue }>(
+  items: T[],
+  direction: Direction,
+  of: (item: T) => number = (item) => item.value.amount.value,
+): T | null {
   const sign = direction === 'max' ? 1 : -1;
-  const sorted = [...items].sort((a, b) => sign * (b.value.amount.value - a.value.amount.value));
+  const sorted = [...items].sort((a, b) => sign * (of(b) - of(a)));
   const [first, second] = sorted;
-  if (!first || (second && second.value.amount.value === first.value.amount.value)) return null;
+  if (!first || (second && of(second) === of(first))) return null;
   return first;
 }
 
@@ -103,22 +107,16 @@ function byChange(question: string, table: EvidenceTable, direction: Direction):
       const at = table.grid.columns.flatMap((c, i) => (c.year === y ? [i] : []));
       return at.length === 1 ? at[0]! : null;
     });
-  if (early === null || late === null || early === undefined || late === undefined) return null;
-  const falling = FALLING.test(question) === (direction === 'max');
+  if (early == null || late == null) return null;
   const items = table.grid.rows.flatMap((row, rowIndex) => {
     const [a, b] = [row.values[early], row.values[late]];
     if (!usable(a) || !usable(b) || AGGREGATE.test(row.label)) return [];
-    const change = b.amount.value - a.amount.value;
-    // "fell the most" ranks the falls: the most negative change wins
-    return [{ row, rowIndex, value: b, from: a, change, key: falling ? -change : change }];
+    return [{ row, rowIndex, value: b, from: a, change: b.amount.value - a.amount.value }];
   });
   if (items.length < MIN_CANDIDATES) return null;
-  const ranked = items.map((i) => ({
-    ...i,
-    value: { ...i.value, amount: { ...i.value.amount, value: i.key } },
-  }));
-  const best = extreme(ranked, 'max');
-  const winner = best && items.find((i) => i.rowIndex === best.rowIndex);
+  // "fell the most" ranks the falls (the most negative change), "grew the least" the smallest change
+  const falling = FALLING.test(question);
+  const winner = extreme(items, falling ? (direction === 'max' ? 'min' : 'max') : direction, (i) => i.change);
   if (!winner) return null;
   const columns = table.grid.columns;
   return {
