@@ -78,9 +78,13 @@ export function phrasePattern(phrase: string): RegExp {
   return new RegExp(`(?<![\\p{L}\\p{N}-])${words}(?![\\p{N}]|-\\p{N}|\\p{L})`, 'iu');
 }
 
+/** A phrase as its pattern; a pattern as it is. */
+export const patternOf = (phrase: string | RegExp): RegExp =>
+  typeof phrase === 'string' ? phrasePattern(phrase) : phrase;
+
 /** The pages (ascending) whose text prints the phrase (or matches the pattern). */
 export function pagesMentioning(pages: readonly DocumentPageText[], phrase: string | RegExp): number[] {
-  const pattern = typeof phrase === 'string' ? phrasePattern(phrase) : phrase;
+  const pattern = patternOf(phrase);
   return [...new Set(pages.filter((p) => pattern.test(p.text)).map((p) => p.pageNumber))].sort(
     (a, b) => a - b,
   );

@@ -56,8 +56,7 @@ function itemsOf(expr: Expr): LineItem[] {
  */
 export function statementsNeeded(question: string): FinancialStatement[] {
   const needed = new Set(statementsAskedFor(question));
-  const metric = metricFor(question);
-  const formula = metric?.formulas[0];
+  const formula = metricFor(question)?.formulas[0];
   const items = formula ? itemsOf(formula) : lineItemsAsked(question);
   for (const item of items) needed.add(PRINTED_ON[item]);
   return [...needed];

@@ -7,7 +7,7 @@ import { searchQueryOf } from '../search-query';
 import { countQuestionOf, countStructure } from '../structure-count';
 import { notAnswerableAnswer } from './extractive-source';
 import { labelledParts, partsAsked } from './labelled-parts';
-import { occurrencesOf, pagesAsked, pagesMentioning, phrasePattern, timesAsked } from './page-mentions';
+import { occurrencesOf, pagesAsked, pagesMentioning, patternOf, timesAsked } from './page-mentions';
 import { countAnswer, listAnswer, typedAnswer } from './typed-answer';
 
 /** Citations of a count answered from the graph: one per counted item, up to this many. */
@@ -223,7 +223,7 @@ export class WholeDocumentAnswers {
       [...new Set(pages)].map((pageNumber) => ({ docId, pageNumber })),
     );
     return phrases.map((phrase) => {
-      const pattern = typeof phrase === 'string' ? phrasePattern(phrase) : phrase;
+      const pattern = patternOf(phrase);
       return elements
         .filter((e) => pattern.test(e.text) && !irrelevant.has(`${docId}#${e.pageNumber}`))
         .map((e) => ({
