@@ -6,6 +6,7 @@ import { colourSource } from './colour-source';
 import { listCandidate } from './list-source';
 import { metricSource } from './metric-source';
 import { metricVerdictSource } from './metric-verdict-source';
+import { respectiveSource } from './respective-source';
 import { spanSource } from './span-source';
 import { statedCountSource } from './stated-count';
 import { superlativeSource } from './superlative-source';
@@ -36,6 +37,8 @@ export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSou
   { name: 'metric-verdict', read: metricVerdictSource },
   { name: 'statement-metric', read: metricSource },
   { name: 'two-value-arithmetic', read: differenceSource },
+  // "advertising expenses were $714.3 million, $533.1 million and … for 2015, 2014 and 2013, respectively"
+  { name: 'respective-value', read: respectiveSource },
   { name: 'table-cell', read: tableCellSource },
   // "how many datasets" answered by the evidence's own "nine datasets"
   { name: 'stated-count', read: statedCountSource },

@@ -55,24 +55,81 @@ export function tieScore(text: string, mention: NumberMention, questionWords: Re
   return [...best.values()].reduce((a, b) => a + b, 0) + bonus;
 }
 
+/** What stands between two items of a series: a comma, "and", "or" ("$5.1, $4.0 and $3.2", "2015 , 2014 and 2013"). */
+const SERIES_GAP = /^\s*(?:,\s*(?:and|or)?|and|or|&)\s*$/i;
+/** Words that open a key phrase and are not part of it ("for the Americas", "in Europe"). */
+const KEY_OPENING = /^(?:(?:for|in|at|on|of|among|by|from|to|across|within|between|the|our|its|their)\s+)+/i;
+/** A key longer than this many words is a clause, not the name of one of a series' places. */
+const MAX_KEY_WORDS = 5;
+
+/** A sentence's pairing of a series of values with a series of keys ("…, respectively"), in printed order. */
+export interface RespectivePairs {
+  /** What the values are of: the sentence's words before the values ("Advertising expenses were"). */
+  subject: string;
+  /** The keys: years ("2015") or the names of the things the values belong to ("the Americas"). */
+  keys: string[];
+  values: NumberMention[];
+  /** Whether the keys are years. */
+  byYear: boolean;
+}
+
+/** Consecutive mentions printed with only commas and "and"/"or" between them. */
+function seriesOf(text: string, mentions: NumberMention[]): NumberMention[][] {
+  const runs: NumberMention[][] = [];
+  for (const m of mentions) {
+    const run = runs.at(-1);
+    const last = run?.at(-1);
+    const joined =
+      last !== undefined &&
+      last.isYear === m.isYear &&
+      SERIES_GAP.test(text.slice(last.index + last.printed.length, m.index));
+    if (run && joined) run.push(m);
+    else runs.push([m]);
+  }
+  return runs.filter((r) => r.length >= 2);
+}
+
+/** "for the Americas, Asia and Europe, " → ["Americas", "Asia", "Europe"]. */
+function keyPhrases(text: string): string[] {
+  return text
+    .replace(/[\s,]+$/, '')
+    .split(/\s*,\s*(?:(?:and|or)\s+)?|\s+(?:and|or)\s+/i)
+    .map((k) => k.trim().replace(KEY_OPENING, '').trim())
+    .filter((k) => k !== '');
+}
+
 /**
- * "… $34.7 million, $26.6 million and $27.9 million for 2015, 2014 and 2013, respectively": the value printed in
- * the place of the year the question names; null when the text does not pair values with years that way.
+ * "Advertising expenses were $714.3 million, $533.1 million and $404.0 million for 2015, 2014 and 2013,
+ * respectively" or "… grew 12% and 8% in the Americas and in Europe, respectively": the values paired with their
+ * keys; null when the text does not pair a series of like values with a series of keys of the same length.
  */
+export function respectivePairs(text: string, mentions: NumberMention[]): RespectivePairs | null {
+  const end = text.search(/\brespectively\b/i);
+  if (end < 0) return null;
+  const series = seriesOf(
+    text,
+    mentions.filter((m) => m.index < end),
+  );
+  const values = series.find((r) => !r[0]!.isYear && new Set(r.map((v) => v.unit)).size === 1);
+  if (!values) return null;
+  const subjectStart = Math.max(0, text.lastIndexOf(';', values[0]!.index) + 1);
+  const subject = text.slice(subjectStart, values[0]!.index).trim();
+  const years = series.find((r) => r[0]!.isYear && r.length === values.length);
+  if (years) return { subject, keys: years.map((y) => y.value), values, byYear: true };
+  const last = values.at(-1)!;
+  const keys = keyPhrases(text.slice(last.index + last.printed.length, end));
+  if (keys.length !== values.length || keys.some((k) => k.split(/\s+/).length > MAX_KEY_WORDS)) return null;
+  return { subject, keys, values, byYear: false };
+}
+
+/** The value printed in the place of the one year asked in "…, respectively"; null when there is none. */
 export function respectiveValue(
   text: string,
   mentions: NumberMention[],
   askedYears: number[],
 ): NumberMention | null {
-  if (askedYears.length !== 1 || !/\brespectively\b/i.test(text)) return null;
-  const years = mentions.filter((m) => m.isYear);
-  const values = mentions.filter((m) => !m.isYear);
-  if (years.length < 2 || values.length < years.length) return null;
-  const place = years.findIndex((y) => Number(y.value) === askedYears[0]);
-  if (place < 0) return null;
-  // the values the years pair with: the run of like values printed just before the years
-  const before = values.filter((v) => v.index < years[0]!.index);
-  const run = before.slice(-years.length);
-  if (run.length !== years.length || new Set(run.map((v) => v.unit)).size !== 1) return null;
-  return run[place] ?? null;
+  if (askedYears.length !== 1) return null;
+  const pairs = respectivePairs(text, mentions);
+  if (!pairs?.byYear) return null;
+  return pairs.values[pairs.keys.indexOf(String(askedYears[0]))] ?? null;
 }
