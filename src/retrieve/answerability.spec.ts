@@ -62,6 +62,17 @@ describe('namedButAbsent', () => {
     // the form the answer is asked in names nothing
     expect(namedButAbsent('Write the launch date as YYYY-MM-DD.', guide)).toBeNull();
   });
+  it('finds a name of four or more words when all but one of its words are in the document', () => {
+    const letter = new DocumentVocabulary([
+      { docId: 'l', pageNumber: 1, text: 'Harbour Kiln Works LLP, 12 Quay Street. Fax: 555-0142' },
+    ]);
+    expect(namedButAbsent('What is the fax of Harbour Kiln Ceramics Works LLP?', letter)).toBeNull();
+    expect(namedButAbsent('What is the fax of Harbour Glass Ceramics LLP?', letter)).toBe(
+      '"harbour glass ceramics llp"',
+    );
+    expect(namedButAbsent('What is the fax of Harbour Glass?', letter)).toBe('"harbour glass"');
+    expect(namedButAbsent('What is the fax of Harbour Glass Works?', letter)).toBe('"harbour glass works"');
+  });
   it('takes a page past the last PDF page for a printed page label when the document prints that number', () => {
     const article = new DocumentVocabulary([
       { docId: 'a', pageNumber: 1, text: 'Proceedings of the harbour workshop, pages 4811–4812\n4811' },

@@ -187,6 +187,8 @@ const flatten = (text: string) =>
 
 /** Shorter words are not forgiven a typo: one letter turns "HAQ" into another acronym. */
 const MIN_TYPO_LENGTH = 5;
+/** A name of this many words or more is mentioned when all but one of its words are (three still name it). */
+const LONG_NAME_WORDS = 4;
 
 /** One letter inserted, deleted or replaced, or two neighbours swapped. */
 export function withinOneEdit(a: string, b: string): boolean {
@@ -242,7 +244,10 @@ export class DocumentVocabulary {
    */
   hasName(name: string): boolean {
     if (this.flat.includes(flatten(name))) return true;
-    return contentWords(name).every((word) => this.hasWord(word));
+    const words = contentWords(name);
+    // a long name keeps its meaning with one word the document prints otherwise (a firm's legal form, an OCR slip)
+    const missing = words.filter((word) => !this.hasWord(word)).length;
+    return missing <= (words.length >= LONG_NAME_WORDS ? 1 : 0);
   }
 
   private hasWord(word: string): boolean {

@@ -21,26 +21,33 @@ const unnumbered: DocumentPageNumbering = { pageCount: 20, furniture: [] };
 
 describe('pages a question names', () => {
   it('reads page numbers, lists of them, positions and the cover', () => {
-    expect(pageReferencesOf('According to the chart on page 14, how much time was spent?')).toEqual([
+    expect(pageReferencesOf('What does the bar chart on page 14 say about kiln output?')).toEqual([
       { number: 14 },
     ]);
-    expect(pageReferencesOf('What models are introduced on pages 10 and 11?')).toEqual([
+    expect(pageReferencesOf('Which glazes are compared on pages 10 and 11?')).toEqual([
       { number: 10 },
       { number: 11 },
     ]);
-    expect(pageReferencesOf('How many signatures appear on the page 15 and page 16?')).toEqual([
+    expect(pageReferencesOf('Whose stamps are on page 15 and page 16?')).toEqual([
       { number: 15 },
       { number: 16 },
     ]);
-    expect(pageReferencesOf('What date is mentioned on the second page?')).toEqual([{ position: 2 }]);
+    expect(pageReferencesOf('Which firing schedule is on the second page?')).toEqual([{ position: 2 }]);
     expect(pageReferencesOf('What is on the last slide?')).toEqual([{ last: true }]);
-    expect(pageReferencesOf('What color is the train on the cover?')).toEqual([{ position: 1 }]);
+    expect(pageReferencesOf('What is drawn on the cover?')).toEqual([{ position: 1 }]);
     expect(pageReferencesOf('Who is pictured on the back cover?')).toEqual([{ last: true }]);
   });
 
+  it('reads a page number written in words, and no number in a word that is none', () => {
+    expect(pageReferencesOf('What is the studio phone number on page fourteen?')).toEqual([{ number: 14 }]);
+    expect(pageReferencesOf('What does slide twenty-one summarise?')).toEqual([{ number: 21 }]);
+    expect(pageReferencesOf('What is on page one of the price list?')).toEqual([{ number: 1 }]);
+    expect(pageReferencesOf('What does the page of contents list?')).toEqual([]);
+  });
+
   it('names no page for a range, a web page or a verb', () => {
-    expect(pageReferencesOf('How many figures does this paper hold from Page 4 to Page 9?')).toEqual([]);
-    expect(pageReferencesOf('How many figures are in Pages 100-120 of this paper?')).toEqual([]);
+    expect(pageReferencesOf('Which kilns are shown from Page 4 to Page 9?')).toEqual([]);
+    expect(pageReferencesOf('What do Pages 100-120 of the catalogue list?')).toEqual([]);
     expect(pageReferencesOf('What does the home page of the website show?')).toEqual([]);
     expect(pageReferencesOf('How many square miles does the county cover?')).toEqual([]);
   });

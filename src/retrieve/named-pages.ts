@@ -1,5 +1,6 @@
 import type { LayoutElement } from '../document/document-model';
 import { printedPageMap } from '../document/page-labels';
+import { countWord } from './answer/number-words';
 
 // Pages a question names ("page 14", "Figure 3", "the cover") rank first when the search is scoped to one document.
 // A number is read as both the printed and the PDF page number, since questions mean either; a range names none.
@@ -33,6 +34,8 @@ const RANGE = /\b(?:pages?|slides?)\s+\d{1,5}\s*(?:-|–|to|through)\s*(?:(?:pag
 /** "page 12", "pages 10 and 11", "page 15 and page 16", "slides 3, 4". */
 const NUMBERED =
   /\b(?:pages?|slides?)\s+(\d{1,5}(?:\s*(?:,|and|&)\s*(?:(?:pages?|slides?)\s+)?\d{1,5})*)\b/gi;
+/** "page fourteen", "slide twenty-one": a page number in words. */
+const NUMBERED_IN_WORDS = /\b(?:page|slide)\s+([a-z]+(?:-[a-z]+)?)\b/gi;
 const BY_POSITION = new RegExp(
   `\\b(${[...Object.keys(POSITIONS), 'last'].join('|')})\\s+(?:pages?|slides?)\\b`,
   'gi',
@@ -44,6 +47,10 @@ export function pageReferencesOf(question: string): PageReference[] {
   const refs: PageReference[] = [];
   for (const m of text.matchAll(NUMBERED))
     for (const n of m[1]!.match(/\d+/g) ?? []) refs.push({ number: Number(n) });
+  for (const m of text.matchAll(NUMBERED_IN_WORDS)) {
+    const n = countWord(m[1]!);
+    if (n !== null && n > 0) refs.push({ number: n });
+  }
   for (const m of text.matchAll(BY_POSITION)) {
     const word = m[1]!.toLowerCase();
     refs.push(word === 'last' ? { last: true } : { position: POSITIONS[word]! });
