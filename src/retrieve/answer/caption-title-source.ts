@@ -1,12 +1,6 @@
 import { CAPTION_PREFIX, captionLabel } from '../../document/caption-grammar';
 import { captionLabelsOf } from '../named-pages';
-import {
-  type AnswerCandidate,
-  type AnswerEvidence,
-  citationAt,
-  type CandidateSource,
-  typedAnswer,
-} from './typed-answer';
+import { citationAt, type CandidateSource, typedAnswer } from './typed-answer';
 
 // "What is the title of Figure 2?", "What is the caption of the chart on page 9?": the caption the figure or table
 // is printed with, without its label. A numbered figure is found by its label; "the chart on page 9" by the
@@ -22,7 +16,7 @@ export function captionTitle(text: string): string {
   return (m ? text.trim().slice(m[0].length) : text).replace(/^[\s:.\-–—|]+/, '').trim();
 }
 
-export const captionTitleSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+export const captionTitleSource: CandidateSource = (evidence) => {
   if (evidence.kind === 'LIST' || evidence.kind === 'YES_NO' || !ASKS_TITLE.test(evidence.question))
     return null;
   const labels = captionLabelsOf(evidence.question).map((l) => l.name.toLowerCase());

@@ -2,13 +2,7 @@ import type { Citation } from '../retrieve.types';
 import { sentences } from '../text-match';
 import { cellCitation, evidenceTables, labelWords } from './evidence-tables';
 import { columnFor } from './table-cell-source';
-import {
-  type AnswerCandidate,
-  type AnswerEvidence,
-  citationAt,
-  type CandidateSource,
-  typedAnswer,
-} from './typed-answer';
+import { type AnswerEvidence, citationAt, type CandidateSource, typedAnswer } from './typed-answer';
 import { numbersIn } from './typed-value';
 
 // "Which is greater, A or B?": the answer is one of the alternatives the question names, chosen by the value each
@@ -149,7 +143,7 @@ function fromSentences(evidence: AnswerEvidence, mine: string[], other: string[]
   return null;
 }
 
-export const choiceSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+export const choiceSource: CandidateSource = (evidence) => {
   if (evidence.kind === 'LIST' || evidence.kind === 'COUNT') return null;
   const asked = alternativesOf(evidence.question);
   if (!asked) return null;

@@ -1,12 +1,6 @@
 import { sentences } from '../text-match';
 import { share, subjectWords } from './list-items';
-import {
-  type AnswerCandidate,
-  type AnswerEvidence,
-  citationAt,
-  type CandidateSource,
-  typedAnswer,
-} from './typed-answer';
+import { type AnswerCandidate, citationAt, type CandidateSource, typedAnswer } from './typed-answer';
 
 // "What colour is the warning light?": the answer is a colour word, printed in a sentence about what the question
 // names. Colours shown only in pictures are not in the text Folio reads offline, so without such a sentence the
@@ -26,7 +20,7 @@ export const NO_COLOUR_STATED =
   'The question asks for a colour, and no sentence of the evidence about what it names states one (colours ' +
   'shown only in pictures are not read offline).';
 
-export const colourSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+export const colourSource: CandidateSource = (evidence) => {
   if (evidence.kind === 'YES_NO' || !asksForColour(evidence.question)) return null;
   const subject = subjectWords(evidence.question).filter((w) => !FRAMING.has(w));
   let best: {

@@ -189,7 +189,7 @@ function eachDate(evidence: AnswerEvidence, format: string | null): AnswerCandid
   };
 }
 
-export const dateSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+export const dateSource: CandidateSource = (evidence) => {
   if (evidence.kind === 'YES_NO' || !asksForDate(evidence.question)) return null;
   const format = dateFormatAsked(evidence.question);
   if (evidence.kind === 'LIST') return eachDate(evidence, format);

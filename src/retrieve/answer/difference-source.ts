@@ -3,7 +3,7 @@ import { decimalsAsked, roundTo } from './rounding';
 import { rowScore } from './table-cell-source';
 import type { GridColumn, GridRow, GridValue } from './table-grid';
 import { formatAmount, SCALE_FACTOR } from './table-numbers';
-import type { AnswerCandidate, AnswerEvidence, AnswerKind, CandidateSource } from './typed-answer';
+import type { AnswerKind, CandidateSource } from './typed-answer';
 import { typedAnswer } from './typed-answer';
 import { type TwoValueAsk, twoValueAsked, yearNamed } from './two-value-question';
 
@@ -134,7 +134,7 @@ const unitOf = (c: Cell) => c.row.unit ?? (/%|\bpercent/i.test(c.column.header) 
 const decimalsOf = (text: string) => /\.(\d+)/.exec(text.replace(/[^\d.]/g, ''))?.[1]?.length ?? 0;
 const name = (c: Cell) => `${c.row.label}${c.column.header ? `, ${c.column.header}` : ''}`;
 
-export const differenceSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+export const differenceSource: CandidateSource = (evidence) => {
   if (!KINDS.has(evidence.kind)) return null;
   const asked = twoValueAsked(evidence.question);
   if (!asked) return null;

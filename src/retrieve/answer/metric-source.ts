@@ -13,13 +13,7 @@ import { type Expr, type MetricDefinition, OP_SIGN } from './statement-metrics';
 import { rowScore } from './table-cell-source';
 import type { GridRow, GridValue } from './table-grid';
 import { formatAmount, normaliseLabel, SCALE_FACTOR } from './table-numbers';
-import type {
-  AnswerCandidate,
-  AnswerEvidence,
-  AnswerKind,
-  CandidateSource,
-  NumberScale,
-} from './typed-answer';
+import type { AnswerCandidate, AnswerKind, CandidateSource, NumberScale } from './typed-answer';
 import { typedAnswer } from './typed-answer';
 import { decimalsAsked, percentAsked, roundTo } from './rounding';
 import { PRINTED_ON } from './statement-window';
@@ -172,7 +166,7 @@ const RESULT_UNIT: Record<MetricDefinition['result'], string | null> = {
   'per-share': 'USD per share',
 };
 
-export const metricSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+export const metricSource: CandidateSource = (evidence) => {
   if (!METRIC_KINDS.has(evidence.kind)) return null;
   const metric = metricFor(evidence.question);
   if (!metric) return null;

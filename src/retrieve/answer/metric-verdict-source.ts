@@ -1,6 +1,6 @@
 import { metricFor } from './defined-formula';
 import { metricSource } from './metric-source';
-import type { AnswerCandidate, AnswerEvidence, CandidateSource } from './typed-answer';
+import type { CandidateSource } from './typed-answer';
 
 // A yes/no question about a statement metric ("Does the company have positive working capital?", "Is its liquidity
 // healthy based on its quick ratio?") is answered by computing the metric and reading it as an analyst does: a
@@ -33,7 +33,7 @@ function verdictOf(question: string, metricId: string, value: number): Verdict |
   return null;
 }
 
-export const metricVerdictSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+export const metricVerdictSource: CandidateSource = (evidence) => {
   if (!YES_NO_FORM.test(evidence.question)) return null;
   const computed = metricSource({ ...evidence, kind: 'NUMBER' });
   if (!computed?.answer.value) return null;

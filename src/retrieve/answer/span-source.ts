@@ -184,7 +184,7 @@ function candidate(found: Found, why: string): AnswerCandidate {
   };
 }
 
-export const spanSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+export const spanSource: CandidateSource = (evidence) => {
   if (evidence.kind === 'LIST' || evidence.kind === 'YES_NO') return null;
   const pattern = PATTERNS.find((p) => p.asks.test(evidence.question));
   if (pattern) {

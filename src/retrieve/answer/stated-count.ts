@@ -2,14 +2,7 @@ import { sentences, stem } from '../text-match';
 import { subjectWords } from './list-items';
 import { countWord } from './number-words';
 import type { AnswerElement } from '../extractive-answer';
-import {
-  type AnswerCandidate,
-  type AnswerEvidence,
-  type CandidateSource,
-  citationAt,
-  type EvidencePage,
-  typedAnswer,
-} from './typed-answer';
+import { type CandidateSource, citationAt, type EvidencePage, typedAnswer } from './typed-answer';
 
 // "How many datasets does the paper use?" is often answered by the evidence in so many words: "Statistics of nine
 // datasets used", "we pose 6 research questions". The count is the number printed (in digits or in words) right
@@ -64,7 +57,9 @@ export function countedNoun(question: string): CountedNoun | null {
 function sameNoun(word: string, noun: CountedNoun): boolean {
   const lower = word.toLowerCase();
   if (lower.length < 3) return false;
-  return stem(lower) === noun.head || (noun.printed.startsWith(lower) && noun.printed.length - lower.length <= 2);
+  return (
+    stem(lower) === noun.head || (noun.printed.startsWith(lower) && noun.printed.length - lower.length <= 2)
+  );
 }
 
 interface StatedCount {
@@ -108,7 +103,7 @@ export function statedCounts(sentence: string, noun: CountedNoun, subject: strin
   return found;
 }
 
-export const statedCountSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+export const statedCountSource: CandidateSource = (evidence) => {
   if (evidence.kind !== 'COUNT') return null;
   const noun = countedNoun(evidence.question);
   if (!noun) return null;

@@ -2,7 +2,7 @@ import { cellCitation, type EvidenceTable, evidenceTables, labelWords, yearsAske
 import { formatAmount, isPeriodText } from './table-numbers';
 import type { GridValue } from './table-grid';
 import { columnFor, rowScore } from './table-cell-source';
-import { type AnswerCandidate, type AnswerEvidence, type CandidateSource, typedAnswer } from './typed-answer';
+import { type CandidateSource, typedAnswer } from './typed-answer';
 
 // "Which region grew most in 2021?", "Which model has the lowest error rate?": the row of an evidence table whose
 // value is the largest (smallest) in the column the question names, or the column whose value is, in the row it
@@ -167,7 +167,7 @@ function byColumns(question: string, table: EvidenceTable, direction: Direction)
     : null;
 }
 
-export const superlativeSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+export const superlativeSource: CandidateSource = (evidence) => {
   if (evidence.kind === 'LIST' || evidence.kind === 'YES_NO' || evidence.kind === 'COUNT') return null;
   const direction = superlativeAsked(evidence.question);
   if (!direction) return null;

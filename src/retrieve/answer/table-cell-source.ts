@@ -12,7 +12,7 @@ import {
 import type { GridColumn, GridRow } from './table-grid';
 import { metricFor } from './defined-formula';
 import { formatAmount } from './table-numbers';
-import type { AnswerCandidate, AnswerEvidence, AnswerKind, CandidateSource } from './typed-answer';
+import type { AnswerKind, CandidateSource } from './typed-answer';
 import { typedAnswer } from './typed-answer';
 
 // "What was X in Y": the row of an evidence table that names X (its words, or a statement line item the question
@@ -99,7 +99,7 @@ function valueWords(value: number, unit: string | null, scale: GridRow['scale'])
   return `${amount}${scaled}${unit ? ` ${unit}` : ''}`;
 }
 
-export const tableCellSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+export const tableCellSource: CandidateSource = (evidence) => {
   if (!CELL_KINDS.has(evidence.kind)) return null;
   const tables = evidenceTables(evidence);
   const match = findCell(evidence.question, tables);
