@@ -5,14 +5,7 @@ import { AnalyticsService } from '../analytics/analytics.service';
 import type { DocumentAnalytics, PageGraphAnalytics } from '../analytics/analytics.types';
 import { renderCorpusReport, renderDocumentReport } from '../analytics/html-report';
 import { fmt } from '../analytics/html-text';
-import {
-  captionReferenceRow,
-  CORPUS_COLUMNS,
-  corpusRow,
-  HUB_PAGE_COLUMNS,
-  hubPageRow,
-  overviewRow,
-} from '../analytics/report-rows';
+import * as reportRows from '../analytics/report-rows';
 import { centralPageRows } from './analyze-format';
 import { withCliApp, withReadOnlyCliApp } from './cli-app';
 import { printTable } from './ingest.command';
@@ -34,7 +27,7 @@ function printDocument(a: DocumentAnalytics, graph: PageGraphAnalytics | null): 
   process.stdout.write(`\n# ${o.title ?? o.docId} (${o.docId}, ${o.fileName ?? ''})\n`);
   printTable(
     ['pages', 'ocr', 'elements', 'sections', 'tables', 'figures', 'charts', 'NEXT_PAGE', 'SIMILAR_TO'],
-    [overviewRow(o, fmt).map(String)],
+    [reportRows.overviewRow(o, fmt).map(String)],
   );
   const t = a.sectionTree;
   printTable(
@@ -75,15 +68,15 @@ function printDocument(a: DocumentAnalytics, graph: PageGraphAnalytics | null): 
     ],
     [
       [
-        ...captionReferenceRow(a).map((n) => fmt(n)),
+        ...reportRows.captionReferenceRow(a).map((n) => fmt(n)),
         String(r.backwardPageSteps + r.skippedPageSteps + r.backwardInPage),
         String(r.offChain),
       ],
     ],
   );
   printTable(
-    ['hub page', ...HUB_PAGE_COLUMNS],
-    a.hubPages.map((p) => hubPageRow(p).map(String)),
+    ['hub page', ...reportRows.HUB_PAGE_COLUMNS],
+    a.hubPages.map((p) => reportRows.hubPageRow(p).map(String)),
   );
   if (graph) printGraph(graph);
 }
@@ -153,9 +146,9 @@ export async function runAnalyzeCommand(args: string[]): Promise<number> {
       if (values.json) out.corpus = { rows, similar };
       else {
         printTable(
-          CORPUS_COLUMNS,
+          reportRows.CORPUS_COLUMNS,
           rows.map((d) => {
-            const [file, ...cells] = corpusRow(d);
+            const [file, ...cells] = reportRows.corpusRow(d);
             return [String(file).slice(0, 44), ...cells.map((c) => (typeof c === 'number' ? fmt(c) : c))];
           }),
         );
