@@ -4,7 +4,7 @@
 // passages. Every signal reads an index, never a scan. $allowed (null = every document) keeps a filter's documents.
 // Hits are grouped by document before its Document is read: one look-up per document, not one per hit.
 // Params: $titleQuery, $outlineQuery, $textQuery, $candidates, $voters, $allowed
-// Returns: docId, title, signal, score, pageNumber, evidence
+// Returns: docId, title, kind, signal, score, pageNumber, evidence
 CALL () {
   WITH $titleQuery AS q
   WHERE q IS NOT NULL
@@ -28,4 +28,4 @@ WITH docId, collect({signal: signal, score: score, pageNumber: pageNumber, evide
 MATCH (d:Document {id: docId})
 WHERE d.status = 'READY'
 UNWIND hits AS h
-RETURN docId, d.title AS title, h.signal AS signal, h.score AS score, h.pageNumber AS pageNumber, h.evidence AS evidence
+RETURN docId, d.title AS title, d.kind AS kind, h.signal AS signal, h.score AS score, h.pageNumber AS pageNumber, h.evidence AS evidence

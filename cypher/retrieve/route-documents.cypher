@@ -5,7 +5,7 @@
 // hit (score 0), so an admitted document no index ranked high is still a candidate.
 // Hits are grouped by document before its Document is read: one look-up per document, not one per hit.
 // Params: $embedding, $candidates, $voters, $allowed
-// Returns: docId, title, signal, score, pageNumber, evidence
+// Returns: docId, title, kind, signal, score, pageNumber, evidence
 CALL () {
   CALL db.index.vector.queryNodes('section_embedding', toInteger($candidates), $embedding) YIELD node, score
   RETURN node.docId AS docId, 'section' AS signal, score, node.pageStart AS pageNumber, node.title AS evidence
@@ -27,4 +27,4 @@ WITH docId, collect({signal: signal, score: score, pageNumber: pageNumber, evide
 MATCH (d:Document {id: docId})
 WHERE d.status = 'READY'
 UNWIND hits AS h
-RETURN docId, d.title AS title, h.signal AS signal, h.score AS score, h.pageNumber AS pageNumber, h.evidence AS evidence
+RETURN docId, d.title AS title, d.kind AS kind, h.signal AS signal, h.score AS score, h.pageNumber AS pageNumber, h.evidence AS evidence

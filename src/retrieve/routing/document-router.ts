@@ -7,6 +7,7 @@ import type { PageHit, StageTiming } from '../retrieve.types';
 import {
   escapingPages,
   fuseDocuments,
+  kindNamed,
   PASSAGE_VOTERS,
   ROUTED_DOCUMENTS,
   type RoutedDocument,
@@ -66,7 +67,7 @@ export class DocumentRouter {
       ),
     ]);
     const hits = [...textHits, ...vectorHits];
-    const considered = fuseDocuments(hits);
+    const considered = fuseDocuments(hits, kindNamed(query));
     if (considered.length === 0 && allowed) {
       // The filter's documents held none of the indexes' best hits: search them all rather than none.
       const trace = [

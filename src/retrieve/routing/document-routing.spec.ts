@@ -4,6 +4,7 @@ import {
   ESCAPE_MARGIN,
   escapingPages,
   fuseDocuments,
+  kindNamed,
   mergeEscapes,
   PASSAGE_VOTERS,
   ROUTING_RRF_K,
@@ -26,8 +27,32 @@ const hit = (docId: string, signal: SignalHit['signal'], score: number, pageNumb
 const page = (docId: string, pageNumber: number): PageHit =>
   pageHit(pageNumber, { docId, score: 1, reason: 'graph' });
 
+describe('kindNamed', () => {
+  it('reads a slide deck named by the question, not the verb "slide"', () => {
+    expect(kindNamed('What does the timeline in the slides show for 2019?')).toBe('SLIDES');
+    expect(kindNamed('Which chart is on slide 7?')).toBe('SLIDES');
+    expect(kindNamed('Who made this pitch deck?')).toBe('SLIDES');
+    expect(kindNamed('What is the main claim of the presentation?')).toBe('SLIDES');
+    expect(kindNamed('How do you slide the cover off the battery?')).toBeNull();
+    expect(kindNamed('What does the annual report say about freight costs?')).toBeNull();
+  });
+});
+
 describe('fuseDocuments', () => {
   const K = ROUTING_RRF_K;
+
+  it('gives the documents of the kind the question names the kind signal, at rank 1', () => {
+    const hits = [
+      { ...hit('report', 'passage', 0.82, 4), kind: 'TEXT' as const },
+      { ...hit('deck', 'passage', 0.8, 2), kind: 'SLIDES' as const },
+    ];
+    expect(fuseDocuments(hits).map((d) => d.docId)).toEqual(['report', 'deck']);
+    const fused = fuseDocuments(hits, 'SLIDES');
+    expect(fused.map((d) => d.docId)).toEqual(['deck', 'report']);
+    expect(fused[0]!.score).toBeCloseTo(1 / (K + 2) + SIGNAL_WEIGHTS.kind / (K + 1));
+    expect(fused[0]!.signals[0]).toEqual({ signal: 'kind', rank: 1, evidence: 'the question names slides' });
+    expect(fused[1]!.signals.map((s) => s.signal)).toEqual(['passage']);
+  });
 
   it('lets every top passage vote for its document, and a document signal count its best hit once', () => {
     const fused = fuseDocuments([

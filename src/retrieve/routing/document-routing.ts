@@ -1,3 +1,4 @@
+import type { DocumentKind } from '../../document/document-kind';
 import type { PageHit } from '../retrieve.types';
 
 // Document routing as pure rules: the signals' document rankings fused into one, and the merge that lets a clearly
@@ -10,6 +11,7 @@ export const ROUTING_SIGNALS = [
   'summary',
   'passage',
   'passage-text',
+  'kind',
   'filter',
 ] as const;
 export type RoutingSignal = (typeof ROUTING_SIGNALS)[number];
@@ -22,6 +24,8 @@ export interface SignalHit {
   score: number;
   pageNumber: number | null;
   evidence: string | null;
+  /** The document's kind (route-documents reads it with the title). */
+  kind?: DocumentKind | null;
 }
 
 /** A document ranked by the fused signals, with the signals that found it (best rank first). */
@@ -46,6 +50,8 @@ export const SIGNAL_WEIGHTS: Record<RoutingSignal, number> = {
   passage: 1,
   'passage-text': 1,
   title: 0.5,
+  // The question names the kind of document it is about ("in the slides"): as strong as one top passage.
+  kind: 1,
   outline: 0.25,
   section: 0.25,
   summary: 0.25,
@@ -67,12 +73,22 @@ export const ESCAPE_RANK = 1;
 /** Escaped pages at most. */
 export const MAX_ESCAPES = 2;
 
+/** "In the slides", "slide 12", "the deck", "this presentation": the question is about a slide deck. */
+const NAMES_SLIDES =
+  /\b(?:the|these|this|those|which|what|each|every|first|last|next|previous|in|on|many) slides?\b|\bslides? \d|\b(?:slide|pitch) ?decks?\b|\b(?:the|this) (?:deck|presentation)\b/i;
+
+/** The kind of document a question names, or null when it names none. */
+export function kindNamed(question: string): DocumentKind | null {
+  return NAMES_SLIDES.test(question) ? 'SLIDES' : null;
+}
+
 /**
  * Each of the top PASSAGE_VOTERS passages of a passage signal gives its document w/(k + rank) (its first
  * VOTES_PER_DOCUMENT only), so a document with several of the best pages beats one with a single lucky page; a
- * document signal gives each document w/(k + rank of its best hit). A document scores the sum.
+ * document signal gives each document w/(k + rank of its best hit). A document of the kind the question names
+ * (`namedKind`) gets the 'kind' signal at rank 1. A document scores the sum.
  */
-export function fuseDocuments(hits: SignalHit[]): RoutedDocument[] {
+export function fuseDocuments(hits: SignalHit[], namedKind: DocumentKind | null = null): RoutedDocument[] {
   const bySignal = new Map<RoutingSignal, SignalHit[]>();
   for (const hit of hits) bySignal.set(hit.signal, [...(bySignal.get(hit.signal) ?? []), hit]);
   const docs = new Map<string, RoutedDocument>();
@@ -102,7 +118,20 @@ export function fuseDocuments(hits: SignalHit[]): RoutedDocument[] {
         doc.bestPage = { pageNumber: hit.pageNumber, similarity: hit.score };
     });
   }
-  for (const doc of docs.values()) doc.signals.sort((a, b) => a.rank - b.rank);
+  const ofKind = namedKind
+    ? new Set(hits.filter((h) => h.kind === namedKind).map((h) => h.docId))
+    : new Set();
+  for (const doc of docs.values()) {
+    if (ofKind.has(doc.docId)) {
+      doc.score += SIGNAL_WEIGHTS.kind / (ROUTING_RRF_K + 1);
+      doc.signals.push({
+        signal: 'kind',
+        rank: 1,
+        evidence: `the question names ${namedKind!.toLowerCase()}`,
+      });
+    }
+    doc.signals.sort((a, b) => a.rank - b.rank);
+  }
   return [...docs.values()].sort((a, b) => b.score - a.score || a.docId.localeCompare(b.docId));
 }
 
