@@ -35,8 +35,12 @@ export interface CellMatch {
   why: string;
 }
 
+/** "… as a percent of sales": the base of a share names its column ("Percent to sales"), not the row asked. */
+const SHARE_BASE = /\b(?:as an? )?(?:percent(?:age)?|share|proportion|%) (?:of|to) (?:total |net )?[\w-]+/gi;
+
 /** How well a row's label answers the question's words; null when it does not name what the question asks. */
-export function rowScore(question: string, row: GridRow): { score: number; why: string } | null {
+export function rowScore(fullQuestion: string, row: GridRow): { score: number; why: string } | null {
+  const question = fullQuestion.replace(SHARE_BASE, ' ');
   const asked = new Set(labelWords(question));
   const words = labelWords(row.label);
   const items = lineItemsAsked(question).filter((item) => labelPrints(item, row.label, row.parent));

@@ -23,6 +23,7 @@ describe('changeClaim', () => {
       direction: 'down',
       from: '2020',
       to: '2021',
+      printed: { from: 'FY20', to: 'FY21' },
     });
     expect(changeClaim('Did total equity increase in 2021 compared to 2020?')).toMatchObject({
       item: 'total equity',
@@ -60,6 +61,26 @@ describe('changeCandidate', () => {
       expect(
         changeCandidate(evidence(`Did the group grow its ${name} between FY20 and FY21?`))?.answer.value,
       ).toBe('Yes');
+  });
+  it('reads a quarter asked in the quarter columns of the row, and the share of sales when that is asked', () => {
+    const quarter = [
+      ['(In millions)', 'Second quarter', '', '', ''],
+      ['', '2023', '', '2022', ''],
+      ['', 'Amount', 'Percent to sales', 'Amount', 'Percent to sales'],
+      ['Net sales', '9,310', '100.0', '9,020', '100.0'],
+      ['Net earnings', '1,210', '13.0', '1,240', '13.7'],
+    ];
+    const asked = (q: string) => changeCandidate(evidence(q, quarter))?.answer;
+    expect(
+      asked('Did net earnings as a percent of sales increase in Q2 of FY2023 compared to Q2 of FY2022?'),
+    ).toMatchObject({
+      value: 'No',
+      formula: '13 (2023) < 13.7 (2022)',
+    });
+    expect(asked('Did net earnings decrease in Q2 of FY2023 compared to Q2 of FY2022?')).toMatchObject({
+      value: 'Yes',
+      formula: '1210 (2023) < 1240 (2022)',
+    });
   });
   it('answers nothing when the tables lack the row or a period', () => {
     expect(

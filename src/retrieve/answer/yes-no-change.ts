@@ -28,6 +28,8 @@ export interface ChangeClaim {
   /** The two periods as years, earlier first. */
   from: string;
   to: string;
+  /** The same periods as the question prints them ("Q2 of FY2022"): a quarter asked reads a quarter's column. */
+  printed: { from: string; to: string };
 }
 
 /** "FY20" → "2020", "FY2021" → "2021", "Q2 of FY2023" → "2023"; null when no year is read. */
@@ -54,14 +56,15 @@ export function changeClaim(question: string): ChangeClaim | null {
       .trim();
     const direction = UP.test(verb!) ? 'up' : DOWN.test(verb!) ? 'down' : null;
     if (!direction || item === '') return null;
-    return { item, direction, from: a < b ? a : b, to: a < b ? b : a };
+    const [from, to] = a < b ? [p1!, p2!] : [p2!, p1!];
+    return { item, direction, from: a < b ? a : b, to: a < b ? b : a, printed: { from, to } };
   }
   return null;
 }
 
-/** The cell the evidence's tables hold for `item` in `year`, read as a number question would be. */
-function cellFor(evidence: AnswerEvidence, item: string, year: string) {
-  return tableCellSource({ ...evidence, kind: 'NUMBER', question: `What was ${item} in ${year}?` });
+/** The cell the evidence's tables hold for `item` in `period`, read as a number question would be. */
+function cellFor(evidence: AnswerEvidence, item: string, period: string) {
+  return tableCellSource({ ...evidence, kind: 'NUMBER', question: `What was ${item} in ${period}?` });
 }
 
 /** A YES_NO answer to a claim of change from the two cells it names, or null when the tables do not hold both. */
@@ -69,8 +72,8 @@ export function changeCandidate(evidence: AnswerEvidence): AnswerCandidate | nul
   if (evidence.kind !== 'YES_NO') return null;
   const claim = changeClaim(evidence.question);
   if (!claim) return null;
-  const before = cellFor(evidence, claim.item, claim.from);
-  const after = cellFor(evidence, claim.item, claim.to);
+  const before = cellFor(evidence, claim.item, claim.printed.from);
+  const after = cellFor(evidence, claim.item, claim.printed.to);
   if (!before?.answer.value || !after?.answer.value) return null;
   // both cells must be the same line item: the labels before the column name agree
   const label = (c: AnswerCandidate) => c.answer.text.replace(/\s*\(.*$/, '');
