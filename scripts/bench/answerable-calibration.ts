@@ -33,6 +33,7 @@ import type * as AnswerGraderFile from '../../src/eval/answer-grader';
 import { loadQuestions } from '../../src/eval/bench-questions';
 import type * as DocumentRepositoryFile from '../../src/graph/document.repository';
 import type * as GraphModuleFile from '../../src/graph/graph.module';
+import { documentIdFor } from '../../src/ingest/document-id';
 import type * as IngestServiceFile from '../../src/ingest/ingest.service';
 import type * as LlmModuleFile from '../../src/llm/llm.module';
 import type * as LlmServiceFile from '../../src/llm/llm.service';
@@ -153,7 +154,7 @@ async function main(): Promise<void> {
     const set = loadQuestions(values.questions, values.pdfs, { datasets: ['mmlongbench-doc'] });
     const docIdOf = new Map<string, string>();
     for (const pdfName of new Set(set.questions.map((q) => q.pdfName)))
-      docIdOf.set(pdfName, build.documentIdFor(fs.readFileSync(path.join(set.pdfDir, pdfName))).docId);
+      docIdOf.set(pdfName, documentIdFor(fs.readFileSync(path.join(set.pdfDir, pdfName))).docId);
     const stored = await app.get(build.DocumentRepository).getMany([...docIdOf.values()]);
     const ready = new Set(stored.flatMap((d) => (d?.status === 'READY' ? [d.id] : [])));
     const questions = shuffled(

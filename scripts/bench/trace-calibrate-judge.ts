@@ -30,6 +30,7 @@ import { seededRandom } from '../../src/enrich/summary-tree/seeded-random';
 import { type BenchQuestion, loadQuestions } from '../../src/eval/bench-questions';
 import type * as DocumentRepositoryFile from '../../src/graph/document.repository';
 import type * as GraphModuleFile from '../../src/graph/graph.module';
+import { documentIdFor } from '../../src/ingest/document-id';
 import type * as IngestServiceFile from '../../src/ingest/ingest.service';
 import type * as LlmUsageFile from '../../src/llm/llm-usage';
 import type * as LlmModuleFile from '../../src/llm/llm.module';
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
     const docIdOf = new Map<string, string>();
     for (const pdfName of new Set(answerable.map((q) => q.pdfName))) {
       const pdfPath = path.join(set.pdfDir, pdfName);
-      docIdOf.set(pdfName, build.documentIdFor(fs.readFileSync(pdfPath)).docId);
+      docIdOf.set(pdfName, documentIdFor(fs.readFileSync(pdfPath)).docId);
     }
     const stored = await app.get(build.DocumentRepository).getMany([...docIdOf.values()]);
     const ready = new Set(stored.flatMap((d) => (d?.status === 'READY' ? [d.id] : [])));

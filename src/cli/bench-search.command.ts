@@ -16,7 +16,8 @@ import {
 } from '../eval/search-latency-bench';
 import { ContentRepository } from '../graph/content.repository';
 import { DocumentRepository } from '../graph/document.repository';
-import { documentIdFor, IngestService } from '../ingest/ingest.service';
+import { documentIdFor } from '../ingest/document-id';
+import { IngestService } from '../ingest/ingest.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import { BenchCorpusRepository } from '../eval/bench-corpus.repository';
 import { withCliApp } from './cli-app';

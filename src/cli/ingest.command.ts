@@ -2,13 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { parseArgs } from 'node:util';
 import { mapWithConcurrency } from '../common/concurrency';
-import {
-  DOCUMENTS_IN_FLIGHT,
-  firstOfEachContent,
-  IngestResult,
-  IngestService,
-  IngestStage,
-} from '../ingest/ingest.service';
+import { firstOfEachContent } from '../ingest/document-id';
+import { DOCUMENTS_IN_FLIGHT, IngestResult, IngestService, IngestStage } from '../ingest/ingest.service';
 import { withCliApp } from './cli-app';
 import { StageProgress } from './progress';
 import { fileLabel } from './progress-format';

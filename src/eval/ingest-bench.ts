@@ -3,13 +3,8 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { mapWithConcurrency } from '../common/concurrency';
 import { EmbeddingThroughput, measureEmbeddingThroughput } from '../embed/embed-throughput';
-import {
-  documentIdFor,
-  DOCUMENTS_IN_FLIGHT,
-  firstOfEachContent,
-  INGEST_STAGES,
-  IngestStage,
-} from '../ingest/ingest.service';
+import { documentIdFor, firstOfEachContent } from '../ingest/document-id';
+import { DOCUMENTS_IN_FLIGHT, INGEST_STAGES, IngestStage } from '../ingest/ingest.service';
 import type {
   IngestBenchDeps,
   IngestBenchPeer,

@@ -9,7 +9,8 @@ import type { FileStore } from './file-store';
 import type { IngestRecoveryService, WriteOutcome } from './ingest-recovery.service';
 import { IngestError, IngestErrorCode } from './ingest.errors';
 import type { DocumentGraphRows, IngestRepository, StoredIngestDocument } from './ingest.repository';
-import { documentIdFor, IngestService, type IngestProgress } from './ingest.service';
+import { documentIdFor } from './document-id';
+import { IngestService, type IngestProgress } from './ingest.service';
 import type { OcrService } from './ocr.service';
 import { PdfError, PdfErrorCode } from './pdf/pdf.errors';
 

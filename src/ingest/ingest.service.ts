@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Semaphore } from '../common/concurrency';
 import { isAbandoned, thisOwner } from '../common/process-owner';
 import { FOLIO_CONFIG } from '../config/config.tokens';
@@ -17,6 +17,7 @@ import type { NewDocument, PassageRow } from './ingest.repository';
 import { pageHeads } from './page-heads';
 import { buildRetrievalUnits } from './retrieval-units';
 import { describeWriteOutcome, IngestRecoveryService, withWriteOutcome } from './ingest-recovery.service';
+import { documentIdFor } from './document-id';
 import { documentBusy, IngestError, IngestErrorCode } from './ingest.errors';
 import { IngestRepository } from './ingest.repository';
 import { analyzeLayout } from './layout/analyze-layout';
@@ -68,33 +69,6 @@ export interface IngestResult {
   };
 }
 
-export function documentIdFor(bytes: Uint8Array): { sha256: string; docId: string } {
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  return { sha256, docId: sha256.slice(0, 16) };
-}
-
-/**
- * Splits files into the first of each content and the copies of an earlier one (indices into `files`): the same
- * bytes ingested twice at once would be one document and a DOCUMENT_BUSY error.
- */
-export function firstOfEachContent(
-  files: readonly string[],
-  readBytes: (file: string) => Uint8Array,
-): { first: number[]; copies: number[] } {
-  const seen = new Set<string>();
-  const first: number[] = [];
-  const copies: number[] = [];
-  files.forEach((file, i) => {
-    const { sha256 } = documentIdFor(readBytes(file));
-    if (seen.has(sha256)) copies.push(i);
-    else {
-      seen.add(sha256);
-      first.push(i);
-    }
-  });
-  return { first, copies };
-}
-
 /**
  * PDF bytes → document graph. Everything expensive (parse, OCR, layout, embeddings) happens before the first
  * write, and a failure while writing removes what was written: a document is either READY or absent.
@@ -120,7 +94,7 @@ export class IngestService {
     const docId = opts.docId ?? derivedId;
     // Decided before any parse: a second ingestion of the same id in this process loses at once, not after
     // parsing and embedding the whole PDF (another process loses when it claims the id).
-    if (this.inFlight.has(docId)) throw this.busy(docId);
+    if (this.inFlight.has(docId)) throw documentBusy(docId);
     this.inFlight.add(docId);
     try {
       return await this.ingestClaimed(bytes, sha256, docId, opts);
@@ -284,7 +258,7 @@ export class IngestService {
     const doc = await this.repo.findDocument(docId);
     if (!doc) throw documentNotFound(docId);
     // An ingestion whose process stopped (stale heartbeat) is not busy: it is removed at once.
-    if (doc.status === 'INGESTING' && !this.isAbandoned(doc)) throw this.busy(docId);
+    if (doc.status === 'INGESTING' && !this.isAbandoned(doc)) throw documentBusy(docId);
     await this.recovery.remove(docId, doc.sha256);
   }
 
@@ -294,7 +268,7 @@ export class IngestService {
     replace: boolean,
   ): boolean {
     if (existing.status === 'INGESTING') {
-      if (!this.isAbandoned(existing)) throw this.busy(existing.id);
+      if (!this.isAbandoned(existing)) throw documentBusy(existing.id);
       this.logger.warn(
         `Document ${existing.id} was left INGESTING by a process that stopped; ingesting it again`,
       );
@@ -313,13 +287,9 @@ export class IngestService {
       await this.repo.createDocument(doc);
     } catch (err) {
       if (err instanceof GraphError && err.code === GraphErrorCode.CONSTRAINT_VIOLATION)
-        throw this.busy(docId);
+        throw documentBusy(docId);
       throw err;
     }
-  }
-
-  private busy(docId: string): IngestError {
-    return documentBusy(docId);
   }
 
   /**

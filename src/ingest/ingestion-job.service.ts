@@ -6,7 +6,8 @@ import { JobService } from '../graph/job-store';
 import type { FolioConfig } from '../config/folio-config';
 import { documentBusy, IngestError, IngestErrorCode } from './ingest.errors';
 import { IngestionJobRow, IngestRepository } from './ingest.repository';
-import { documentIdFor, IngestOptions } from './ingest.service';
+import { documentIdFor } from './document-id';
+import { IngestOptions } from './ingest.service';
 import { INGESTION_RUNNER, type IngestionRunner } from './ingestion-runner';
 import { assertPdfHeader } from './pdf/pdf-parser';
 

@@ -4,7 +4,7 @@ import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { FakeOpenAiServer, startFakeOpenAiServer, status } from '../support/fake-openai-server';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../support/ingest-context';
-import { documentIdFor } from '../../src/ingest/ingest.service';
+import { documentIdFor } from '../../src/ingest/document-id';
 
 // `folio search --rerank --json` as a script runs it (the built binary in a subprocess) while the configured LLM
 // answers every call with HTTP 500: stdout is the JSON and nothing else, the failure is a warning inside it, and

@@ -6,7 +6,7 @@ import { ABANDONED_JOB_CODE } from '../../src/common/background-jobs';
 import { GraphExecutor } from '../../src/graph/graph-executor';
 import { FileStore } from '../../src/ingest/file-store';
 import { IngestRepository } from '../../src/ingest/ingest.repository';
-import { documentIdFor } from '../../src/ingest/ingest.service';
+import { documentIdFor } from '../../src/ingest/document-id';
 import { IngestionJobService } from '../../src/ingest/ingestion-job.service';
 import { HttpApp, startHttpApp } from '../support/http-app';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../support/ingest-context';

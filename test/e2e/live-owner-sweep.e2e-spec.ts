@@ -5,7 +5,7 @@ import * as path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { IngestRepository } from '../../src/ingest/ingest.repository';
-import { documentIdFor } from '../../src/ingest/ingest.service';
+import { documentIdFor } from '../../src/ingest/document-id';
 import { createIngestContext, IngestContext } from '../support/ingest-context';
 import { makeTextPdf } from '../support/make-pdf';
 import { TcpProxy } from '../support/tcp-proxy';

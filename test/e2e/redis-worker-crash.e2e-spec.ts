@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { loadConfig } from '../../src/config/folio-config';
 import { FileStore } from '../../src/ingest/file-store';
 import { IngestRepository } from '../../src/ingest/ingest.repository';
-import { documentIdFor } from '../../src/ingest/ingest.service';
+import { documentIdFor } from '../../src/ingest/document-id';
 import { ingestUploadForm } from '../support/graphql-upload';
 import { HttpApp, startHttpApp } from '../support/http-app';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../support/ingest-context';

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { GraphExecutor } from '../../src/graph/graph-executor';
 import { INGEST_QUEUE } from '../../src/ingest/queue/ingest-queue';
-import { documentIdFor } from '../../src/ingest/ingest.service';
+import { documentIdFor } from '../../src/ingest/document-id';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../support/ingest-context';
 import { makeEncryptedPdf } from '../support/make-pdf';
 import {

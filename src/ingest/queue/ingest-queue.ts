@@ -4,7 +4,8 @@ import { JobQueue, QUEUE_NAMES } from '../../queue/job-queue';
 import { redisHost } from '../../queue/redis-connection';
 import type { FileStore } from '../file-store';
 import { IngestError, IngestErrorCode } from '../ingest.errors';
-import { documentIdFor, type IngestOptions } from '../ingest.service';
+import { documentIdFor } from '../document-id';
+import type { IngestOptions } from '../ingest.service';
 import type { IngestionRunner, IngestionWorkItem } from '../ingestion-runner';
 
 /** The BullMQ queue ingestion jobs wait in. */

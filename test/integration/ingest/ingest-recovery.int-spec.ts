@@ -6,7 +6,7 @@ import { GraphExecutor } from '../../../src/graph/graph-executor';
 import { GraphErrorCode } from '../../../src/graph/graph.errors';
 import { IngestErrorCode } from '../../../src/ingest/ingest.errors';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
-import { documentIdFor } from '../../../src/ingest/ingest.service';
+import { documentIdFor } from '../../../src/ingest/document-id';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../../support/ingest-context';
 import { TcpProxy } from '../../support/tcp-proxy';
 import { testCypher } from '../../support/test-cypher';

@@ -5,7 +5,7 @@ import { GraphError, GraphErrorCode } from '../../../src/graph/graph.errors';
 import { IngestErrorCode } from '../../../src/ingest/ingest.errors';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
 import { PageImageService } from '../../../src/ingest/page-image.service';
-import { documentIdFor } from '../../../src/ingest/ingest.service';
+import { documentIdFor } from '../../../src/ingest/document-id';
 import { PdfErrorCode } from '../../../src/ingest/pdf/pdf.errors';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../../support/ingest-context';
 

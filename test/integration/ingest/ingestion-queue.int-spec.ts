@@ -3,7 +3,7 @@ import { loadConfig } from '../../../src/config/folio-config';
 import { GraphExecutor } from '../../../src/graph/graph-executor';
 import { IngestErrorCode } from '../../../src/ingest/ingest.errors';
 import { IngestRepository } from '../../../src/ingest/ingest.repository';
-import { documentIdFor } from '../../../src/ingest/ingest.service';
+import { documentIdFor } from '../../../src/ingest/document-id';
 import { IngestionJobService } from '../../../src/ingest/ingestion-job.service';
 import { InlineIngestionRunner } from '../../../src/ingest/ingestion-runner';
 import { createIngestContext, fixture, IngestContext, uniqueCopy } from '../../support/ingest-context';
