@@ -4,17 +4,7 @@ import { offlineSummarise } from '../../llm/offline/summarise.offline';
 import type { EvolveNode } from '../../llm/prompts/evolve.prompt';
 import type { SummariseReply } from '../../llm/prompts/summarise.prompt';
 import { chunk, mapWithConcurrency } from '../../common/concurrency';
-import {
-  noCallsEstimate,
-  requireInteger,
-  requireWithin,
-  withParams,
-  type EnrichMode,
-  type EnrichStage,
-  type EnrichStageContext,
-  type EnrichStageEstimate,
-  type EnrichStageResult,
-} from '../enrich-stage';
+import * as stage from '../enrich-stage';
 import { StageModels } from '../stage-models';
 import { dot } from '../similarity/maxsim';
 import {
@@ -59,12 +49,12 @@ const EVOLVE_NEIGHBOUR_TOKENS = 70;
 const EVOLVE_REPLY_TOKENS = 140;
 
 export function evolveSettingsFrom(params: Readonly<Record<string, number>>): EvolveSettings {
-  const s = withParams(DEFAULT_EVOLVE_SETTINGS, params);
-  requireInteger('rounds', s.rounds, 0);
-  requireInteger('k', s.k, 1);
-  requireWithin('alpha', s.alpha, 0, 1);
-  requireInteger('window', s.window, 0);
-  requireInteger('concurrency', s.concurrency, 1);
+  const s = stage.withParams(DEFAULT_EVOLVE_SETTINGS, params);
+  stage.requireInteger('rounds', s.rounds, 0);
+  stage.requireInteger('k', s.k, 1);
+  stage.requireWithin('alpha', s.alpha, 0, 1);
+  stage.requireInteger('window', s.window, 0);
+  stage.requireInteger('concurrency', s.concurrency, 1);
   return s;
 }
 
@@ -89,7 +79,7 @@ interface NodeState {
  * G²-Reader's content graph: per element a summary, keywords and an `evolvedEmbedding` (the retrieval `embedding`
  * stays), RELATES_TO edges evolved over T rounds (Lite: vectors only; full: the LLM), each round kept as a Revision. */
 @Injectable()
-export class ContentEvolutionStage implements EnrichStage {
+export class ContentEvolutionStage implements stage.EnrichStage {
   readonly name = 'evolve' as const;
 
   constructor(
@@ -101,10 +91,10 @@ export class ContentEvolutionStage implements EnrichStage {
     await this.repo.clear(docId);
   }
 
-  async estimate(docId: string, mode: EnrichMode): Promise<EnrichStageEstimate> {
+  async estimate(docId: string, mode: stage.EnrichMode): Promise<stage.EnrichStageEstimate> {
     const lengths = await this.repo.elementSizes(docId);
     const { rounds } = DEFAULT_EVOLVE_SETTINGS;
-    if (!this.models.usesLlm(mode)) return noCallsEstimate(`${lengths.length} elements, Lite (no LLM)`);
+    if (!this.models.usesLlm(mode)) return stage.noCallsEstimate(`${lengths.length} elements, Lite (no LLM)`);
     const long = lengths.filter((n) => n > SHORT_TEXT_CHARS);
     const textTokens = (n: number, cap: number) => estimateTokens('x'.repeat(Math.min(n, cap)));
     const summarisePrompt = long.reduce((t, n) => t + SUMMARISE_OVERHEAD_TOKENS + textTokens(n, 12_000), 0);
@@ -121,7 +111,7 @@ export class ContentEvolutionStage implements EnrichStage {
     };
   }
 
-  async run(docId: string, ctx: EnrichStageContext): Promise<EnrichStageResult> {
+  async run(docId: string, ctx: stage.EnrichStageContext): Promise<stage.EnrichStageResult> {
     const s = evolveSettingsFrom(ctx.params ?? {});
     const useLlm = this.models.usesLlm(ctx.mode);
     if (ctx.mode === 'llm' && !useLlm)

@@ -1,16 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { chunk } from '../../common/concurrency';
-import {
-  noCallsEstimate,
-  requireInteger,
-  requireWithin,
-  withParams,
-  type EnrichMode,
-  type EnrichStage,
-  type EnrichStageContext,
-  type EnrichStageEstimate,
-  type EnrichStageResult,
-} from '../enrich-stage';
+import * as stage from '../enrich-stage';
 import {
   cosineFromIndexScore,
   keepTopK,
@@ -43,9 +33,9 @@ const MAX_INDEX_K = 1024;
 const VECTOR_CACHE_PAGES = 20_000;
 
 export function similarSettingsFrom(params: Readonly<Record<string, number>>): SimilarSettings {
-  const s = withParams(DEFAULT_SIMILAR_SETTINGS, params);
-  requireInteger('k', s.k, 1);
-  requireWithin('tau', s.tau, -1, 1);
+  const s = stage.withParams(DEFAULT_SIMILAR_SETTINGS, params);
+  stage.requireInteger('k', s.k, 1);
+  stage.requireWithin('tau', s.tau, -1, 1);
   s.candidates = Math.max(s.candidates, s.k);
   return s;
 }
@@ -54,21 +44,21 @@ export function similarSettingsFrom(params: Readonly<Record<string, number>>): S
  * TRACE's semantic page layer, coarse-to-fine so a document costs ~N log N, never N²: candidates from the page vector
  * index, then late interaction over the pages' unit vectors; edges ≥ τ, top-K per page. Re-running replaces them. */
 @Injectable()
-export class SimilarPagesStage implements EnrichStage {
+export class SimilarPagesStage implements stage.EnrichStage {
   readonly name = 'similar' as const;
 
   constructor(private readonly repo: SimilarityRepository) {}
 
-  async estimate(docId: string, _mode: EnrichMode): Promise<EnrichStageEstimate> {
+  async estimate(docId: string, _mode: stage.EnrichMode): Promise<stage.EnrichStageEstimate> {
     const pages = await this.repo.embeddedPages(docId);
-    return noCallsEstimate(`${pages.length} pages, no LLM calls`);
+    return stage.noCallsEstimate(`${pages.length} pages, no LLM calls`);
   }
 
   async clear(docId: string): Promise<void> {
     await this.repo.clear(docId);
   }
 
-  async run(docId: string, ctx: EnrichStageContext): Promise<EnrichStageResult> {
+  async run(docId: string, ctx: stage.EnrichStageContext): Promise<stage.EnrichStageResult> {
     const settings = similarSettingsFrom(ctx.params ?? {});
     await this.repo.clear(docId);
     const pages = await this.repo.embeddedPages(docId);

@@ -1,11 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  EnrichMode,
-  EnrichStage,
-  EnrichStageContext,
-  EnrichStageEstimate,
-  EnrichStageResult,
-} from '../enrich-stage';
+import type * as stage from '../enrich-stage';
 import { sectionFields } from '../../document/document-model';
 import { inferOutline, type InferredSection } from './infer-outline';
 import {
@@ -33,7 +27,7 @@ export function elementText(e: Pick<SummaryElementRow, 'text' | 'description'>):
  * DMAP / MMRAG-DocQA summaries per page, section (bottom-up) and document, embedded for the summary index; a document
  * without an outline or headings first gets an inferred one (`source: 'inferred'`). A run replaces the previous one. */
 @Injectable()
-export class SummariesStage implements EnrichStage {
+export class SummariesStage implements stage.EnrichStage {
   readonly name = 'summaries' as const;
 
   constructor(
@@ -41,7 +35,7 @@ export class SummariesStage implements EnrichStage {
     private readonly models: StageModels,
   ) {}
 
-  async estimate(docId: string, mode: EnrichMode): Promise<EnrichStageEstimate> {
+  async estimate(docId: string, mode: stage.EnrichMode): Promise<stage.EnrichStageEstimate> {
     const { pages, sections, chars } = await this.repo.estimateInputs(docId);
     const calls = this.models.usesLlm(mode) ? pages + sections + 1 : 0;
     // Pages read the text once; sections read it again (through their elements); the document reads summaries.
@@ -57,7 +51,7 @@ export class SummariesStage implements EnrichStage {
     await this.repo.clearInferredOutline(docId);
   }
 
-  async run(docId: string, ctx: EnrichStageContext): Promise<EnrichStageResult> {
+  async run(docId: string, ctx: stage.EnrichStageContext): Promise<stage.EnrichStageResult> {
     const summariser = new StageSummariser(this.models, ctx);
     const [pages, elements] = await Promise.all([this.repo.listPages(docId), this.repo.listElements(docId)]);
     await this.clear(docId);

@@ -1,11 +1,5 @@
 import { Inject, Injectable, Optional } from '@nestjs/common';
-import type {
-  EnrichMode,
-  EnrichStage,
-  EnrichStageContext,
-  EnrichStageEstimate,
-  EnrichStageResult,
-} from '../enrich-stage';
+import type * as stage from '../enrich-stage';
 import { StageModels } from '../stage-models';
 import { StageSummariser, summariseEstimate } from '../summaries/stage-summariser';
 import { elementText } from '../summaries/summaries.stage';
@@ -22,7 +16,7 @@ const CLUSTER_SOURCE_CHARS = 12_000;
  * MMRAG-DocQA's cross-page index: elements clustered RAPTOR-style (UMAP, GMM with k by BIC) and summarised up to one
  * root. Leaves are elements because they are already embedded, sized to the embedder and map back to page + bbox. */
 @Injectable()
-export class SummaryTreeStage implements EnrichStage {
+export class SummaryTreeStage implements stage.EnrichStage {
   readonly name = 'tree' as const;
   private readonly options: TreeOptions;
 
@@ -34,7 +28,7 @@ export class SummaryTreeStage implements EnrichStage {
     this.options = { ...DEFAULT_TREE_OPTIONS, ...options };
   }
 
-  async estimate(docId: string, mode: EnrichMode): Promise<EnrichStageEstimate> {
+  async estimate(docId: string, mode: stage.EnrichMode): Promise<stage.EnrichStageEstimate> {
     const { units, chars } = await this.repo.estimateInputs(docId);
     // Every level at least halves; in practice clusters hold ~4–8 members, so ~units/3 summaries in all.
     const nodes = units === 0 ? 0 : Math.max(1, Math.ceil(units / 3));
@@ -50,7 +44,7 @@ export class SummaryTreeStage implements EnrichStage {
     await this.repo.clear(docId);
   }
 
-  async run(docId: string, ctx: EnrichStageContext): Promise<EnrichStageResult> {
+  async run(docId: string, ctx: stage.EnrichStageContext): Promise<stage.EnrichStageResult> {
     const units = await this.repo.listUnits(docId);
     await this.repo.clear(docId);
     const leaves = units
