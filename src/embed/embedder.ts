@@ -13,5 +13,10 @@ export interface Embedder {
   embedQuery(text: string): Promise<Float32Array>;
   /** Tokens `text` takes as a passage, special tokens included: it embeds whole iff countTokens(text) <= maxTokens. */
   countTokens(text: string): number;
+  /**
+   * Whether the model's vocabulary holds `word` (lower case) whole: a word of the language, so a question's word
+   * is never "corrected" into another. Absent when the embedder has no local vocabulary (a remote API).
+   */
+  readonly knowsWord?: (word: string) => boolean;
   close(): Promise<void>;
 }

@@ -80,6 +80,9 @@ export class OnnxEmbedder implements Embedder {
     return this.tokenizer.count(text);
   }
 
+  /** One word piece between [CLS] and [SEP]: the vocabulary holds the word whole. */
+  readonly knowsWord = (word: string): boolean => this.tokenizer.count(word) === 3;
+
   close(): Promise<void> {
     return this.runner.close();
   }

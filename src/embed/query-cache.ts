@@ -34,6 +34,10 @@ export class QueryCachingEmbedder implements Embedder {
     return this.inner.maxTokens;
   }
 
+  get knowsWord(): ((word: string) => boolean) | undefined {
+    return this.inner.knowsWord;
+  }
+
   embedPassages(texts: string[]): Promise<Float32Array[]> {
     return this.inner.embedPassages(texts);
   }

@@ -186,7 +186,8 @@ const flatten = (text: string) =>
     .trim()} `;
 
 /** Shorter words are not forgiven a typo: one letter turns "HAQ" into another acronym. */
-const MIN_TYPO_LENGTH = 5;
+export const MIN_TYPO_LENGTH = 5;
+const TYPO_LENGTH_WORDS = new RegExp(`\\p{L}{${MIN_TYPO_LENGTH},}`, 'gu');
 /** A name of this many words or more is mentioned when all but one of its words are (three still name it). */
 const LONG_NAME_WORDS = 4;
 
@@ -213,6 +214,9 @@ export class DocumentVocabulary {
   readonly pageCount: number;
   /** The text with thousands separators removed, for number look-ups. */
   private readonly digits: string;
+  /** How often each word of MIN_TYPO_LENGTH letters or more is printed, as printed (lower case): a question's
+   * misspelt word is read as the document's word one edit away. */
+  readonly spellings: ReadonlyMap<string, number>;
 
   constructor(pages: readonly DocumentPageText[]) {
     this.text = pages
@@ -226,6 +230,10 @@ export class DocumentVocabulary {
     this.flat = flatten(this.text);
     this.pageCount = pages.reduce((max, p) => Math.max(max, p.pageNumber), 0);
     this.digits = this.text.replace(/(?<=\d),(?=\d{3})/g, '');
+    const spellings = new Map<string, number>();
+    for (const word of this.text.match(TYPO_LENGTH_WORDS) ?? [])
+      spellings.set(word, (spellings.get(word) ?? 0) + 1);
+    this.spellings = spellings;
   }
 
   get empty(): boolean {

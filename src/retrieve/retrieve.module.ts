@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AskService } from './answer/ask.service';
+import { DocumentVocabularies } from './document-vocabularies';
 import { WholeDocumentAnswers } from './answer/whole-document-answers';
 import { AnswerPipeline } from './answer/answer-pipeline';
 import { LlmModule } from '../llm/llm.module';
@@ -29,6 +30,7 @@ import { TraceWalker } from './trace/trace-walker';
     DocumentRouter,
     SearchScopeService,
     AskService,
+    DocumentVocabularies,
     WholeDocumentAnswers,
     ...RANKER_CLASSES,
     rankersProvider,

@@ -13,6 +13,7 @@ import type { RetrieveRepository } from './retrieve.repository';
 import { RetrieveService } from './retrieve.service';
 import { DocumentRouter } from './routing/document-router';
 import type { RoutingSignal, SignalHit } from './routing/document-routing';
+import { DocumentVocabularies } from './document-vocabularies';
 import type { RoutingRepository } from './routing/routing.repository';
 import { SearchScopeService } from './routing/search-scope.service';
 import { STRATEGIES, type SearchRequest, type Strategy } from './retrieve.types';
@@ -71,9 +72,14 @@ function serviceOver(
   rankers: RankerRegistry,
   llm: Partial<LlmService> = { enabled: false },
   routing: { on: boolean; hits?: SignalHit[]; filtered?: string[] } = { on: false },
+  spelling: { knowsWord?: (word: string) => boolean; pageText?: string } = {},
 ) {
   const scored: string[][] = [];
+  const embedded: string[] = [];
   const repo = {
+    documentVersions: async (docIds: string[]) => docIds.map((docId) => ({ docId, version: 'v1' })),
+    documentPageTexts: async (docIds: string[]) =>
+      docIds.map((docId) => ({ docId, pageNumber: 1, text: spelling.pageText ?? '' })),
     pagePassages: async (pages: Array<{ docId: string; pageNumber: number }>) =>
       pages.map((p) => ({ ...p, text: `text of ${p.pageNumber}` })),
     namedPages: async (q: { docId: string; pageNumbers: number[] }) =>
@@ -88,7 +94,10 @@ function serviceOver(
   const documents = {
     get: async (id: string) => (id === 'missing' ? null : { id }),
   } as unknown as DocumentRepository;
-  const embedder = { embedQuery: async () => new Float32Array([0.5, 0.5]) } as unknown as Embedder;
+  const embedder = {
+    embedQuery: async (text: string) => (embedded.push(text), new Float32Array([0.5, 0.5])),
+    knowsWord: spelling.knowsWord,
+  } as unknown as Embedder;
   const routingRepo = {
     textHits: async () => (routing.hits ?? []).filter((h) => TEXT_SIGNALS.has(h.signal)),
     vectorHits: async () => (routing.hits ?? []).filter((h) => !TEXT_SIGNALS.has(h.signal)),
@@ -107,8 +116,9 @@ function serviceOver(
     new NamedPagesService(repo),
     scopes,
     embedder,
+    new DocumentVocabularies(repo),
   );
-  return { service, scored };
+  return { service, scored, embedded };
 }
 
 const request = (strategy: Strategy, extra: Partial<SearchRequest> = {}): SearchRequest => ({
@@ -120,6 +130,35 @@ const request = (strategy: Strategy, extra: Partial<SearchRequest> = {}): Search
 });
 
 describe('RetrieveService.search over rankers', () => {
+  it("reads a scoped question's misspelt words as the document prints them, and searches that question", async () => {
+    const rankers = registry();
+    const words = new Set(['what', 'were', 'advertising', 'expenses']);
+    const { service, embedded } = serviceOver(rankers, undefined, undefined, {
+      knowsWord: (w) => words.has(w),
+      pageText: 'Advertising expenses were $714.3 million in 2015.',
+    });
+    const scoped = { docIds: ['d'] };
+    const result = await service.search(
+      request('HYBRID', { query: 'What were advertsing expenses in 2015?', scope: scoped }),
+    );
+    expect(rankers.HYBRID.requests[0]!.query).toBe('What were advertising expenses in 2015?');
+    expect(embedded).toEqual([
+      'What were advertsing expenses in 2015?',
+      'What were advertising expenses in 2015?',
+    ]);
+    expect(result.respelling?.corrections).toEqual([{ from: 'advertsing', to: 'advertising' }]);
+    expect(result.trace).toContain('spelling: read "advertsing" as "advertising" (the document\'s spelling)');
+    expect(result.timings.map((t) => t.stage)).toContain('spelling');
+
+    // unscoped, or with an embedder that knows no words, the question is searched as asked
+    const unscoped = await service.search(request('HYBRID', { query: 'What were advertsing expenses?' }));
+    expect(unscoped.respelling).toBeUndefined();
+    const { service: remote } = serviceOver(registry(), undefined, undefined, { pageText: 'Advertising' });
+    expect(
+      (await remote.search(request('HYBRID', { query: 'advertsing', scope: scoped }))).respelling,
+    ).toBeUndefined();
+  });
+
   it('runs the ranker the strategy names, at the re-rank depth when RERANK follows, and returns k pages', async () => {
     const rankers = registry();
     const { service } = serviceOver(rankers);

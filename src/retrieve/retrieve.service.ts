@@ -3,7 +3,10 @@ import { EMBEDDER } from '../embed/embed.tokens';
 import type { Embedder } from '../embed/embedder';
 import { UsageMeter } from '../llm/llm-usage';
 import { emptyCost } from './evidence-step';
+import { DocumentVocabularies } from './document-vocabularies';
 import { NamedPagesService } from './named-pages.service';
+import type { DocumentVocabulary } from './answerability';
+import { respelled, respellingNote } from './question-spelling';
 import { PageReranker } from './rankers/page-reranker';
 import { RANKERS, type RankerRegistry, type Ranking, timed } from './rankers/ranker';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
@@ -28,32 +31,41 @@ export class RetrieveService {
     private readonly namedPages: NamedPagesService,
     private readonly scopes: SearchScopeService,
     @Inject(EMBEDDER) private readonly embedder: Embedder,
+    private readonly vocabularies: DocumentVocabularies,
   ) {}
 
   async search(req: SearchRequest, parentMeter = new UsageMeter()): Promise<SearchResult> {
     const started = performance.now();
     // This search's own LLM calls, rolled up into the caller's (ask adds the answer's).
     const meter = new UsageMeter(parentMeter);
-    const { query, dropped } = validated(req);
+    const { query: asked, dropped } = validated(req);
     const ranker = this.rankers[req.strategy];
     const timings: StageTiming[] = [];
-    // The scope check (a Neo4j round trip) and routing's word signals run while the query is embedded; a missing
-    // document or a bad filter still fails the search before any ranking runs.
-    const embedded = timed(timings, 'embed-query', () => this.embedder.embedQuery(query)).then((v) =>
+    // The scope check (a Neo4j round trip), the documents' spelling and routing's word signals run while the query
+    // is embedded; a missing document or a bad filter still fails the search before any ranking runs.
+    const vocabulary = this.scopedVocabulary(req.scope.docIds, timings);
+    const embedded = timed(timings, 'embed-query', () => this.embedder.embedQuery(asked)).then((v) =>
       Array.from(v),
     );
-    embedded.catch(() => undefined); // awaited below; a scope error may come first
+    for (const pending of [vocabulary, embedded]) pending.catch(() => undefined); // awaited below, after the scope
     const admitted = await this.scopes.admitted(req.scope);
     const scope = await this.scopes.resolve(
       req.scope,
       admitted,
       req.routing,
-      { query, embedding: embedded },
+      { query: asked, embedding: embedded },
       { timings, meter },
     );
-    const embedding = await embedded;
+    const words = await vocabulary;
+    const knowsWord = this.embedder.knowsWord;
+    const respelling = words && knowsWord ? respelled(asked, words.spellings, knowsWord) : null;
+    const query = respelling?.question ?? asked;
+    const embedding = respelling
+      ? Array.from(await timed(timings, 'embed-query', () => this.embedder.embedQuery(query)))
+      : await embedded;
     const docIds = scope.docIds;
     const trace = [...scope.trace];
+    if (respelling) trace.push(`spelling: ${respellingNote(respelling)}`);
     if (dropped.length > 0)
       trace.push(`answer-format instructions not searched for: ${dropped.map((d) => `"${d}"`).join(', ')}`);
     if (docIds?.length === 0) return emptyResult(req, timings, trace, started);
@@ -79,7 +91,17 @@ export class RetrieveService {
       steps: ranking.steps,
       warnings,
       cost: costOf(ranking, meter, timings, started),
+      ...(respelling ? { respelling } : {}),
     };
+  }
+
+  /** What the documents a search is scoped to print, to spell its question by; null unscoped or with no word list. */
+  private async scopedVocabulary(
+    docIds: string[] | undefined,
+    timings: StageTiming[],
+  ): Promise<DocumentVocabulary | null> {
+    if (!docIds?.length || !this.embedder.knowsWord) return null;
+    return timed(timings, 'spelling', () => this.vocabularies.of(docIds));
   }
 }
 

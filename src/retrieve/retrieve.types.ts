@@ -1,3 +1,4 @@
+import type { Respelling } from './question-spelling';
 import type { BBox } from '../document/document-model';
 import type * as Gql from '../document/graphql.types';
 import type { TypedAnswer } from './answer/typed-answer';
@@ -81,6 +82,8 @@ export interface SearchResult extends Omit<Gql.SearchResult, 'pages' | 'steps'> 
   strategy: Strategy;
   pages: PageHit[];
   steps: EvidenceStep[];
+  /** The question as searched when misspelt words were read as the document's (question-spelling.ts). */
+  respelling?: Respelling;
 }
 
 export interface Citation {

@@ -5,6 +5,7 @@ import type { RetrieveService } from '../retrieve.service';
 import type { DocumentStructure } from '../structure-count';
 import { evidenceStep, searchResult } from '../testing/search-builders';
 import type { AnswerPipeline } from './answer-pipeline';
+import { DocumentVocabularies } from '../document-vocabularies';
 import { AskService } from './ask.service';
 import { WholeDocumentAnswers } from './whole-document-answers';
 
@@ -37,6 +38,7 @@ function askerOver(repo: Partial<RetrieveRepository>): AskService {
       answer: () => Promise.reject(new Error('a count never reaches the answer pipeline')),
     } as unknown as AnswerPipeline,
     new WholeDocumentAnswers(graph),
+    new DocumentVocabularies(graph),
   );
 }
 

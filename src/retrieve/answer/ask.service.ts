@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { PromiseLru } from '../../common/promise-lru';
 import { UsageMeter } from '../../llm/llm-usage';
-import { type DocumentPageText, DocumentVocabulary } from '../answerability';
+import type { DocumentPageText } from '../answerability';
+import { DocumentVocabularies } from '../document-vocabularies';
+import { respellingNote } from '../question-spelling';
 import { ANSWER_PAGES_READ, type AnswerElement } from '../extractive-answer';
 import { judgedIrrelevant } from './answer-evidence';
 import { AnswerPipeline } from './answer-pipeline';
@@ -19,8 +20,6 @@ import { stageCosts } from '../stage-clock';
 
 /** Pages an answer reads. */
 const ANSWER_PAGES = 5;
-/** Document vocabularies kept for the offline answer: a few MB each for a 300-page filing. */
-const VOCABULARY_CACHE_SIZE = 16;
 
 export interface AskOptions {
   strategy?: Strategy;
@@ -36,10 +35,8 @@ export class AskService {
     private readonly repo: RetrieveRepository,
     private readonly answers: AnswerPipeline,
     private readonly wholeDocument: WholeDocumentAnswers,
+    private readonly vocabularies: DocumentVocabularies,
   ) {}
-
-  /** The offline answer's document vocabularies, by document ids and versions. */
-  private readonly vocabularies = new PromiseLru<DocumentVocabulary | null>(VOCABULARY_CACHE_SIZE);
 
   async ask(question: string, opts: AskOptions = {}): Promise<AskResult> {
     const meter = new UsageMeter();
@@ -56,12 +53,14 @@ export class AskService {
     const t0 = performance.now();
     const scoped = opts.scope?.docIds?.length === 1 ? opts.scope.docIds[0]! : null;
     const irrelevant = judgedIrrelevant(search.steps);
-    const counted = scoped ? await this.wholeDocument.answer(question, scoped, irrelevant) : null;
+    // the answer reads the question as it was searched: its misspelt words as the document prints them
+    const asked = search.respelling?.question ?? question;
+    const counted = scoped ? await this.wholeDocument.answer(asked, scoped, irrelevant) : null;
     const { warnings, ...answer } = counted
       ? { ...counted, warnings: [] }
-      : await this.answers.answer(question, search, {
+      : await this.answers.answer(asked, search, {
           meter,
-          vocabulary: (docIds) => this.answerVocabulary(docIds),
+          vocabulary: (docIds) => this.vocabularies.of(docIds),
         });
     const answerMs = Math.round(performance.now() - t0);
     search.timings.push({ stage: 'answer', ms: answerMs });
@@ -75,9 +74,13 @@ export class AskService {
       stages: stageCosts(search.timings),
       totalMs: search.cost.totalMs + answerMs,
     };
+    const respelt = search.respelling
+      ? `The question's words were ${respellingNote(search.respelling)}.`
+      : null;
     return {
       question,
       ...answer,
+      analysis: respelt ? `${answer.analysis ?? ''} ${respelt}`.trim() : answer.analysis,
       search,
       usage: meter.toLlmUsage(),
       warnings: [...search.warnings, ...warnings],
@@ -92,27 +95,8 @@ export class AskService {
     return pages.length === 0 ? Promise.resolve([]) : this.repo.answerPageElements(pages);
   }
 
-  /** Every page's text of the documents the offline answer reads: which of the question's words they hold anywhere. */
+  /** Every page's text of the documents the offline answer reads (the answerability calibration reads it). */
   answerDocumentPages(docIds: string[]): Promise<DocumentPageText[]> {
     return docIds.length === 0 ? Promise.resolve([]) : this.repo.documentPageTexts(docIds);
-  }
-
-  /**
-   * What the documents hold anywhere, for the offline answer's "Not answerable" cues. Reading every page's text and
-   * indexing its words costs ~200 ms on a long filing, so it is read once per document version (re-ingesting a
-   * document gives it a new version) and kept; concurrent asks about the same documents share one read.
-   */
-  async answerVocabulary(docIds: string[]): Promise<DocumentVocabulary | null> {
-    if (docIds.length === 0) return null;
-    const versions = await this.repo.documentVersions(docIds);
-    if (versions.length === 0) return null;
-    const key = versions
-      .map((v) => `${v.docId}@${v.version}`)
-      .sort()
-      .join('|');
-    return this.vocabularies.get(key, async () => {
-      const pages = await this.answerDocumentPages(versions.map((v) => v.docId));
-      return pages.length > 0 ? new DocumentVocabulary(pages) : null;
-    });
   }
 }

@@ -139,6 +139,11 @@ describe.each(Object.keys(TOLERANCE) as OnnxEmbeddingModelName[])(
       }
     });
 
+    it('knows a word its vocabulary holds whole, not a misspelling of it', () => {
+      for (const word of ['advertising', 'expenses', 'white']) expect(embedder.knowsWord(word)).toBe(true);
+      for (const word of ['advertsing', 'goverment', 'concieved']) expect(embedder.knowsWord(word)).toBe(false);
+    });
+
     it('truncates text longer than 512 tokens and counts its full length', async () => {
       const long = 'The graph links every page to the next one. '.repeat(80);
       expect(embedder.countTokens(long)).toBeGreaterThan(512);

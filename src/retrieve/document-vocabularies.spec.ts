@@ -1,6 +1,6 @@
-import type { DocumentPageText } from '../answerability';
-import type { RetrieveRepository } from '../retrieve.repository';
-import { AskService } from './ask.service';
+import type { DocumentPageText } from './answerability';
+import { DocumentVocabularies } from './document-vocabularies';
+import type { RetrieveRepository } from './retrieve.repository';
 
 /** A repository holding a few documents' page texts; it counts how often page texts are read. */
 function fakeRepository(docs: Map<string, { version: string; pages: DocumentPageText[] }>) {
@@ -19,10 +19,7 @@ function fakeRepository(docs: Map<string, { version: string; pages: DocumentPage
   return { repo: repo as unknown as RetrieveRepository, reads };
 }
 
-function serviceOver(repo: RetrieveRepository): AskService {
-  const unused = {} as never;
-  return new AskService(unused, repo, unused, unused);
-}
+const serviceOver = (repo: RetrieveRepository) => new DocumentVocabularies(repo);
 
 const page = (docId: string, pageNumber: number, text: string): DocumentPageText => ({
   docId,
@@ -30,7 +27,7 @@ const page = (docId: string, pageNumber: number, text: string): DocumentPageText
   text,
 });
 
-describe('AskService.answerVocabulary', () => {
+describe('DocumentVocabularies', () => {
   it('reads a document once per version and again after it is re-ingested', async () => {
     const docs = new Map([
       ['a', { version: 'v1', pages: [page('a', 1, 'Revenue grew to 4,584,833 in 2016')] }],
@@ -38,14 +35,14 @@ describe('AskService.answerVocabulary', () => {
     const { repo, reads } = fakeRepository(docs);
     const service = serviceOver(repo);
 
-    const first = await service.answerVocabulary(['a']);
-    const second = await service.answerVocabulary(['a']);
+    const first = await service.of(['a']);
+    const second = await service.of(['a']);
     expect(first).toBe(second);
     expect(reads).toEqual([['a']]);
     expect(first?.hasNumber('4584833')).toBe(true);
 
     docs.set('a', { version: 'v2', pages: [page('a', 1, 'Operating income was 903,095')] });
-    const third = await service.answerVocabulary(['a']);
+    const third = await service.of(['a']);
     expect(reads).toHaveLength(2);
     expect(third?.hasNumber('4584833')).toBe(false);
     expect(third?.hasNumber('903095')).toBe(true);
@@ -58,10 +55,7 @@ describe('AskService.answerVocabulary', () => {
     ]);
     const { repo, reads } = fakeRepository(docs);
     const service = serviceOver(repo);
-    const [x, y] = await Promise.all([
-      service.answerVocabulary(['a', 'b']),
-      service.answerVocabulary(['b', 'a']),
-    ]);
+    const [x, y] = await Promise.all([service.of(['a', 'b']), service.of(['b', 'a'])]);
     expect(x).toBe(y);
     expect(reads).toHaveLength(1);
     expect(x?.words.has('alpha') && x.words.has('beta')).toBe(true);
@@ -71,14 +65,14 @@ describe('AskService.answerVocabulary', () => {
     const docs = new Map([['a', { version: 'v1', pages: [page('a', 1, 'alpha')] }]]);
     const { repo, reads } = fakeRepository(docs);
     const service = serviceOver(repo);
-    expect(await service.answerVocabulary(['missing'])).toBeNull();
-    expect(await service.answerVocabulary([])).toBeNull();
+    expect(await service.of(['missing'])).toBeNull();
+    expect(await service.of([])).toBeNull();
 
     const failing = repo.documentPageTexts;
     repo.documentPageTexts = () => Promise.reject(new Error('Neo4j is down'));
-    await expect(service.answerVocabulary(['a'])).rejects.toThrow('Neo4j is down');
+    await expect(service.of(['a'])).rejects.toThrow('Neo4j is down');
     repo.documentPageTexts = failing;
-    expect((await service.answerVocabulary(['a']))?.words.has('alpha')).toBe(true);
+    expect((await service.of(['a']))?.words.has('alpha')).toBe(true);
     expect(reads).toEqual([['a']]);
   });
 });
