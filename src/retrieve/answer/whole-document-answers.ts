@@ -184,9 +184,10 @@ export class WholeDocumentAnswers {
     docId: string,
     irrelevant: ReadonlySet<string>,
   ): Promise<DocumentAnswer | null> {
-    const part = partsAsked(question);
-    if (!part) return null;
-    const found = labelledParts(await this.repo.documentPageTexts([docId]), part);
+    const asked = partsAsked(question);
+    if (!asked) return null;
+    const { part, mentions } = asked;
+    const found = labelledParts(await this.repo.documentPageTexts([docId]), asked);
     if (found.length < 2) return null;
     const names = found.map((f) => `${part[0]!.toUpperCase()}${part.slice(1)} ${f.label}`);
     const printing = await this.printing(
@@ -201,7 +202,9 @@ export class WholeDocumentAnswers {
       answerable: true,
       mode: 'graph',
       format: 'Integer',
-      analysis: `Counted the distinct ${part} labels that open a line of the document's text (its headings and contents list): ${names.join(', ')}.`,
+      analysis: mentions
+        ? `Counted the distinct ${part} labels the document's text mentions: ${names.join(', ')}.`
+        : `Counted the distinct ${part} labels that open a line of the document's text (its headings and contents list): ${names.join(', ')}.`,
       // each label cited once, on the first page that prints it
       citations: printing.flatMap((c, i) =>
         c.filter((x) => x.pageNumber === found[i]!.pageNumber).slice(0, 1),
