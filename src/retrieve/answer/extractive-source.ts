@@ -1,7 +1,7 @@
 import { asksForSeveral } from '../answer-units';
 import type { ExtractiveAnswer, QuotedUnit } from '../extractive-answer';
 import { alternativesOf, offeredOptions, optionStated } from './choice-source';
-import { shortSpan } from './short-span';
+import { kindPhrase, shortSpan } from './short-span';
 import { sequenceAsked } from './span-source';
 import type { AnswerKind, TypedAnswer } from './typed-answer';
 import { typedAnswer } from './typed-answer';
@@ -79,6 +79,9 @@ export function typedFromExtractive(
     const options = offeredOptions(question);
     const stated = options ? optionStated(options, best.text) : null;
     if (stated) return typedAnswer(kind, `${stated} — ${sentence}`, { value: stated });
+    // "what kind of environment": the phrase of a quoted sentence that names that kind
+    const kindOf = answered.quoted.map((q) => kindPhrase(question, q.text)).find((k) => k !== null);
+    if (kindOf) return typedAnswer(kind, `${kindOf.span} — ${sentence}`, { value: kindOf.span });
     // a sequence's neighbour is read from the sequence (span-source); a sentence's words after the name are no step
     const span =
       options || sequenceAsked(question) || (kind === 'TEXT' && ASKS_DESCRIPTION.test(question))

@@ -1,4 +1,4 @@
-import { shortSpan } from './short-span';
+import { kindPhrase, shortSpan } from './short-span';
 
 describe('shortSpan', () => {
   const cases: Array<[string, string, string]> = [
@@ -58,5 +58,26 @@ describe('shortSpan', () => {
       'The inspector checks the seal torque the hose clamps the filter housing the drain plug the gauge glass ' +
       'and the vent line on each unit';
     expect(shortSpan('What does the inspector check?', long)).toBeNull();
+  });
+});
+
+describe('kindPhrase', () => {
+  it('reads the noun phrase that says the kind asked, modifiers and article included', () => {
+    expect(
+      kindPhrase(
+        'What kind of room should the kiln be fired in?',
+        'Fire the kiln in a dry and well ventilated room, away from stored glazes.',
+      )?.span,
+    ).toBe('a dry and well ventilated room');
+    expect(
+      kindPhrase('What type of glaze does the guide recommend?', 'It recommends lead-free glaze.')?.span,
+    ).toBe('lead-free glaze');
+  });
+  it('reads nothing when the noun stands alone or only with the question’s own words, or no kind is asked', () => {
+    expect(kindPhrase('What kind of room is needed?', 'A room is needed for the kiln.')).toBeNull();
+    expect(
+      kindPhrase('What kind of room does the glaze store need?', 'The glaze room needs air.'),
+    ).toBeNull();
+    expect(kindPhrase('Where is the kiln room?', 'The kiln is in a dry room.')).toBeNull();
   });
 });

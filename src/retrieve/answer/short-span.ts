@@ -165,3 +165,45 @@ export function shortSpan(question: string, text: string): ShortSpan | null {
   const before = bounded(text, kept, 'what precedes the question words');
   return asksForSubject(question) ? (before ?? after) : (after ?? before);
 }
+
+/** "What kind of environment …?": the noun whose kind is asked. */
+const KIND_OF = /\bwhat (?:kinds?|types?|sorts?) of ([\p{L}-]+)/iu;
+const ARTICLES = new Set(['a', 'an', 'the']);
+/** Words a noun phrase's modifiers never cross (a preposition, a clause word, a verb of being). */
+const PHRASE_STOP = new Set([
+  ...CLAUSE_WORDS,
+  ...'in on at by of for from to with within into onto as than via about under over after before during'.split(
+    ' ',
+  ),
+]);
+/** Modifiers before the noun at most: "a quiet and relaxed environment". */
+const MAX_MODIFIERS = 5;
+
+/**
+ * For "what kind of N", the noun phrase of the text that ends with N and says what kind ("measured in a quiet and
+ * relaxed environment" → "a quiet and relaxed environment"); null when the text prints N without a modifier of
+ * its own (the question's words are not one).
+ */
+export function kindPhrase(question: string, text: string): ShortSpan | null {
+  const m = KIND_OF.exec(question);
+  if (!m) return null;
+  const noun = stem(m[1]!.toLowerCase());
+  const tokens = tokensOf(text, askedWords(question));
+  for (let i = 0; i < tokens.length; i++) {
+    if (!sameWord(noun, stem(tokens[i]!.lower))) continue;
+    let from = i;
+    while (from > 0 && i - from < MAX_MODIFIERS) {
+      const prev = tokens[from - 1]!;
+      // a frame word, a clause word or the question's own word ("recommends") ends the modifiers
+      const framing = FRAME_WORDS.has(prev.lower) && !ARTICLES.has(prev.lower) && prev.lower !== 'and';
+      if (framing || PHRASE_STOP.has(prev.lower) || prev.asked >= 0 || breaksAt(text, prev, tokens[from]!))
+        break;
+      from--;
+      if (ARTICLES.has(prev.lower)) break;
+    }
+    const modifiers = tokens.slice(from, i).filter((t) => !ARTICLES.has(t.lower) && t.lower !== 'and');
+    if (modifiers.length === 0) continue;
+    return { span: spanText(text, tokens.slice(from, i + 1)), how: 'the phrase that says the kind asked' };
+  }
+  return null;
+}
