@@ -23,20 +23,9 @@ const MIN_SUBJECT_NAMED = 0.6;
 const MIN_QUESTION_HELD = 0.5;
 /** Words of a question that ask for a format or a scale, not for a thing the sentence names. */
 const FORMAT_WORDS = new Set(
-  [
-    'answer',
-    'million',
-    'thousand',
-    'billion',
-    'integer',
-    'float',
-    'format',
-    'round',
-    'decimal',
-    'fy',
-    'fiscal',
-    'year',
-  ].map((w) => contentWords(w)[0] ?? w),
+  'answer million thousand billion integer float format round decimal fy fiscal year'
+    .split(' ')
+    .map((w) => contentWords(w)[0] ?? w),
 );
 
 const share = (words: string[], of: Set<string>) =>
