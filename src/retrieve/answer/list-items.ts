@@ -1,6 +1,7 @@
 import { countWord } from './number-words';
 import { contentWords } from '../text-match';
 import { searchQueryOf } from '../search-query';
+import { type AnswerKind, countAnswer, listAnswer, type TypedAnswer } from './typed-answer';
 
 // The pieces a list answer is made of: the items of a list (or of bullet lines set inside a paragraph), the items
 // of an enumeration written in a sentence ("… five segments: A, B, C, D and E."), and the number of items or the
@@ -205,3 +206,19 @@ export function series(sentence: string, min = 3): { lead: string; items: string
 }
 
 const words = (text: string) => text.split(' ').filter((w) => w !== '').length;
+
+/**
+ * The items as a COUNT in `noun` when `kind` asks how many ("3 vessels: A; B; C [p. 4]", `label` printed after
+ * the number), else as a LIST; `pages` names where they stand.
+ */
+export function listOrCount(
+  kind: AnswerKind,
+  items: string[],
+  pages: string,
+  noun: string,
+  label = noun,
+): TypedAnswer {
+  return kind === 'COUNT'
+    ? countAnswer(items, `${items.length} ${label}: ${items.join('; ')} [${pages}]`, noun)
+    : listAnswer(items, `${items.join('; ')} [${pages}]`);
+}

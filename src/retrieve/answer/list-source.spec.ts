@@ -47,6 +47,12 @@ describe('listCandidate', () => {
   it('counts the same items for a count question', () => {
     const found = rover('COUNT', 'How many sensors does the rover carry?');
     expect(found?.answer).toMatchObject({ kind: 'COUNT', value: '4', unit: 'sensors' });
+    expect(found?.answer.text).toBe(
+      '4 sensors: Infrared camera; Laser rangefinder; Gas sensor; Seismometer [p. 4, p. 5]',
+    );
+    expect(found?.analysis).toBe(
+      'Counted the items of the list on p. 4, p. 5, under "Sensors on the rover" (4).',
+    );
   });
 
   it('does not continue onto a page that is not the next one', () => {

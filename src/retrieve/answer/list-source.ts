@@ -8,20 +8,14 @@ import {
   distinct,
   enumeration,
   listItems,
+  listOrCount,
   namesThings,
   paragraphTitle,
   series,
   share,
   subjectWords,
 } from './list-items';
-import {
-  type AnswerCandidate,
-  type AnswerEvidence,
-  type EvidencePage,
-  citationAt,
-  countAnswer,
-  listAnswer,
-} from './typed-answer';
+import { type AnswerCandidate, type AnswerEvidence, type EvidencePage, citationAt } from './typed-answer';
 
 // LIST and COUNT answers from the evidence's own lists: the list (or bullet lines) under the heading, caption or
 // lead sentence that names what the question asks for, continued onto the next page when it runs on there; else an
@@ -196,22 +190,15 @@ export function listCandidate(evidence: AnswerEvidence): AnswerCandidate | null 
   if (items.length === 0) return null;
   const citations = found.parts.map((p) => citationAt(p.page, p.element, p.element.text));
   const how = found === list ? 'the items of the list' : 'the items enumerated';
-  const where = `${pageLabels(found.parts)}, under "${found.anchor}"`;
-  if (evidence.kind === 'COUNT') {
-    const noun = /\bhow many\s+([\p{L}-]+)/iu.exec(evidence.question)?.[1]?.toLowerCase() ?? 'items';
-    return {
-      answer: countAnswer(
-        items,
-        `${items.length} ${noun}: ${items.join('; ')} [${pageLabels(found.parts)}]`,
-        noun,
-      ),
-      citations,
-      analysis: `Counted ${how} on ${where} (${items.length}).`,
-    };
-  }
+  const pages = pageLabels(found.parts);
+  const where = `${pages}, under "${found.anchor}"`;
+  const noun = /\bhow many\s+([\p{L}-]+)/iu.exec(evidence.question)?.[1]?.toLowerCase() ?? 'items';
   return {
-    answer: listAnswer(items, `${items.join('; ')} [${pageLabels(found.parts)}]`),
+    answer: listOrCount(evidence.kind, items, pages, noun),
     citations,
-    analysis: `The answer is ${how} on ${where}.`,
+    analysis:
+      evidence.kind === 'COUNT'
+        ? `Counted ${how} on ${where} (${items.length}).`
+        : `The answer is ${how} on ${where}.`,
   };
 }

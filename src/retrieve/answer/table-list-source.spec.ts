@@ -45,7 +45,13 @@ describe('tableColumnCandidate', () => {
 
   it('counts the cells of that column', () => {
     const found = tableColumnCandidate(evidenceFrom('How many vessels are in the fleet?', 'COUNT', fleet));
-    expect(found?.answer).toMatchObject({ kind: 'COUNT', value: '3' });
+    expect(found?.answer).toMatchObject({
+      kind: 'COUNT',
+      value: '3',
+      unit: 'vessel',
+      text: '3 (Vessel): Gull; Tern; Puffin [p. 6, p. 7]',
+    });
+    expect(found?.analysis).toBe('Counted the cells of the table column "Vessel" (p. 6, p. 7).');
   });
 
   it('counts no column for "how many more": that asks for a difference of values', () => {

@@ -1,14 +1,7 @@
 import type { AnswerElement } from '../extractive-answer';
-import { askedCount, askedSlice, distinct, share, subjectWords } from './list-items';
+import { askedCount, askedSlice, distinct, listOrCount, share, subjectWords } from './list-items';
 import { markdownRows } from './table-grid';
-import {
-  type AnswerCandidate,
-  type AnswerEvidence,
-  type EvidencePage,
-  citationAt,
-  countAnswer,
-  listAnswer,
-} from './typed-answer';
+import { type AnswerCandidate, type AnswerEvidence, type EvidencePage, citationAt } from './typed-answer';
 
 // LIST and COUNT answers from a table column: the column whose header names what the question asks for ("Which
 // models …" → the "Model" column), its cells in row order, continued by the same column of the table's next part
@@ -77,16 +70,12 @@ export function tableColumnCandidate(evidence: AnswerEvidence): AnswerCandidate 
   );
   const where = [...new Set(parts.map((p) => `p. ${p.element.pageNumber}`))].join(', ');
   const analysis = `The cells of the table column "${header}" (${where}).`;
-  if (evidence.kind === 'COUNT') {
-    return {
-      answer: countAnswer(
-        items,
-        `${items.length} (${header}): ${items.join('; ')} [${where}]`,
-        header.toLowerCase(),
-      ),
-      citations,
-      analysis: `Counted ${analysis.charAt(0).toLowerCase()}${analysis.slice(1)}`,
-    };
-  }
-  return { answer: listAnswer(items, `${items.join('; ')} [${where}]`), citations, analysis };
+  return {
+    answer: listOrCount(evidence.kind, items, where, header.toLowerCase(), `(${header})`),
+    citations,
+    analysis:
+      evidence.kind === 'COUNT'
+        ? `Counted ${analysis.charAt(0).toLowerCase()}${analysis.slice(1)}`
+        : analysis,
+  };
 }
