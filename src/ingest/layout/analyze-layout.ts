@@ -2,7 +2,8 @@
 import { documentKind } from '../../document/document-kind';
 import type { BBox, DocumentModel, LayoutElement, ParsedPdf, TextItem } from '../../document/document-model';
 import { type TextBlock, groupBlocks } from './blocks';
-import { linkCaptions, linkTitles } from './captions';
+import { linkCaptions } from './captions';
+import { linkTitles } from './float-titles';
 import { readingOrder, sortRows } from './columns';
 import { contentsLinks } from './contents-links';
 import { resolveCrossReferences } from './cross-references';

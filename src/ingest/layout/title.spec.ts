@@ -1,8 +1,10 @@
-import type { BBox, LayoutElement } from '../../document/document-model';
+import type { BBox, ElementKind, LayoutElement } from '../../document/document-model';
 import { elementSequence, textItemAt } from './testing/layout-fixtures';
-import { dehyphenate, readTitle } from './title';
+import { chooseTitle, dehyphenate, looksLikeTitle, readTitle } from './title';
 
-const element = elementSequence();
+let element = elementSequence();
+const el = (kind: ElementKind, text: string, bbox: BBox, pageNumber = 1): LayoutElement =>
+  element(kind, pageNumber, text, bbox);
 /** A first-page line: its element and the text item that gives its type size. */
 const line = (text: string, bbox: BBox, fontSize: number, kind: LayoutElement['kind'] = 'heading') => {
   const headingLevel = kind === 'heading' ? 1 : null;
@@ -129,5 +131,84 @@ describe('dehyphenate', () => {
       'Learning with Weak-to-Strong Supervision',
     );
     expect(dehyphenate('TREE- ORGANIZED RETRIEVAL')).toBe('TREE-ORGANIZED RETRIEVAL');
+  });
+});
+
+describe('title', () => {
+  it('accepts metadata that reads like a title and rejects ids, file codes and tool placeholders', () => {
+    expect(looksLikeTitle('U.S. Views of China')).toBe(true);
+    expect(looksLikeTitle('0001065280-16-000006')).toBe(false);
+    expect(looksLikeTitle('PIP_Seniors_and_Tech_040314')).toBe(false);
+    expect(looksLikeTitle('Microsoft Word - report_v5.docx')).toBe(false);
+    expect(looksLikeTitle('untitled')).toBe(false);
+    expect(looksLikeTitle('3f2a9c0d1b4e5f60718293a4b5c6d7e8')).toBe(false);
+  });
+
+  it('falls back to a filing cover, then the largest first-page heading, then the file name', () => {
+    element = elementSequence();
+    const cover = [
+      el('paragraph', 'UNITED STATES SECURITIES AND EXCHANGE COMMISSION', [72, 40, 540, 52]),
+      el('heading', 'FORM 10-K', [250, 60, 360, 76]),
+      el('paragraph', 'For the fiscal year ended December 31, 2015', [72, 90, 540, 100]),
+      el('heading', 'NETFLIX, INC.', [250, 120, 360, 136]),
+      el('paragraph', '(Exact name of registrant as specified in its charter)', [200, 140, 420, 150]),
+    ];
+    expect(
+      chooseTitle({
+        metadataTitle: '0001065280-16-000006',
+        firstPageItems: [],
+        firstPageElements: cover,
+        bodyFontSize: 10,
+      }),
+    ).toBe('NETFLIX, INC. Form 10-K, fiscal year ended December 31, 2015');
+
+    const heading = el('heading', 'Political Independents: Who They Are', [72, 100, 540, 130]);
+    const body = el(
+      'paragraph',
+      'About Pew Research Center and this report in general terms',
+      [72, 150, 540, 170],
+    );
+    const items = [
+      {
+        text: 'Political Independents: Who They Are',
+        bbox: [72, 100, 540, 130] as BBox,
+        fontName: 'H',
+        fontSize: 24,
+        bold: true,
+        italic: false,
+        source: 'text-layer' as const,
+        confidence: 1,
+      },
+      {
+        text: 'About Pew Research Center',
+        bbox: [72, 150, 540, 170] as BBox,
+        fontName: 'H',
+        fontSize: 10,
+        bold: false,
+        italic: false,
+        source: 'text-layer' as const,
+        confidence: 1,
+      },
+    ];
+    expect(
+      chooseTitle({
+        metadataTitle: null,
+        firstPageItems: items,
+        firstPageElements: [body, heading],
+        bodyFontSize: 10,
+      }),
+    ).toBe('Political Independents: Who They Are');
+    expect(
+      chooseTitle({
+        metadataTitle: null,
+        firstPageItems: [],
+        firstPageElements: [],
+        bodyFontSize: 10,
+        fileName: 'deck-2015.pdf',
+      }),
+    ).toBe('deck-2015');
+    expect(
+      chooseTitle({ metadataTitle: '', firstPageItems: [], firstPageElements: [], bodyFontSize: 10 }),
+    ).toBe('Untitled document');
   });
 });

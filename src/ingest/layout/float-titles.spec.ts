@@ -1,15 +1,11 @@
-import type { BBox, ElementKind, LayoutElement, SectionNode } from '../../document/document-model';
-import { linkCaptions, linkTitles } from './captions';
-import { findMentions, resolveCrossReferences, resolveMentions } from './cross-references';
-import { printedPageMap } from '../../document/page-labels';
-import { chooseTitle, looksLikeTitle } from './title';
-import { elementSequence, sectionNode } from './testing/layout-fixtures';
+import type { BBox, ElementKind, LayoutElement } from '../../document/document-model';
+import { linkCaptions } from './captions';
+import { linkTitles } from './float-titles';
+import { elementSequence } from './testing/layout-fixtures';
 
-let element = elementSequence();
+const element = elementSequence();
 const el = (kind: ElementKind, text: string, bbox: BBox, pageNumber = 1): LayoutElement =>
   element(kind, pageNumber, text, bbox);
-const section = (key: string, title: string, pageStart: number): SectionNode =>
-  sectionNode(key, title, pageStart);
 
 describe('linkTitles', () => {
   it('takes a Pew-style chart title over its "% who say" subtitle', () => {
@@ -154,147 +150,5 @@ describe('linkTitles', () => {
     linkTitles(elements);
     expect(caption.captionOf).toBe(figure.key);
     expect(heading.captionOf).toBeNull();
-  });
-});
-
-describe('cross-references', () => {
-  it('finds Note, Item, Section, page and label mentions and skips statutes, other filings and bibliography ranges', () => {
-    const mentions = (text: string) => findMentions(text).map((m) => `${m.kind}:${m.value}`);
-    expect(mentions('See Note 7 and Item 7 of this report, Table 2 and page 12.')).toEqual([
-      'note:7',
-      'item:7',
-      'label:table 2',
-      'page:12',
-    ]);
-    expect(mentions('pursuant to Section 13(a) or Section 15(d) of the Exchange Act')).toEqual([]);
-    expect(mentions('REPORT PURSUANT TO SECTION 13 OR 15(d) OF THE SECURITIES EXCHANGE ACT OF 1934')).toEqual(
-      [],
-    );
-    expect(
-      mentions('incorporated by reference to Exhibit 10.2 to the Quarterly Report on Form 10-Q'),
-    ).toEqual([]);
-    expect(mentions('set forth in Item 1A. “Risk Factors” of our Annual Report on Form 10-K')).toEqual([]);
-    expect(mentions('In Proceedings of ICML, pp. 6781–6792. PMLR, 2021.')).toEqual([]);
-    expect(mentions('as shown in Figure 3 of the report')).toEqual(['label:figure 3']);
-  });
-
-  it('resolves Note 7 and Item 7 to their sections past the table of contents, and a printed page number', () => {
-    element = elementSequence();
-    const contents = [1, 2, 3, 7].map((n, i) =>
-      el('paragraph', `Item ${n}. Part ${n}`, [72, 100 + i * 20, 300, 110 + i * 20], 2),
-    );
-    const item7 = el('heading', 'Item 7. Management’s Discussion and Analysis', [72, 60, 400, 74], 5);
-    const notesTitle = el('heading', 'Notes to Consolidated Financial Statements', [72, 60, 400, 74], 6);
-    const note7 = el('heading', 'Note 7. Income Taxes', [72, 200, 300, 214], 6);
-    const footers = [3, 4, 5, 6].map((p) => el('page-footer', String(p - 2), [300, 760, 310, 770], p));
-    const text = el(
-      'paragraph',
-      'Our effective tax rate fell (see Note 7). Item 7 discusses liquidity; see page 3.',
-      [72, 100, 540, 140],
-      4,
-    );
-    const elements = [...contents, item7, notesTitle, note7, ...footers, text];
-    const sections = [
-      section('s0', item7.text, 5),
-      section('s1', notesTitle.text, 6),
-      section('s2', note7.text, 6),
-    ];
-    const refs = resolveCrossReferences(elements, sections, 6);
-    expect(refs.filter((r) => r.fromKey === text.key).map((r) => [r.mention, r.target])).toEqual([
-      ['Note 7', { type: 'section', key: 's2' }],
-      ['Item 7', { type: 'section', key: 's0' }],
-      ['page 3', { type: 'page', pageNumber: 5 }], // printed "3" is the PDF's page 5
-    ]);
-    // A title that starts with its own label is not a reference to itself.
-    expect(resolveMentions(elements, sections, 6).filter((m) => m.fromKey !== text.key)).toEqual([]);
-  });
-
-  it('reads printed page numbers from footers only when they agree with the page order', () => {
-    element = elementSequence();
-    const consistent = [2, 3, 4, 5].map((p) =>
-      el('page-footer', `Page ${p - 1} of 4`, [300, 760, 340, 770], p),
-    );
-    expect(printedPageMap(consistent, 5).get(1)).toBe(2);
-    const noisy = [2, 3, 4, 5].map((p) => el('page-footer', String(p * 7), [300, 760, 340, 770], p));
-    expect(printedPageMap(noisy, 5).size).toBe(0);
-  });
-});
-
-describe('title', () => {
-  it('accepts metadata that reads like a title and rejects ids, file codes and tool placeholders', () => {
-    expect(looksLikeTitle('U.S. Views of China')).toBe(true);
-    expect(looksLikeTitle('0001065280-16-000006')).toBe(false);
-    expect(looksLikeTitle('PIP_Seniors_and_Tech_040314')).toBe(false);
-    expect(looksLikeTitle('Microsoft Word - report_v5.docx')).toBe(false);
-    expect(looksLikeTitle('untitled')).toBe(false);
-    expect(looksLikeTitle('3f2a9c0d1b4e5f60718293a4b5c6d7e8')).toBe(false);
-  });
-
-  it('falls back to a filing cover, then the largest first-page heading, then the file name', () => {
-    element = elementSequence();
-    const cover = [
-      el('paragraph', 'UNITED STATES SECURITIES AND EXCHANGE COMMISSION', [72, 40, 540, 52]),
-      el('heading', 'FORM 10-K', [250, 60, 360, 76]),
-      el('paragraph', 'For the fiscal year ended December 31, 2015', [72, 90, 540, 100]),
-      el('heading', 'NETFLIX, INC.', [250, 120, 360, 136]),
-      el('paragraph', '(Exact name of registrant as specified in its charter)', [200, 140, 420, 150]),
-    ];
-    expect(
-      chooseTitle({
-        metadataTitle: '0001065280-16-000006',
-        firstPageItems: [],
-        firstPageElements: cover,
-        bodyFontSize: 10,
-      }),
-    ).toBe('NETFLIX, INC. Form 10-K, fiscal year ended December 31, 2015');
-
-    const heading = el('heading', 'Political Independents: Who They Are', [72, 100, 540, 130]);
-    const body = el(
-      'paragraph',
-      'About Pew Research Center and this report in general terms',
-      [72, 150, 540, 170],
-    );
-    const items = [
-      {
-        text: 'Political Independents: Who They Are',
-        bbox: [72, 100, 540, 130] as BBox,
-        fontName: 'H',
-        fontSize: 24,
-        bold: true,
-        italic: false,
-        source: 'text-layer' as const,
-        confidence: 1,
-      },
-      {
-        text: 'About Pew Research Center',
-        bbox: [72, 150, 540, 170] as BBox,
-        fontName: 'H',
-        fontSize: 10,
-        bold: false,
-        italic: false,
-        source: 'text-layer' as const,
-        confidence: 1,
-      },
-    ];
-    expect(
-      chooseTitle({
-        metadataTitle: null,
-        firstPageItems: items,
-        firstPageElements: [body, heading],
-        bodyFontSize: 10,
-      }),
-    ).toBe('Political Independents: Who They Are');
-    expect(
-      chooseTitle({
-        metadataTitle: null,
-        firstPageItems: [],
-        firstPageElements: [],
-        bodyFontSize: 10,
-        fileName: 'deck-2015.pdf',
-      }),
-    ).toBe('deck-2015');
-    expect(
-      chooseTitle({ metadataTitle: '', firstPageItems: [], firstPageElements: [], bodyFontSize: 10 }),
-    ).toBe('Untitled document');
   });
 });
