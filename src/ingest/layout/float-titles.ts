@@ -24,10 +24,9 @@ const SUBTITLE =
   /^(\(?(in (millions|thousands|billions)|unaudited|amounts in|dollars in|\$ in|percent|share of|among)\b|%\s)|\)$/i;
 
 /**
- * Unnumbered titles: a float still without a caption takes the short title set directly above it (a Pew chart's
- * bold title, a filing's "CONSOLIDATED BALANCE SHEETS" over a units line), else a short bold line directly below
- * a figure or chart. A paragraph taken as a title becomes a caption; a heading stays a heading (it still opens a
- * section) and only gains `captionOf`.
+ * A float still without a caption takes the short title directly above it, else (a figure or chart) a short
+ * bold line below it or a chart title further up. A paragraph taken as a title becomes a caption; a heading
+ * stays a heading (it still opens a section) and only gains `captionOf`.
  */
 export function linkTitles(elements: LayoutElement[]): void {
   const captioned = new Set(elements.flatMap((e) => (e.captionOf ? [e.captionOf] : [])));
@@ -197,11 +196,9 @@ const MAX_CHART_SUBTITLE_WORDS = 40;
 const SOURCE_LINE = /^(notes?|sources?)\s*:/i;
 
 /**
- * A report chart (Pew style) is a title, a subtitle ("% who say …", a survey question ending in "?" or "(%)"),
- * legend and axis labels, the plot, then "Note:"/"Source:" lines. Its title may stand further above the plot
- * than a table's, past those labels: walk up the chart's column over labels and subtitles to the first block
- * that is neither; it is the title when it is a heading, or — when a note or source line under the plot marks
- * the region as a chart — a short title-like line. Body text on the way stops the search.
+ * A report chart (Pew style) stacks title, subtitle, legend and axis labels over the plot, notes and sources
+ * under it: walk up its column past labels and subtitles to the first other block, the title when it is a
+ * heading or, with a note or source line under the plot, a short title-like line. Body text stops the search.
  */
 function chartTitle(float: LayoutElement, page: LayoutElement[], used: Set<string>): LayoutElement | null {
   const above = page
