@@ -22,6 +22,10 @@ class CliModule {}
 @Module({ providers: [{ provide: MIGRATE_ON_START, useValue: false }], exports: [MIGRATE_ON_START] })
 class NoMigrationOnStart {}
 
+/** The benchmarks' modules: no recovery sweep, a benchmark writes only its own documents. */
+@Module({ imports: CLI_MODULES })
+class BenchCliModule {}
+
 @Module({ imports: [NoMigrationOnStart, CliModule] })
 class CliWithoutMigrationModule {}
 
@@ -39,13 +43,15 @@ class ReadOnlyCliModule {}
  */
 export async function withCliApp<T>(
   work: (app: INestApplicationContext) => Promise<T>,
-  opts: { migrateOnStart?: boolean; readOnly?: boolean } = {},
+  opts: { migrateOnStart?: boolean; readOnly?: boolean; bench?: boolean } = {},
 ): Promise<T> {
   const root = opts.readOnly
     ? ReadOnlyCliModule
     : opts.migrateOnStart === false
       ? CliWithoutMigrationModule
-      : CliModule;
+      : opts.bench
+        ? BenchCliModule
+        : CliModule;
   const app = await NestFactory.createApplicationContext(root, { logger: cliLogger() });
   try {
     return await work(app);
@@ -57,4 +63,9 @@ export async function withCliApp<T>(
 /** For commands that only read (list, stats, search, ask, analyze without --write): never migrates, never writes. */
 export function withReadOnlyCliApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
   return withCliApp(work, { readOnly: true });
+}
+
+/** For the benchmarks (`folio bench`): migrates like any writing command, without the recovery sweep. */
+export function withBenchApp<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
+  return withCliApp(work, { bench: true });
 }
