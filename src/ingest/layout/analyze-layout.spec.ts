@@ -1,6 +1,6 @@
 import type { BBox, OutlineEntry, TextItem } from '../../document/document-model';
 import { analyzeLayout } from './analyze-layout';
-import { findMentions } from './cross-references';
+import { findMentions } from './mentions';
 import { sectionsFromOutline } from './sections';
 import { joinLines, splitByTokens } from './text';
 import { parsedPage, parsedPdf, textItems } from './testing/layout-fixtures';

@@ -1,5 +1,6 @@
 import type { BBox, ElementKind, LayoutElement, SectionNode } from '../../document/document-model';
-import { findMentions, resolveCrossReferences, resolveMentions } from './cross-references';
+import { resolveCrossReferences, resolveMentions } from './cross-references';
+import { findMentions } from './mentions';
 import { printedPageMap } from '../../document/page-labels';
 import { elementSequence, sectionNode } from './testing/layout-fixtures';
 
