@@ -49,8 +49,8 @@ export const envSchema = z.object({
   FOLIO_API_EXPLORER: bool.optional(),
   NODE_ENV: z.string().optional(),
   FOLIO_EMBEDDER: z.enum(['onnx', 'openai']).default('onnx'),
-  // int8 bge-small: on the first 60 dev-benchmark questions R@3 58.9 (VECTOR) / 66.6 (HYBRID) against fp32's
-  // 57.1 / 62.5, at about twice the passages per second.
+  // int8 bge-small: no worse than fp32 on the dev benchmark at about twice the passages per second
+  // (docs/measurements.md, "Default embedding model").
   FOLIO_EMBEDDING_MODEL: z.string().min(1).default('bge-small-en-v1.5-q'),
   FOLIO_EMBEDDING_DIMENSION: int(1, 8192).optional(),
   FOLIO_EMBEDDING_BASE_URL: optionalUrl,

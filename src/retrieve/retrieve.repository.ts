@@ -83,8 +83,7 @@ export interface FusionQuery extends CandidateQuery {
 export const HYBRID_PAGE_TEXT_WEIGHT = 0.5;
 /**
  * Weight of a page's head vector (its opening words embedded, pageHeadText) beside its best passage in VECTOR's page
- * score. Dev R@3 (564 questions) 55.4 → 59.3 at 0.3 (born-digital 53.9 → 58.1, R@1 33.1 → 36.3); 0.2 and 0.5 gave
- * 58.1 and 58.4. See docs/measurements.md, "Page heads".
+ * score, the best of the weights tried on the dev set (docs/measurements.md, "Page heads").
  */
 export const VECTOR_PAGE_HEAD_WEIGHT = 0.3;
 /**
