@@ -5,7 +5,6 @@ import { respectivePairs } from './number-choice';
 import { numbersIn } from './typed-value';
 import {
   type AnswerCandidate,
-  type AnswerEvidence,
   type AnswerKind,
   type CandidateSource,
   citationAt,
@@ -50,7 +49,7 @@ function fitsKind(kind: AnswerKind, unit: string | null, value: string): boolean
   return true;
 }
 
-export const respectiveSource: CandidateSource = (evidence: AnswerEvidence): AnswerCandidate | null => {
+export const respectiveSource: CandidateSource = (evidence) => {
   if (!NUMBER_KINDS.has(evidence.kind)) return null;
   const asked = new Set(contentWords(evidence.question).filter((w) => !/\d/.test(w) && !FORMAT_WORDS.has(w)));
   let best: { candidate: AnswerCandidate; score: number } | null = null;
