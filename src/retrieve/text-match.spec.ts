@@ -8,6 +8,11 @@ describe('text matching for the offline answer', () => {
     expect(stem('class')).toBe('class');
     expect(stem('figures')).toBe(stem('figure'));
     expect(stem('boxes')).toBe('box');
+    expect(stem('classes')).toBe(stem('class'));
+    expect(stem('branches')).toBe(stem('branch'));
+    expect(stem('expenses')).toBe(stem('expense'));
+    expect(stem('licenses')).toBe(stem('license'));
+    expect(stem('sizes')).toBe(stem('size'));
     expect(stem('counties')).toBe(stem('county'));
     expect(stem('companies')).toBe('company');
     expect(stem('series')).toBe('sery'); // both sides stem alike, so "series" still meets "series"

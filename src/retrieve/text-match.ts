@@ -21,8 +21,9 @@ export function withoutStopwords(text: string): string {
 /** A light suffix stemmer: enough for "re-ranking" to meet "rerank" and "pages" to meet "page". */
 export function stem(word: string): string {
   const w = word.replace(/(?<=\p{L})-(?=\p{L})/gu, '');
-  // "-es" only after a sibilant ("boxes", "branches"): "figures" and "images" lose just their "s"
-  if (w.length > 4 && /(?:[sxz]|[cs]h)es$/.test(w)) return w.slice(0, -2);
+  // "-es" only after x, ch, sh, ss, zz ("boxes", "branches", "classes"): "figures", "expenses" and "sizes" lose just
+  // their "s", so they meet "figure", "expense" and "size"
+  if (w.length > 4 && /(?:x|ch|sh|ss|zz)es$/.test(w)) return w.slice(0, -2);
   // "-ies" after a consonant is the plural of "-y": "counties" meets "county", "policies" meets "policy"
   if (w.length > 5 && /[^aeiou]ies$/.test(w)) return `${w.slice(0, -3)}y`;
   for (const suffix of ['ing', 'ed', 's']) {
