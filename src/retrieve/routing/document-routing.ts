@@ -124,7 +124,8 @@ export function fuseDocuments(hits: SignalHit[], namedKind: DocumentKind | null 
   for (const doc of docs.values()) {
     if (ofKind.has(doc.docId)) {
       doc.score += SIGNAL_WEIGHTS.kind / (ROUTING_RRF_K + 1);
-      doc.signals.push({
+      // first among the rank-1 signals (the sort is stable): the trace shows three, and the question's words chose it
+      doc.signals.unshift({
         signal: 'kind',
         rank: 1,
         evidence: `the question names ${namedKind!.toLowerCase()}`,

@@ -134,6 +134,21 @@ describe('document routing (unscoped search over a library)', () => {
     },
   );
 
+  it('gives the slide decks the kind signal when the question names slides', async () => {
+    const result = await ctx.retrieve.search({
+      query: 'What do the slides say about water for the hives?',
+      strategy: 'HYBRID',
+      scope: {},
+      k: 3,
+      routing: true,
+    });
+    expect(result.pages[0]).toMatchObject({ docId: ids.bees });
+    const deck = result.trace.find((l) => l.includes(`document ${ids.bees} `));
+    expect(deck).toMatch(/^routing: chose document .* from kind #1 \("the question names slides"\)/);
+    const lighthouse = result.trace.find((l) => l.includes(`document ${ids.lighthouse} `));
+    expect(lighthouse ?? '').not.toContain('kind #1');
+  });
+
   it('lists both documents when two answer the question', async () => {
     const result = await ctx.retrieve.search({
       query: 'At what hydration is the rye sourdough starter kept, and how often is it fed?',
