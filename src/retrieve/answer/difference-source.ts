@@ -1,4 +1,11 @@
-import { boxNote, cellCitation, type EvidenceTable, evidenceTables, periodFits } from './evidence-tables';
+import {
+  boxNote,
+  cellCitation,
+  cellUnit,
+  type EvidenceTable,
+  evidenceTables,
+  periodFits,
+} from './evidence-tables';
 import { decimalsAsked, roundTo } from './rounding';
 import { rowScore } from './table-cell-source';
 import type { GridColumn, GridRow, GridValue } from './table-grid';
@@ -129,8 +136,7 @@ export function findPair(asked: TwoValueAsk, question: string, tables: EvidenceT
   return top;
 }
 
-/** The row's unit, else a percentage its column header declares ("Accuracy (%)"). */
-const unitOf = (c: Cell) => c.row.unit ?? (/%|\bpercent/i.test(c.column.header) ? '%' : null);
+const unitOf = (c: Cell) => cellUnit(c.row, c.column).unit;
 const decimalsOf = (text: string) => /\.(\d+)/.exec(text.replace(/[^\d.]/g, ''))?.[1]?.length ?? 0;
 const name = (c: Cell) => `${c.row.label}${c.column.header ? `, ${c.column.header}` : ''}`;
 

@@ -148,6 +148,17 @@ export function boxNote(tables: EvidenceTable[]): string {
   return `the table on ${pages} was ingested without cell boxes, so its cells are cited with the table's box (re-ingest the document to cite cells)`;
 }
 
+/** A column whose header says its cells are percentages ("Percent to sales", "% change", "Accuracy (%)"). */
+export function percentColumn(column: GridColumn): boolean {
+  // "(in thousands, except percentages)" says where the percentages are not
+  return /%|\bpercent(?:age)?\b/i.test(column.header.replace(/\bexcept\b[^)]*/gi, ''));
+}
+
+/** A cell's unit and scale: its column's percentage, else its row's unit and the table's scale. */
+export function cellUnit(row: GridRow, column: GridColumn): Pick<GridRow, 'unit' | 'scale'> {
+  return percentColumn(column) ? { unit: '%', scale: 'units' } : { unit: row.unit, scale: row.scale };
+}
+
 /** The scale as words: "in millions", or "" for units. */
 export function scaleWords(scale: TableGrid['scale']): string {
   return scale === 'units' ? '' : `in ${scale}`;

@@ -99,9 +99,9 @@ describe('tableCellSource', () => {
     expect(spent.answer.text).toBe(
       'Purchases of property, plant and equipment (2023): $1,240 million (an outflow, printed negative) [p. 7]',
     );
-    expect(ask('What was operating income in fiscal 2021?', [tablePage(4, 1, OPERATIONS)])?.answer.value).toBe(
-      '-12',
-    );
+    expect(
+      ask('What was operating income in fiscal 2021?', [tablePage(4, 1, OPERATIONS)])?.answer.value,
+    ).toBe('-12');
   });
 
   it('picks a segment column by its header', () => {
@@ -191,5 +191,33 @@ describe('tableCellSource', () => {
       tablePage(3, 1, rows, true, 'Balance sheets (in thousands)'),
     ])!;
     expect(found.answer).toMatchObject({ value: '12400', scale: 'thousands', unit: 'USD' });
+  });
+});
+
+describe('tableCellSource: percentage columns', () => {
+  const QUARTER = [
+    ['(In millions, except percentages)', 'Second quarter 2023', '', 'Second quarter 2022', ''],
+    ['', 'Amount', 'Percent to sales', 'Amount', 'Percent to sales'],
+    ['Net sales', '$ 9,310', '100.0', '$ 9,020', '100.0'],
+    ['Net earnings', '$ 1,210', '13.0', '$ 1,240', '13.7'],
+  ];
+  const ask = (question: string, kind: AnswerKind = 'NUMBER') =>
+    tableCellSource({ question, kind, pages: [tablePage(4, 1, QUARTER)] } satisfies AnswerEvidence);
+
+  it('reads a cell of a percent column as a percentage, whatever the row and the table scale', () => {
+    expect(ask('What were net earnings as a percent of sales in Q2 2023?')?.answer).toMatchObject({
+      kind: 'PERCENTAGE',
+      value: '13',
+      unit: '%',
+      scale: 'units',
+    });
+  });
+  it('keeps the row unit and the table scale in the amount columns ("except percentages" marks none)', () => {
+    expect(ask('What were net earnings in Q2 2022?')?.answer).toMatchObject({
+      kind: 'NUMBER',
+      value: '1240',
+      unit: 'USD',
+      scale: 'millions',
+    });
   });
 });

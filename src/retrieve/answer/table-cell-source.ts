@@ -2,6 +2,7 @@ import { labelPrints, lineItemsAsked, OUTFLOW_ITEMS } from './line-items';
 import {
   boxNote,
   cellCitation,
+  cellUnit,
   type EvidenceTable,
   evidenceTables,
   labelWords,
@@ -122,16 +123,17 @@ export const tableCellSource: CandidateSource = (evidence) => {
     );
   const value = outflow ? -cell.amount.value : cell.amount.value;
   const header = column.header || 'value';
+  const { unit, scale: cellScale } = cellUnit(row, column);
   const citation = cellCitation(table, row, header, cell);
   const shown = cell.amount.dash
     ? 'nothing (a dash)'
-    : `${valueWords(value, row.unit, row.scale)}${outflow ? ' (an outflow, printed negative)' : ''}`;
-  const scale = scaleWords(row.scale);
+    : `${valueWords(value, unit, cellScale)}${outflow ? ' (an outflow, printed negative)' : ''}`;
+  const scale = scaleWords(cellScale);
   return {
     answer: typedAnswer(
-      row.unit === '%' ? 'PERCENTAGE' : 'NUMBER',
+      unit === '%' ? 'PERCENTAGE' : 'NUMBER',
       `${row.label} (${header}): ${shown} [p. ${page.pageNumber}]`,
-      { value: String(value), unit: row.unit, scale: row.scale },
+      { value: String(value), unit, scale: cellScale },
     ),
     citations: [citation],
     analysis:
