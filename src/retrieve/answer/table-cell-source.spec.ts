@@ -1,6 +1,6 @@
 import type { AnswerElement } from '../extractive-answer';
 import { tableCellSource } from './table-cell-source';
-import { evidencePage, tableElement } from './testing/evidence-builders';
+import { evidencePage, QUARTER_STATEMENT, tableElement } from './testing/evidence-builders';
 import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
 
 /** A page holding one table (with its cells' boxes unless `cells` is false) under a title line. */
@@ -195,14 +195,8 @@ describe('tableCellSource', () => {
 });
 
 describe('tableCellSource: percentage columns', () => {
-  const QUARTER = [
-    ['(In millions, except percentages)', 'Second quarter 2023', '', 'Second quarter 2022', ''],
-    ['', 'Amount', 'Percent to sales', 'Amount', 'Percent to sales'],
-    ['Net sales', '$ 9,310', '100.0', '$ 9,020', '100.0'],
-    ['Net earnings', '$ 1,210', '13.0', '$ 1,240', '13.7'],
-  ];
   const ask = (question: string, kind: AnswerKind = 'NUMBER') =>
-    tableCellSource({ question, kind, pages: [tablePage(4, 1, QUARTER)] } satisfies AnswerEvidence);
+    tableCellSource({ question, kind, pages: [tablePage(4, 1, QUARTER_STATEMENT)] } satisfies AnswerEvidence);
 
   it('reads a cell of a percent column as a percentage, whatever the row and the table scale', () => {
     expect(ask('What were net earnings as a percent of sales in Q2 2023?')?.answer).toMatchObject({

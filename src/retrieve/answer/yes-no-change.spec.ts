@@ -1,4 +1,4 @@
-import { tablePage } from './testing/evidence-builders';
+import { QUARTER_STATEMENT, tablePage } from './testing/evidence-builders';
 import type { AnswerEvidence } from './typed-answer';
 import { changeCandidate, changeClaim } from './yes-no-change';
 import { yesNoCandidate } from './yes-no-source';
@@ -63,14 +63,7 @@ describe('changeCandidate', () => {
       ).toBe('Yes');
   });
   it('reads a quarter asked in the quarter columns of the row, and the share of sales when that is asked', () => {
-    const quarter = [
-      ['(In millions)', 'Second quarter', '', '', ''],
-      ['', '2023', '', '2022', ''],
-      ['', 'Amount', 'Percent to sales', 'Amount', 'Percent to sales'],
-      ['Net sales', '9,310', '100.0', '9,020', '100.0'],
-      ['Net earnings', '1,210', '13.0', '1,240', '13.7'],
-    ];
-    const asked = (q: string) => changeCandidate(evidence(q, quarter))?.answer;
+    const asked = (q: string) => changeCandidate(evidence(q, QUARTER_STATEMENT))?.answer;
     expect(
       asked('Did net earnings as a percent of sales increase in Q2 of FY2023 compared to Q2 of FY2022?'),
     ).toMatchObject({

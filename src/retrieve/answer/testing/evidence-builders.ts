@@ -128,3 +128,11 @@ export function elementsInOrder(
     return textElement(text, { docId, pageNumber, elementId, kind, bbox });
   };
 }
+
+/** A quarter's statement with an amount and a percent-to-sales column per period (two header rows). */
+export const QUARTER_STATEMENT: string[][] = [
+  ['(In millions, except percentages)', 'Second quarter 2023', '', 'Second quarter 2022', ''],
+  ['', 'Amount', 'Percent to sales', 'Amount', 'Percent to sales'],
+  ['Net sales', '$ 9,310', '100.0', '$ 9,020', '100.0'],
+  ['Net earnings', '$ 1,210', '13.0', '$ 1,240', '13.7'],
+];
