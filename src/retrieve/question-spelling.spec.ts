@@ -1,4 +1,4 @@
-import { respelled, respellingNote } from './question-spelling';
+import { respelled, respellingNote, unknownWords } from './question-spelling';
 
 const spellings = new Map([
   ['advertising', 12],
@@ -45,6 +45,13 @@ describe('respelled', () => {
   it('leaves a word that is one edit from two words printed equally often, or from none', () => {
     expect(respelled('How many kilnz?', spellings, knowsWord)).toBeNull();
     expect(respelled('What is the zyxwvut?', spellings, knowsWord)).toBeNull();
+  });
+  it('lists only the long words the language does not know as the ones that may need the documents', () => {
+    expect(unknownWords('What were Neflix advertsing expenses in 2015?', knowsWord)).toEqual([
+      'neflix',
+      'advertsing',
+    ]);
+    expect(unknownWords('What were the latest expenses?', knowsWord)).toEqual([]);
   });
   it('says what it read', () => {
     const r = respelled('Neflix?', spellings, knowsWord)!;

@@ -17,6 +17,13 @@ function inCaseOf(from: string, to: string): string {
   return /^\p{Lu}/u.test(from) ? to[0]!.toUpperCase() + to.slice(1) : to;
 }
 
+/** Words that are no word of the language and long enough to be read as a typo: only these need the documents. */
+export function unknownWords(question: string, knowsWord: (word: string) => boolean): string[] {
+  return (question.match(/\p{L}+/gu) ?? [])
+    .map((w) => w.toLowerCase())
+    .filter((w) => w.length >= MIN_TYPO_LENGTH && !knowsWord(w));
+}
+
 /**
  * The question with each misspelt word read as the document's word one edit away (the most printed one; none when
  * two are printed equally often), or null when no word needs it. `spellings` are the document's words (lower case)

@@ -150,6 +150,13 @@ describe('RetrieveService.search over rankers', () => {
     expect(result.trace).toContain('spelling: read "advertsing" as "advertising" (the document\'s spelling)');
     expect(result.timings.map((t) => t.stage)).toContain('spelling');
 
+    // a question of known words reads no document for its spelling
+    const spelt = await service.search(
+      request('HYBRID', { query: 'What were advertising expenses in 2015?', scope: scoped }),
+    );
+    expect(spelt.respelling).toBeUndefined();
+    expect(spelt.timings.map((t) => t.stage)).not.toContain('spelling');
+
     // unscoped, or with an embedder that knows no words, the question is searched as asked
     const unscoped = await service.search(request('HYBRID', { query: 'What were advertsing expenses?' }));
     expect(unscoped.respelling).toBeUndefined();

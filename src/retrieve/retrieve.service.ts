@@ -6,7 +6,7 @@ import { emptyCost } from './evidence-step';
 import { DocumentVocabularies } from './document-vocabularies';
 import { NamedPagesService } from './named-pages.service';
 import type { DocumentVocabulary } from './answerability';
-import { respelled, respellingNote } from './question-spelling';
+import { respelled, respellingNote, unknownWords } from './question-spelling';
 import { PageReranker } from './rankers/page-reranker';
 import { RANKERS, type RankerRegistry, type Ranking, timed } from './rankers/ranker';
 import { RetrieveError, RetrieveErrorCode } from './retrieve.errors';
@@ -43,7 +43,7 @@ export class RetrieveService {
     const timings: StageTiming[] = [];
     // The scope check (a Neo4j round trip), the documents' spelling and routing's word signals run while the query
     // is embedded; a missing document or a bad filter still fails the search before any ranking runs.
-    const vocabulary = this.scopedVocabulary(req.scope.docIds, timings);
+    const vocabulary = this.scopedVocabulary(asked, req.scope.docIds, timings);
     const embedded = timed(timings, 'embed-query', () => this.embedder.embedQuery(asked)).then((v) =>
       Array.from(v),
     );
@@ -97,10 +97,13 @@ export class RetrieveService {
 
   /** What the documents a search is scoped to print, to spell its question by; null unscoped or with no word list. */
   private async scopedVocabulary(
+    question: string,
     docIds: string[] | undefined,
     timings: StageTiming[],
   ): Promise<DocumentVocabulary | null> {
-    if (!docIds?.length || !this.embedder.knowsWord) return null;
+    const knowsWord = this.embedder.knowsWord;
+    // most questions hold only words of the language: nothing to spell, so no document is read for it
+    if (!docIds?.length || !knowsWord || unknownWords(question, knowsWord).length === 0) return null;
     return timed(timings, 'spelling', () => this.vocabularies.of(docIds));
   }
 }
