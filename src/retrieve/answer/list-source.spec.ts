@@ -174,4 +174,23 @@ describe('listCandidate', () => {
     expect(found?.answer.items).toEqual(['Is the lift safe?', 'Is the lift level?', 'Is the lift clean?']);
     expect(found?.citations.map((c) => c.elementId)).toEqual(checks.map((c) => c.elementId));
   });
+
+  it('takes the list under the numbered heading the question names, not the same lead under another number', () => {
+    const lead = 'Goals for this module:';
+    const found = listCandidate(
+      evidenceFrom('How many goals are set in Module 4?', 'COUNT', [
+        page(2, 1, [
+          el(2, 'heading', 'Module 3: Budgets'),
+          el(2, 'paragraph', lead),
+          el(2, 'list', '• Read a budget\n• Plan a budget'),
+          el(2, 'heading', 'Module 4: Hiring'),
+          el(2, 'paragraph', lead),
+          el(2, 'list', '• Write a job post\n• Hold an interview'),
+        ]),
+        page(3, 2, [el(3, 'list', '• Make an offer'), el(3, 'paragraph', 'Module 4 assignments follow.')]),
+      ]),
+    );
+    expect(found?.answer).toMatchObject({ kind: 'COUNT', value: '3' });
+    expect(found?.analysis).toContain('under "Module 4: Hiring Goals for this module:"');
+  });
 });

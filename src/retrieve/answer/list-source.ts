@@ -15,6 +15,7 @@ import {
   share,
   subjectWords,
 } from './list-items';
+import { labelAgreement, numberedLabels } from './numbered-labels';
 import { type AnswerCandidate, type AnswerEvidence, type EvidencePage, citationAt } from './typed-answer';
 
 // LIST and COUNT answers from the evidence's own lists: the list (or bullet lines) under the heading, caption or
@@ -114,6 +115,7 @@ function better(a: Found, b: Found | null, asked: AskedCount | null): boolean {
 
 /** The list under the anchor (its element and the heading above it) that best names the question's subject. */
 function findList(evidence: AnswerEvidence, words: string[], asked: AskedCount | null): Found | null {
+  const labels = numberedLabels(evidence.question);
   let best: Found | null = null;
   for (const page of evidence.pages) {
     const elements = body(page);
@@ -126,7 +128,7 @@ function findList(evidence: AnswerEvidence, words: string[], asked: AskedCount |
       const opening = openingItem(element);
       const anchor = `${heading}${opening?.lead ?? anchorText(element)}`.trim();
       const s = share(words, anchor);
-      if (s < ANCHOR_SHARE) return;
+      if (s < ANCHOR_SHARE || labelAgreement(labels, anchor) === 'other') return;
       const parts = gather(evidence.pages, page, i + 1).filter((p) => namesThings(p.items));
       // "The five questions we ask: Is it safe?It was …" opens the run of titled paragraphs inside its lead
       if (opening && parts[0] && itemsOf(parts[0].element).length === 0)
@@ -152,6 +154,7 @@ function findInline(
   asked: AskedCount | null,
   read: typeof enumeration,
 ): Found | null {
+  const labels = numberedLabels(evidence.question);
   let best: Found | null = null;
   for (const page of evidence.pages) {
     for (const element of body(page)) {
@@ -165,6 +168,7 @@ function findInline(
         if (!found) continue;
         const s = share(words, found.lead);
         if (s < ENUMERATION_SHARE && (s === 0 || context < ENUMERATION_SHARE)) continue;
+        if (labelAgreement(labels, found.lead) === 'other') continue;
         const candidate = { anchor: found.lead, parts: [{ element, page, items: found.items }], share: s };
         if (better(candidate, best, asked)) best = candidate;
       }
