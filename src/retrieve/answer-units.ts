@@ -79,15 +79,43 @@ export function tableCells(grid: string): AnswerUnit[] {
   return units;
 }
 
-/** The units of one element: a table's labelled cells and its rows as lines, else its sentences. */
+/** Words a sentence's subject or verb is made of: a "sentence" holding one is a statement, not a run-in head. */
+const NOT_HEAD = new Set(
+  (
+    'is are was were be been has have had do does did can will may must should would could it this that these ' +
+    'those they we he she there you i see'
+  ).split(' '),
+);
+const MAX_HEAD_WORDS = 6;
+
+/**
+ * The run-in head a paragraph opens with: a short title closed by a full stop, before the sentences it names
+ * ("Law of closure. Elements that …"); null for a paragraph that opens with a plain sentence.
+ */
+export function runInHead(text: string, all: string[] = sentences(text)): string | null {
+  const [first] = all;
+  if (!first || all.length < 2 || !/^\p{Lu}/u.test(first) || !/[\p{L})]\.$/u.test(first)) return null;
+  const words = first.slice(0, -1).split(/\s+/);
+  if (words.length < 2 || words.length > MAX_HEAD_WORDS) return null;
+  return words.some((w) => NOT_HEAD.has(w.toLowerCase())) ? null : first.slice(0, -1);
+}
+
+/**
+ * The units of one element: a table's labelled cells, else its sentences. The sentences after a run-in head are
+ * matched with the head, which names what they are about.
+ */
 export function unitsOf(element: { kind: string; text: string; description: string | null }): AnswerUnit[] {
-  const sentenceUnits = (text: string) =>
-    sentences(text).map((s) => ({ text: s, matchText: s, hasNumber: NUMBER.test(s) }));
   if (element.kind === 'table' && element.description) {
     const cells = tableCells(element.description);
     if (cells.length > 0) return cells;
   }
-  return sentenceUnits(element.text);
+  const all = sentences(element.text);
+  const head = element.kind === 'paragraph' ? runInHead(element.text, all) : null;
+  return all.map((s, i) => ({
+    text: s,
+    matchText: head && i > 0 ? `${head}. ${s}` : s,
+    hasNumber: NUMBER.test(s),
+  }));
 }
 
 const ROMAN = /^[ivxlcdm]{1,7}$/i;

@@ -84,6 +84,23 @@ describe('ExtractiveAnswerer', () => {
     expect(a.citations[0]).toMatchObject({ elementId: 'p3-e1' });
   });
 
+  it('reads the sentences after a run-in head as about what the head names', () => {
+    const laws = [
+      el(
+        5,
+        0,
+        'paragraph',
+        'Rule of echoes. Sounds that repeat at a steady beat are heard as one rhythm. Drums show it best.',
+      ),
+      el(5, 1, 'paragraph', 'The rule of echoes rests on the idea of economy, as other rules do.'),
+    ];
+    const a = answerer.answer('How does the guide define the rule of echoes?', searchOf([[5, 0.9]]), laws);
+    // the next sentence matches only through the head, so it is not quoted beside the definition
+    expect(a.quoted.map((u) => u.text)).toEqual([
+      'Sounds that repeat at a steady beat are heard as one rhythm.',
+    ]);
+  });
+
   it('answers from a table cell with its row and column labels, cited to the table and its printed page', () => {
     const a = answerFrom('What was the research and development expense in FY2015?', [
       [7, 0.9],

@@ -150,6 +150,10 @@ function novelty(unitText: string, words: Set<string>, questionNumbers: Set<stri
   return { words: novelWords.length, numbers: novelNumbers.length, names: novelNames.length };
 }
 
+/** A table's labelled cell, matched by its labels (a sentence is matched by itself, or with its run-in head). */
+const isCell = (unit: AnswerUnit, element: AnswerElement) =>
+  element.kind === 'table' && unit.matchText !== unit.text;
+
 /** The value of a table cell unit ("Row, Column: value" → "value"). */
 const cellValueOf = (text: string) => text.slice(text.lastIndexOf(': ') + 2);
 
@@ -252,7 +256,7 @@ export class ExtractiveAnswerer {
         // A heading says what follows; it is context for the answer, not the answer.
         const quotable = element.kind === 'heading' ? [] : unitsOf(element);
         for (const unit of quotable)
-          scored(unit, element, contextShare, unit.matchText === unit.text ? 'sentence' : 'table cell');
+          scored(unit, element, contextShare, isCell(unit, element) ? 'table cell' : 'sentence');
         previous = element.kind === 'heading' || element.kind === 'caption' ? element.text : '';
       }
       // "Jane Doe" printed over "DIRECTOR": the line beside a label made of the question's words answers it
@@ -322,10 +326,12 @@ export class ExtractiveAnswerer {
       );
     }
     const chosen = [best];
-    // A second sentence of the same element when it matches nearly as well (a definition and its condition).
+    // A second sentence of the same element when it matches nearly as well (a definition and its condition), by its
+    // own words: under a run-in head every sentence matches through the head
     const sibling = composed.units.find(
       (u) =>
         u.text !== best.text &&
+        u.matchText === u.text &&
         u.element.elementId === best.element.elementId &&
         u.score >= SIBLING_SHARE * best.score,
     );
