@@ -63,6 +63,14 @@ describe('pickNumber', () => {
     });
   });
 
+  it('takes no number the question names as its page or figure', () => {
+    const question = 'How many pumps does the figure on page 12 show?';
+    expect(pickNumber('COUNT', 'Plant overview 12 Pumping station', question)).toBeNull();
+    expect(pickNumber('COUNT', 'Page 12 shows 4 pumps.', question)).toEqual(
+      expect.objectContaining({ value: '4' }),
+    );
+  });
+
   it("keeps the table's scale when the cell prints none", () => {
     expect(
       pickNumber('NUMBER', 'Total revenue, 2023: $4,210', 'What was total revenue in 2023?', 'millions'),

@@ -125,9 +125,15 @@ export function printedScale(text: string): NumberScale | null {
   return SCALES.find(([re]) => re.test(m[1]!))?.[1] ?? null;
 }
 
-/** Numbers the question itself states (its years, its figure numbers), which are not the answer. */
+/**
+ * Numbers the question itself states (its years, amounts, and the numbers of the pages, figures and tables it names),
+ * which are not the answer.
+ */
 function questionNumbers(question: string): Set<string> {
-  return new Set(numbersIn(question).map((n) => n.value));
+  const referenced = [...question.matchAll(/\d[\d,]*(?:\.\d+)?/g)].map((m) =>
+    decimal(Number(m[0].replace(/,/g, ''))),
+  );
+  return new Set([...numbersIn(question).map((n) => n.value), ...referenced]);
 }
 
 /** Numbers that can be a count: whole, not negative, neither a percentage nor an amount of money. */
