@@ -84,6 +84,17 @@ describe('ExtractiveAnswerer', () => {
     expect(a.citations[0]).toMatchObject({ elementId: 'p3-e1' });
   });
 
+  it('answers "who produced …" with the line after "Produced by:", whatever else picks the document out', () => {
+    const back = [
+      el(2, 0, 'heading', 'Edition 4'),
+      el(2, 1, 'heading', 'Revised March 2031'),
+      el(2, 2, 'paragraph', 'Produced by:'),
+      el(2, 3, 'heading', 'Coastal Planning Office'),
+    ];
+    const a = answerer.answer('Who produced the plan revised in March 2031?', searchOf([[2, 0.9]]), back);
+    expect(a.quoted[0]?.text).toBe('Coastal Planning Office');
+  });
+
   it('reads the sentences after a run-in head as about what the head names', () => {
     const laws = [
       el(

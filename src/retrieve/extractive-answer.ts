@@ -24,7 +24,7 @@ import {
 } from './answer-units';
 import type { AskResult, Citation, SearchResult } from './retrieve.types';
 import { contradicted } from './contrast';
-import { labelledLines, roleAsked } from './label-lines';
+import { labelledLines, namesAskedAct, roleAsked } from './label-lines';
 import { contentWords } from './text-match';
 
 /** Answer kinds that ask for a value (a number, a date, a name), which a unit either holds or does not. */
@@ -219,8 +219,11 @@ export class ExtractiveAnswerer {
         element: AnswerElement,
         contextShare: number,
         form: ScoredUnit['form'],
+        answersWhole = false,
       ) => {
-        const { share: match, present } = matchOf(words, unit.matchText);
+        const { share: match, present } = answersWhole
+          ? { share: 1, present: wordSet }
+          : matchOf(words, unit.matchText);
         if (match === 0) return;
         const added = novelty(unit.text, wordSet, numbersAsked);
         const typed =
@@ -263,7 +266,8 @@ export class ExtractiveAnswerer {
       for (const { label, value } of labelledLines(pageElements, wordSet, role)) {
         const text = value.text.trim();
         const unit = { text, matchText: `${label.text} ${text}`, hasNumber: /\d/.test(text) };
-        scored(unit, value, matchOf(words, label.text).share, 'line beside its label');
+        const whole = namesAskedAct(question, label.text);
+        scored(unit, value, whole ? 1 : matchOf(words, label.text).share, 'line beside its label', whole);
       }
     });
     units.sort((a, b) => b.score - a.score || a.pageRank - b.pageRank);

@@ -1,4 +1,4 @@
-import { labelledLines, roleAsked } from './label-lines';
+import { labelledLines, namesAskedAct, roleAsked } from './label-lines';
 import { contentWords } from './text-match';
 
 const line = (text: string, kind = 'heading') => ({ kind, text });
@@ -52,5 +52,14 @@ describe('labelledLines', () => {
     ]);
     const table = [line('Budget', 'table'), line('COMMISSIONER')];
     expect(labelledLines(table, asked('Who is the commissioner?'))).toEqual([]);
+  });
+});
+
+describe('namesAskedAct', () => {
+  it('is true for the "… by:" label of the act a who-question asks about', () => {
+    expect(namesAskedAct('Who produced the plan that was revised in 2031?', 'Produced by:')).toBe(true);
+    expect(namesAskedAct('Who produced the plan?', 'Prepared by:')).toBe(false);
+    expect(namesAskedAct('Who produced the plan?', 'Produced for:')).toBe(false);
+    expect(namesAskedAct('Who was the plan produced by?', 'Produced by:')).toBe(false);
   });
 });

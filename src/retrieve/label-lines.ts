@@ -21,6 +21,18 @@ export function roleAsked(question: string): AskedRole | null {
   return /\b(?:for|to)(?: whom)?\s*\??\s*$|\b(?:for|to) whom\b/i.test(question) ? 'recipient' : 'agent';
 }
 
+const AUXILIARY = /^(?:is|are|was|were|has|have|had|do|does|did|will|can|could|would|should|may|might)$/i;
+
+/**
+ * The label names the act a "who" question asks about: "Produced by:" for "Who produced the plan that …?". Its line
+ * answers the question whole, whatever else the question says to pick the document out.
+ */
+export function namesAskedAct(question: string, label: string): boolean {
+  const verb = /^\s*who\s+(\p{L}+)/iu.exec(question)?.[1];
+  if (!verb || AUXILIARY.test(verb) || !ROLE_LABELS.agent.test(label)) return false;
+  return contentWords(label).includes(contentWords(verb)[0] ?? '');
+}
+
 interface Line {
   kind: string;
   text: string;
