@@ -95,6 +95,17 @@ describe('ExtractiveAnswerer', () => {
     expect(a.quoted[0]?.text).toBe('Coastal Planning Office');
   });
 
+  it('passes over a sentence under the lead line of another number of the series the question names', () => {
+    const course = [
+      el(6, 0, 'paragraph', 'Module 3 reading:'),
+      el(6, 1, 'list', '• The reading for this module is the harbour case.'),
+      el(6, 2, 'paragraph', 'Module 4 reading:'),
+      el(6, 3, 'list', '• Chapter two of the atlas is the reading.'),
+    ];
+    const a = answerer.answer('What is the reading for Module 4?', searchOf([[6, 0.9]]), course);
+    expect(a.quoted[0]?.text).toBe('• Chapter two of the atlas is the reading.');
+  });
+
   it('reads the sentences after a run-in head as about what the head names', () => {
     const laws = [
       el(

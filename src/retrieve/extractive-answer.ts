@@ -25,6 +25,7 @@ import {
 import type { AskResult, Citation, SearchResult } from './retrieve.types';
 import { contradicted } from './contrast';
 import { labelledLines, namesAskedAct, roleAsked } from './label-lines';
+import { labelAgreement, numberedLabels } from './answer/numbered-labels';
 import { contentWords } from './text-match';
 
 /** Answer kinds that ask for a value (a number, a date, a name), which a unit either holds or does not. */
@@ -150,6 +151,15 @@ function novelty(unitText: string, words: Set<string>, questionNumbers: Set<stri
   return { words: novelWords.length, numbers: novelNumbers.length, names: novelNames.length };
 }
 
+/** A unit about another number of a series the question labels ("Unit 7" for "Unit 8") weighs this much. */
+const OTHER_LABEL = 0.5;
+const MAX_LEAD_CHARS = 80;
+/** A heading, a caption or a lead line ("Unit 8 assignments:") says what the elements after it are about. */
+const leads = (element: AnswerElement) =>
+  element.kind === 'heading' ||
+  element.kind === 'caption' ||
+  (element.text.length <= MAX_LEAD_CHARS && /:\s*$/.test(element.text));
+
 /** A table's labelled cell, matched by its labels (a sentence is matched by itself, or with its run-in head). */
 const isCell = (unit: AnswerUnit, element: AnswerElement) =>
   element.kind === 'table' && unit.matchText !== unit.text;
@@ -190,6 +200,7 @@ export class ExtractiveAnswerer {
     const numbersAsked = new Set((question.match(NUMBER_TOKEN) ?? []).map((n) => n.replace(/,/g, '')));
     const kind = expectedAnswerKind(question);
     const role = roleAsked(question);
+    const labelsAsked = numberedLabels(question);
     const pages = search.pages.slice(0, ANSWER_PAGES_READ);
     const byPage = new Map<string, AnswerElement[]>();
     for (const e of elements) {
@@ -219,6 +230,7 @@ export class ExtractiveAnswerer {
         element: AnswerElement,
         contextShare: number,
         form: ScoredUnit['form'],
+        about: string,
         answersWhole = false,
       ) => {
         const { share: match, present } = answersWhole
@@ -238,7 +250,8 @@ export class ExtractiveAnswerer {
           (typed ? 1 : kind === 'other' ? 0.5 : 0.6) *
           (added.words + added.numbers === 0 ? 0.4 : 1) *
           (BOILERPLATE.test(unit.text) ? 0.5 : 1) *
-          (contradicted(question, unit.text).length > 0 ? CONTRADICTED : 1);
+          (contradicted(question, unit.text).length > 0 ? CONTRADICTED : 1) *
+          (labelAgreement(labelsAsked, `${about} ${unit.matchText}`) === 'other' ? OTHER_LABEL : 1);
         units.push({
           ...unit,
           element,
@@ -254,20 +267,22 @@ export class ExtractiveAnswerer {
       let previous = '';
       for (const element of pageElements) {
         if (FURNITURE_KINDS.has(element.kind)) continue;
-        // The element's own words and the heading or caption before it say what its sentences are about.
-        const contextShare = matchOf(words, `${previous} ${element.text}`).share;
+        // The element's own words and the heading, caption or lead line before it say what its sentences are about.
+        const about = `${previous} ${element.text}`;
+        const contextShare = matchOf(words, about).share;
         // A heading says what follows; it is context for the answer, not the answer.
         const quotable = element.kind === 'heading' ? [] : unitsOf(element);
         for (const unit of quotable)
-          scored(unit, element, contextShare, isCell(unit, element) ? 'table cell' : 'sentence');
-        previous = element.kind === 'heading' || element.kind === 'caption' ? element.text : '';
+          scored(unit, element, contextShare, isCell(unit, element) ? 'table cell' : 'sentence', about);
+        previous = leads(element) ? element.text : '';
       }
       // "Jane Doe" printed over "DIRECTOR": the line beside a label made of the question's words answers it
       for (const { label, value } of labelledLines(pageElements, wordSet, role)) {
         const text = value.text.trim();
         const unit = { text, matchText: `${label.text} ${text}`, hasNumber: /\d/.test(text) };
         const whole = namesAskedAct(question, label.text);
-        scored(unit, value, whole ? 1 : matchOf(words, label.text).share, 'line beside its label', whole);
+        const share = whole ? 1 : matchOf(words, label.text).share;
+        scored(unit, value, share, 'line beside its label', label.text, whole);
       }
     });
     units.sort((a, b) => b.score - a.score || a.pageRank - b.pageRank);
