@@ -2,10 +2,16 @@ import { labelAgreement, numberedLabels } from './numbered-labels';
 
 describe('numberedLabels', () => {
   it('reads a series word followed by its number', () => {
-    expect(numberedLabels('How many goals are in UNIT 8 and Step 2.1?')).toEqual([
+    expect(numberedLabels('How many goals are in UNIT 8, Step 2.1 and module-3?')).toEqual([
       { series: 'unit', number: '8' },
       { series: 'step', number: '2.1' },
+      { series: 'module', number: '3' },
     ]);
+  });
+
+  it('reads each number of a series of labels', () => {
+    expect(numberedLabels('What is due in units 4, 5, and 6?').map((l) => l.number)).toEqual(['4', '5', '6']);
+    expect(numberedLabels('Compare chapters 2 & 3.').map((l) => l.number)).toEqual(['2', '3']);
   });
 
   it('reads no label from counts, years, amounts or pages', () => {

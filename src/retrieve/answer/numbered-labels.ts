@@ -3,8 +3,13 @@ import { contentWords } from '../text-match';
 // Numbered labels a question names ("Unit 8", "Chapter 3", "Step 2.1") and whether a passage names the same one,
 // another one of the same series, or none: a list under "UNIT 7" does not answer a question about Unit 8.
 
-/** A word, then a number of one to three digits (with one sub-level at most): "unit 8", "step 2.1". */
-const LABEL = /(\p{L}{3,})\s+(\d{1,3}(?:\.\d{1,2})?)(?![\d.,%])/giu;
+/** A number of one to three digits, with one sub-level at most, that is no part of a longer number. */
+const NUMBER = String.raw`\d{1,3}(?:\.\d{1,2})?(?![\d%]|[.,]\d)`;
+/** A word, then its number or a series of them: "unit 8", "step 2.1", "unit-8", "units 4, 5 and 6". */
+const LABEL = new RegExp(
+  String.raw`(\p{L}{3,})(?:\s+|-)(${NUMBER}(?:\s*(?:,|&|and|or)\s*(?:and\s+|or\s+)?${NUMBER})*)`,
+  'giu',
+);
 /** Words that count, rank or locate rather than name a series. */
 const NOT_SERIES = new Set(
   'top first last next past than nearly almost approximately around least just only page'.split(' '),
@@ -21,7 +26,8 @@ export function numberedLabels(text: string): NumberedLabel[] {
   const out: NumberedLabel[] = [];
   for (const m of text.matchAll(LABEL)) {
     const [series] = contentWords(m[1]!);
-    if (series && !NOT_SERIES.has(series)) out.push({ series, number: m[2]! });
+    if (!series || NOT_SERIES.has(series)) continue;
+    for (const number of m[2]!.match(/[\d.]+/g)!) out.push({ series, number });
   }
   return out;
 }
