@@ -14,7 +14,7 @@ class FakeGraph {
   }
   async write(_q: CypherQuery, params: Params) {
     this.calls.push(params);
-    return [{ written: (params.rows as unknown[]).length }];
+    return [{ written: ((params.rows ?? params.edges) as unknown[]).length }];
   }
 }
 
@@ -22,8 +22,8 @@ class Repo extends CypherRepository {
   each<T>(ids: string[], column: string, missing: T) {
     return this.readEach(query, ids, column, missing);
   }
-  batches(rows: unknown[], size: number) {
-    return this.writeBatches(query, rows, size, { docId: 'd' });
+  batches(rows: unknown[], size: number, as?: string) {
+    return this.writeBatches(query, rows, size, { docId: 'd' }, as);
   }
 }
 
@@ -48,6 +48,15 @@ describe('CypherRepository helpers', () => {
       { docId: 'd', rows: [1, 2] },
       { docId: 'd', rows: [3, 4] },
       { docId: 'd', rows: [5] },
+    ]);
+  });
+
+  it('passes the batches as the parameter the query names when it is not $rows', async () => {
+    const graph = new FakeGraph([]);
+    expect(await repo(graph).batches(['e1', 'e2', 'e3'], 2, 'edges')).toBe(3);
+    expect(graph.calls).toEqual([
+      { docId: 'd', edges: ['e1', 'e2'] },
+      { docId: 'd', edges: ['e3'] },
     ]);
   });
 });

@@ -25,18 +25,19 @@ export abstract class CypherRepository {
   }
 
   /**
-   * Writes `rows` as the query's `$rows` in batches of `size`, one transaction each, beside `params`; returns the
-   * sum of the `written` column the query returns (0 for a query that returns none).
+   * Writes `rows` as the query's `$rows` (or the parameter `as` names) in batches of `size`, one transaction each,
+   * beside `params`; returns the sum of the `written` column the query returns (0 for a query that returns none).
    */
   protected async writeBatches(
     query: CypherQuery,
     rows: readonly unknown[],
     size: number,
     params: Params = {},
+    as = 'rows',
   ): Promise<number> {
     let written = 0;
     for (const part of chunk(rows, size)) {
-      const [r] = await this.graph.write<{ written?: number }>(query, { ...params, rows: part });
+      const [r] = await this.graph.write<{ written?: number }>(query, { ...params, [as]: part });
       written += r?.written ?? 0;
     }
     return written;

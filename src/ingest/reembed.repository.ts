@@ -66,9 +66,7 @@ export class ReembedRepository extends CypherRepository {
   /** Replaces the document's passages, in batches. */
   async replacePassages(docId: string, passages: PassageRow[]): Promise<void> {
     await this.graph.write(this.q.deletePassages, { docId });
-    for (let i = 0; i < passages.length; i += BATCH) {
-      await this.graph.write(this.q.writePassages, { docId, passages: passages.slice(i, i + BATCH) });
-    }
+    await this.writeBatches(this.q.writePassages, passages, BATCH, { docId }, 'passages');
   }
 
   async setPageVectors(docId: string, rows: PageVectorRow[]): Promise<void> {

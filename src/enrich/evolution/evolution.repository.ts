@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { chunk } from '../../common/concurrency';
 import { CypherRepository } from '../../graph/cypher-repository';
 
 export interface EvolvableElement {
@@ -107,8 +106,7 @@ export class EvolutionRepository extends CypherRepository {
   }
 
   async writeRelations(edges: RelationEdgeRow[]): Promise<void> {
-    for (const part of chunk(edges, WRITE_BATCH))
-      await this.graph.write(this.q.writeRelations, { edges: part });
+    await this.writeBatches(this.q.writeRelations, edges, WRITE_BATCH, {}, 'edges');
   }
 
   async writeRevisions(docId: string, rows: RevisionRow[]): Promise<void> {
