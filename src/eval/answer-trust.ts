@@ -1,5 +1,5 @@
 import type { AnswerKind, TypedAnswer } from '../retrieve/answer/typed-answer';
-import { ANSWER_KINDS } from '../retrieve/answer/typed-answer';
+import { ANSWER_KINDS, typedAnswer } from '../retrieve/answer/typed-answer';
 import type { AskResult, Citation } from '../retrieve/retrieve.types';
 import { saysNotAnswerable } from './answer-value';
 
@@ -40,16 +40,11 @@ export function typedAnswerOf(result: AskedAnswer): TypedAnswer {
     'typed' in r && r.typed !== undefined && r.typed !== null ? r.typed : result.answer;
   if (isTypedAnswer(carried) && result.answerable) return carried;
   const text = isTypedAnswer(carried) ? carried.text : typeof carried === 'string' ? carried : '';
-  return {
-    // the system's own verdict decides: an answer flagged unanswerable reads as "Not answerable" whatever it says
-    text: result.answerable || saysNotAnswerable(text) ? text : `Not answerable: ${text}`,
-    kind: FORMAT_KINDS[result.format],
-    value: null,
-    unit: null,
-    scale: null,
-    items: [],
-    formula: null,
-  };
+  // the system's own verdict decides: an answer flagged unanswerable reads as "Not answerable" whatever it says
+  return typedAnswer(
+    FORMAT_KINDS[result.format],
+    result.answerable || saysNotAnswerable(text) ? text : `Not answerable: ${text}`,
+  );
 }
 
 /** A cited element's stored text, as the graph holds it (a table's grid is its description). */

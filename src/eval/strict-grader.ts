@@ -1,4 +1,5 @@
 import type { NumberScale, TypedAnswer } from '../retrieve/answer/typed-answer';
+import { typedAnswer } from '../retrieve/answer/typed-answer';
 import type { AnswerGrade, AnswerGrader, AnswerToGrade } from './answer-grader';
 import { withoutCitations } from './answer-grader';
 import {
@@ -69,7 +70,7 @@ export function referenceShape(
 
 /** An answer known only by its sentence: no value, so the grader reads the text. */
 export function sentenceAnswer(text: string): TypedAnswer {
-  return { text, kind: 'TEXT', value: null, unit: null, scale: null, items: [], formula: null };
+  return typedAnswer('TEXT', text);
 }
 
 const SCALE_FACTORS: Record<NumberScale, number> = {

@@ -1,5 +1,6 @@
 // Fakes of what the retrieval bench drives (ingester, retriever, asker) and the questions its specs ask.
 import type { IngestOptions, IngestResult } from '../../ingest/ingest.service';
+import { typedAnswer } from '../../retrieve/answer/typed-answer';
 import { emptyCost } from '../../retrieve/evidence-step';
 import type { AskResult, SearchRequest, SearchResult } from '../../retrieve/retrieve.types';
 import { NotGradedAnswerGrader } from '../answer-grader';
@@ -122,15 +123,8 @@ export const deps = (
 });
 
 /** A plain-text answer, as the offline asker gives it. */
-export const textAnswer = (text: string, value: string | null = null): AskResult['answer'] => ({
-  text,
-  kind: 'TEXT',
-  value,
-  unit: null,
-  scale: null,
-  items: [],
-  formula: null,
-});
+export const textAnswer = (text: string, value: string | null = null): AskResult['answer'] =>
+  typedAnswer('TEXT', text, { value });
 
 /** Four questions over two PDFs: a table, a two-page chart and table, an unanswerable one, an image-only one. */
 export const QUESTIONS = [

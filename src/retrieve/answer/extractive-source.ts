@@ -19,7 +19,7 @@ const FOOTNOTE_MARK = /^[a-f]$/i;
 
 /** An answer that says the evidence does not answer the question: no value, and the kind that was asked for. */
 export function notAnswerableAnswer(kind: AnswerKind): TypedAnswer {
-  return { text: NOT_ANSWERABLE, kind, value: null, unit: null, scale: null, items: [], formula: null };
+  return typedAnswer(kind, NOT_ANSWERABLE);
 }
 
 /** The scale printed in the element or its table's description ("(in millions)"). */
