@@ -1,6 +1,5 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { AnalyticsService } from '../analytics/analytics.service';
 import type { DocumentAnalytics, PageGraphAnalytics } from '../analytics/analytics.types';
 import { renderCorpusReport, renderDocumentReport } from '../analytics/html-report';
@@ -9,6 +8,7 @@ import * as reportRows from '../analytics/report-rows';
 import { centralPageRows } from './analyze-format';
 import { withCliApp, withReadOnlyCliApp } from './cli-app';
 import { printTable } from './ingest.command';
+import { commandArgs } from './command-args';
 
 const USAGE = `Usage: folio analyze <docId>... | --all [--gds] [--write] [--similar] [--html FILE|DIR] [--json]
   Structure analytics over stored documents, printed as tables.
@@ -103,23 +103,24 @@ function reportPath(target: string, docId: string, many: boolean): string {
 }
 
 export async function runAnalyzeCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      all: { type: 'boolean', default: false },
-      gds: { type: 'boolean', default: false },
-      write: { type: 'boolean', default: false },
-      similar: { type: 'boolean', default: false },
-      html: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h' },
+  const parsed = commandArgs(
+    USAGE,
+    {
+      args,
+      allowPositionals: true,
+      options: {
+        all: { type: 'boolean', default: false },
+        gds: { type: 'boolean', default: false },
+        write: { type: 'boolean', default: false },
+        similar: { type: 'boolean', default: false },
+        html: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
     },
-  });
-  if (values.help || (positionals.length === 0 && !values.all)) {
-    process.stdout.write(`${USAGE}\n`);
-    return values.help ? 0 : 2;
-  }
+    (p) => p.positionals.length > 0 || p.values.all,
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values, positionals } = parsed;
   if (values.write && !values.gds) {
     process.stderr.write('--write writes GDS results back; add --gds.\n');
     return 2;

@@ -1,5 +1,4 @@
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { EMBEDDER } from '../embed/embed.tokens';
@@ -14,6 +13,7 @@ import { withBenchApp } from './cli-app';
 import { INGEST_STAGE_UNITS, printTable } from './ingest.command';
 import { StageProgress } from './progress';
 import { fileLabel } from './progress-format';
+import { commandArgs } from './command-args';
 
 export const INGEST_BENCH_USAGE = `  folio bench ingest --pdfs DIR --out DIR [--limit N] [--keep] [--peer] [--concurrency N]
     Ingest benchmark: end-to-end pages/s per document, time per stage, embedding-only passages/s and peak RSS,
@@ -25,7 +25,7 @@ export const INGEST_BENCH_USAGE = `  folio bench ingest --pdfs DIR --out DIR [--
                 its stages (load, embed, store), its peak RSS and Folio's pages/s over the peer's`;
 
 export async function runIngestBenchCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
+  const parsed = commandArgs(`Usage:\n${INGEST_BENCH_USAGE}`, {
     args,
     options: {
       pdfs: { type: 'string' },
@@ -34,13 +34,10 @@ export async function runIngestBenchCommand(args: string[]): Promise<number> {
       keep: { type: 'boolean', default: false },
       peer: { type: 'boolean', default: false },
       concurrency: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) {
-    process.stdout.write(`Usage:\n${INGEST_BENCH_USAGE}\n`);
-    return 0;
-  }
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   if (!values.pdfs || !values.out) throw new UsageError('folio bench ingest needs --pdfs DIR and --out DIR');
   const concurrency = positiveInt('--concurrency', values.concurrency);
   const files = listPdfFiles(values.pdfs, positiveInt('--limit', values.limit));

@@ -1,7 +1,6 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { EMBEDDER } from '../embed/embed.tokens';
 import type { Embedder } from '../embed/embedder';
 import { QueryCachingEmbedder } from '../embed/query-cache';
@@ -21,6 +20,7 @@ import { IngestService } from '../ingest/ingest.service';
 import { RetrieveService } from '../retrieve/retrieve.service';
 import { BenchCorpusRepository } from '../eval/bench-corpus.repository';
 import { withCliApp } from './cli-app';
+import { commandArgs } from './command-args';
 
 const USAGE = `Usage: folio bench-search --questions FILE --pdfs DIR [--sizes 1000,10000] [--queries 40] [--out DIR] [--keep]
        [--strategies VECTOR,HYBRID,GRAPH] [--scope document|corpus]
@@ -30,30 +30,31 @@ const USAGE = `Usage: folio bench-search --questions FILE --pdfs DIR [--sizes 10
   the copies for the next run.`;
 
 export async function runBenchSearchCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: {
-      questions: { type: 'string' },
-      pdfs: { type: 'string' },
-      sizes: { type: 'string', default: '1000,10000' },
-      queries: { type: 'string', default: '40' },
-      out: { type: 'string', default: 'bench-results/search' },
-      keep: { type: 'boolean', default: false },
-      strategies: { type: 'string' },
-      scope: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
+  const parsed = commandArgs(
+    USAGE,
+    {
+      args,
+      options: {
+        questions: { type: 'string' },
+        pdfs: { type: 'string' },
+        sizes: { type: 'string', default: '1000,10000' },
+        queries: { type: 'string', default: '40' },
+        out: { type: 'string', default: 'bench-results/search' },
+        keep: { type: 'boolean', default: false },
+        strategies: { type: 'string' },
+        scope: { type: 'string' },
+      },
     },
-  });
-  if (values.help || !values.questions || !values.pdfs) {
-    process.stdout.write(`${USAGE}\n`);
-    return values.help ? 0 : 2;
-  }
+    (p) => Boolean(p.values.questions && p.values.pdfs),
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const sizes = values.sizes
     .split(',')
     .map(Number)
     .sort((a, b) => a - b);
   const variants = selectVariants(values.strategies, values.scope);
-  const set = loadQuestions(values.questions, values.pdfs);
+  const set = loadQuestions(values.questions!, values.pdfs!); // both checked by commandArgs
 
   return withCliApp(async (app) => {
     const documents = app.get(DocumentRepository);

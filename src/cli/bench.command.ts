@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { EMBEDDER } from '../embed/embed.tokens';
@@ -41,6 +40,7 @@ import {
 } from './bench-options';
 import { commaList } from '../common/comma-list';
 import { StageProgress } from './progress';
+import { commandArgs } from './command-args';
 
 const USAGE = `Usage:
   folio bench --questions FILE --pdfs DIR --out DIR [--strategies VECTOR,HYBRID,PARENT_PAGE] [--rerank both|on|off]
@@ -93,7 +93,7 @@ export async function runBenchCommand(args: string[]): Promise<number> {
 }
 
 async function runRetrievalBenchCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
+  const parsed = commandArgs(USAGE, {
     args,
     options: {
       questions: { type: 'string' },
@@ -109,13 +109,10 @@ async function runRetrievalBenchCommand(args: string[]): Promise<number> {
       grader: { type: 'string', default: 'strict' },
       'trace-ablations': { type: 'string' },
       scope: { type: 'string', default: 'document' },
-      help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   const traceAblations =
     values['trace-ablations'] === undefined ? [] : parseTraceAblations(values['trace-ablations']);
   const scope = parseScope(values.scope);

@@ -1,10 +1,10 @@
 import * as fs from 'node:fs';
 import * as readline from 'node:readline';
-import { parseArgs } from 'node:util';
 import { BenchCorpusRepository, type ExportedDocument } from '../eval/bench-corpus.repository';
 import { CorpusGenerator } from '../eval/corpus-generator';
 import { MigrationService } from '../graph/migration.service';
 import { withCliApp, withReadOnlyCliApp } from './cli-app';
+import { commandArgs } from './command-args';
 
 const USAGE = `Usage: folio corpus export --out FILE [--ids ID,ID]
        folio corpus import FILE
@@ -25,21 +25,18 @@ const decodeFloats = (_: string, v: unknown) =>
 
 export async function runCorpusCommand(args: string[]): Promise<number> {
   const [action, ...rest] = args;
-  const { values, positionals } = parseArgs({
+  const parsed = commandArgs(USAGE, {
     args: rest,
     allowPositionals: true,
     options: {
       out: { type: 'string' },
       ids: { type: 'string' },
       documents: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
     },
   });
+  if (typeof parsed === 'number') return parsed;
+  const { values, positionals } = parsed;
   const log = (m: string) => process.stderr.write(`${m}\n`);
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
   if (action === 'export' && values.out) {
     const out = values.out;
     const ids = values.ids ? values.ids.split(',').map((s) => s.trim()) : null;

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { FOLIO_CONFIG } from '../config/config.tokens';
 import type { FolioConfig } from '../config/folio-config';
 import { ENRICH_STAGE_NAMES } from '../document/enrichment-stages';
@@ -8,6 +7,7 @@ import { withCliApp } from './cli-app';
 import { enrichThroughQueue } from './enrich-queued';
 import { printTable } from './ingest.command';
 import { StageProgress } from './progress';
+import { commandArgs } from './command-args';
 
 const USAGE = `Usage: folio enrich <docId>...|--all [--stages ${ENRICH_STAGE_NAMES.join(',')}] [--llm|--offline]
                     [--dry-run] [--cross-document] [--clear] [--k N] [--tau X] [--rounds N] [--alpha X]
@@ -41,31 +41,32 @@ function numericParams(values: Record<string, string | boolean | undefined>): Re
 }
 
 export async function runEnrichCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      all: { type: 'boolean', default: false },
-      stages: { type: 'string' },
-      llm: { type: 'boolean', default: false },
-      offline: { type: 'boolean', default: false },
-      'dry-run': { type: 'boolean', default: false },
-      'cross-document': { type: 'boolean', default: false },
-      clear: { type: 'boolean', default: false },
-      k: { type: 'string' },
-      tau: { type: 'string' },
-      rounds: { type: 'string' },
-      alpha: { type: 'string' },
-      candidates: { type: 'string' },
-      concurrency: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h' },
+  const parsed = commandArgs(
+    USAGE,
+    {
+      args,
+      allowPositionals: true,
+      options: {
+        all: { type: 'boolean', default: false },
+        stages: { type: 'string' },
+        llm: { type: 'boolean', default: false },
+        offline: { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
+        'cross-document': { type: 'boolean', default: false },
+        clear: { type: 'boolean', default: false },
+        k: { type: 'string' },
+        tau: { type: 'string' },
+        rounds: { type: 'string' },
+        alpha: { type: 'string' },
+        candidates: { type: 'string' },
+        concurrency: { type: 'string' },
+        json: { type: 'boolean', default: false },
+      },
     },
-  });
-  if (values.help || (positionals.length === 0 && !values.all)) {
-    process.stdout.write(`${USAGE}\n`);
-    return values.help ? 0 : 2;
-  }
+    (p) => p.positionals.length > 0 || p.values.all,
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values, positionals } = parsed;
   if (values.llm && values.offline) throw new Error('Give one of --llm or --offline.');
   if (values.all && positionals.length > 0) throw new Error('Give document ids or --all, not both.');
   const mode: EnrichMode = values.llm ? 'llm' : 'offline';

@@ -1,12 +1,12 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { parseArgs } from 'node:util';
 import { mapWithConcurrency } from '../common/concurrency';
 import { firstOfEachContent } from '../ingest/document-id';
 import { DOCUMENTS_IN_FLIGHT, IngestResult, IngestService, IngestStage } from '../ingest/ingest.service';
 import { withCliApp } from './cli-app';
 import { StageProgress } from './progress';
 import { fileLabel } from './progress-format';
+import { commandArgs } from './command-args';
 
 /** The unit each ingest stage counts in, for progress lines. */
 export const INGEST_STAGE_UNITS: Record<IngestStage, string> = {
@@ -41,24 +41,25 @@ function listPdfs(inputs: string[]): string[] {
 }
 
 export async function runIngestCommand(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
-    allowPositionals: true,
-    options: {
-      password: { type: 'string' },
-      replace: { type: 'boolean', default: false },
-      title: { type: 'string' },
-      tag: { type: 'string', multiple: true },
-      id: { type: 'string' },
-      json: { type: 'boolean', default: false },
-      concurrency: { type: 'string' },
-      help: { type: 'boolean', short: 'h' },
+  const parsed = commandArgs(
+    USAGE,
+    {
+      args,
+      allowPositionals: true,
+      options: {
+        password: { type: 'string' },
+        replace: { type: 'boolean', default: false },
+        title: { type: 'string' },
+        tag: { type: 'string', multiple: true },
+        id: { type: 'string' },
+        json: { type: 'boolean', default: false },
+        concurrency: { type: 'string' },
+      },
     },
-  });
-  if (values.help || positionals.length === 0) {
-    process.stdout.write(`${USAGE}\n`);
-    return values.help ? 0 : 2;
-  }
+    (p) => p.positionals.length > 0,
+  );
+  if (typeof parsed === 'number') return parsed;
+  const { values, positionals } = parsed;
   const files = listPdfs(positionals);
   if (values.id && files.length !== 1) throw new Error('--id needs exactly one file');
   const concurrency = Number(values.concurrency ?? DOCUMENTS_IN_FLIGHT);

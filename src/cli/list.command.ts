@@ -1,7 +1,7 @@
-import { parseArgs } from 'node:util';
 import { DocumentRepository, type StoredDocument } from '../graph/document.repository';
 import { withReadOnlyCliApp } from './cli-app';
 import { printTable } from './ingest.command';
+import { commandArgs } from './command-args';
 
 const USAGE = `Usage: folio list [--all] [--json]
   Every READY document, newest first: id, title, pages, status, when it was ingested and which enrichment
@@ -49,18 +49,15 @@ const MAX_TITLE_CHARS = 50;
 
 /** `folio list`: what is stored, for a person or (with --json) a script. */
 export async function runListCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
+  const parsed = commandArgs(USAGE, {
     args,
     options: {
       json: { type: 'boolean', default: false },
       all: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h' },
     },
   });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   return withReadOnlyCliApp(async (app) => {
     const repo = app.get(DocumentRepository);
     const docs: ListedDocument[] = [];

@@ -1,6 +1,6 @@
-import { parseArgs } from 'node:util';
 import { MigrationService } from '../graph/migration.service';
 import { withCliApp } from './cli-app';
+import { commandArgs } from './command-args';
 
 const USAGE = `Usage: folio migrate [--backfills]
   Applies the schema migrations (every command that writes does so at start).
@@ -9,14 +9,9 @@ const USAGE = `Usage: folio migrate [--backfills]
 
 /** `folio migrate`: the schema migrations on demand, and the one-time backfills again when asked. */
 export async function runMigrateCommand(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { backfills: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h' } },
-  });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
+  const parsed = commandArgs(USAGE, { args, options: { backfills: { type: 'boolean', default: false } } });
+  if (typeof parsed === 'number') return parsed;
+  const { values } = parsed;
   return withCliApp(
     async (app) => {
       const applied = await app.get(MigrationService).migrate({ rerunBackfills: values.backfills });
