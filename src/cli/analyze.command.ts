@@ -8,7 +8,7 @@ import * as reportRows from '../analytics/report-rows';
 import { centralPageRows } from './analyze-format';
 import { withCliApp, withReadOnlyCliApp } from './cli-app';
 import { printTable } from './ingest.command';
-import { commandArgs } from './command-args';
+import { documentsArgs } from './command-args';
 
 const USAGE = `Usage: folio analyze <docId>... | --all [--gds] [--write] [--similar] [--html FILE|DIR] [--json]
   Structure analytics over stored documents, printed as tables.
@@ -103,22 +103,13 @@ function reportPath(target: string, docId: string, many: boolean): string {
 }
 
 export async function runAnalyzeCommand(args: string[]): Promise<number> {
-  const parsed = commandArgs(
-    USAGE,
-    {
-      args,
-      allowPositionals: true,
-      options: {
-        all: { type: 'boolean', default: false },
-        gds: { type: 'boolean', default: false },
-        write: { type: 'boolean', default: false },
-        similar: { type: 'boolean', default: false },
-        html: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    },
-    (p) => p.positionals.length > 0 || p.values.all,
-  );
+  const parsed = documentsArgs(USAGE, args, {
+    gds: { type: 'boolean', default: false },
+    write: { type: 'boolean', default: false },
+    similar: { type: 'boolean', default: false },
+    html: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  });
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
   if (values.write && !values.gds) {

@@ -1,4 +1,4 @@
-import { commandArgs } from './command-args';
+import { commandArgs, documentsArgs } from './command-args';
 
 describe('commandArgs', () => {
   let written: string[];
@@ -33,5 +33,13 @@ describe('commandArgs', () => {
 
   it('still refuses options the command does not declare', () => {
     expect(() => parse(['--nope'])).toThrow(/Unknown option '--nope'/);
+  });
+
+  it('reads a command over <docId>...|--all: documents or --all, else the usage and 2', () => {
+    const over = (args: string[]) => documentsArgs('Usage: folio y', args, { json: { type: 'boolean' } });
+    expect(over(['d1', '--json'])).toMatchObject({ values: { all: false, json: true }, positionals: ['d1'] });
+    expect(over(['--all'])).toMatchObject({ values: { all: true }, positionals: [] });
+    expect(over(['--json'])).toBe(2);
+    expect(written).toEqual(['Usage: folio y\n']);
   });
 });

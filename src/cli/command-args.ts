@@ -20,3 +20,21 @@ export function commandArgs<const C extends ParseArgsConfig>(
   process.stdout.write(`${usage}\n`);
   return help ? 0 : 2;
 }
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+const ALL = { all: { type: 'boolean', default: false } } as const;
+type DocumentsConfig<O extends Options> = { args: string[]; allowPositionals: true; options: O & typeof ALL };
+
+/** A command over `<docId>...|--all`: `commandArgs` with `--all`, complete when it names documents or has --all. */
+export function documentsArgs<const O extends Options>(
+  usage: string,
+  args: string[],
+  options: O,
+): CommandArgs<DocumentsConfig<O>> | number {
+  const config = { args, allowPositionals: true, options: { ...options, ...ALL } } as DocumentsConfig<O>;
+  return commandArgs(
+    usage,
+    config,
+    (p) => p.positionals.length > 0 || (p.values as { all?: boolean }).all === true,
+  );
+}

@@ -7,7 +7,7 @@ import { withCliApp } from './cli-app';
 import { enrichThroughQueue } from './enrich-queued';
 import { printTable } from './ingest.command';
 import { StageProgress } from './progress';
-import { commandArgs } from './command-args';
+import { documentsArgs } from './command-args';
 
 const USAGE = `Usage: folio enrich <docId>...|--all [--stages ${ENRICH_STAGE_NAMES.join(',')}] [--llm|--offline]
                     [--dry-run] [--cross-document] [--clear] [--k N] [--tau X] [--rounds N] [--alpha X]
@@ -41,30 +41,21 @@ function numericParams(values: Record<string, string | boolean | undefined>): Re
 }
 
 export async function runEnrichCommand(args: string[]): Promise<number> {
-  const parsed = commandArgs(
-    USAGE,
-    {
-      args,
-      allowPositionals: true,
-      options: {
-        all: { type: 'boolean', default: false },
-        stages: { type: 'string' },
-        llm: { type: 'boolean', default: false },
-        offline: { type: 'boolean', default: false },
-        'dry-run': { type: 'boolean', default: false },
-        'cross-document': { type: 'boolean', default: false },
-        clear: { type: 'boolean', default: false },
-        k: { type: 'string' },
-        tau: { type: 'string' },
-        rounds: { type: 'string' },
-        alpha: { type: 'string' },
-        candidates: { type: 'string' },
-        concurrency: { type: 'string' },
-        json: { type: 'boolean', default: false },
-      },
-    },
-    (p) => p.positionals.length > 0 || p.values.all,
-  );
+  const parsed = documentsArgs(USAGE, args, {
+    stages: { type: 'string' },
+    llm: { type: 'boolean', default: false },
+    offline: { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
+    'cross-document': { type: 'boolean', default: false },
+    clear: { type: 'boolean', default: false },
+    k: { type: 'string' },
+    tau: { type: 'string' },
+    rounds: { type: 'string' },
+    alpha: { type: 'string' },
+    candidates: { type: 'string' },
+    concurrency: { type: 'string' },
+    json: { type: 'boolean', default: false },
+  });
   if (typeof parsed === 'number') return parsed;
   const { values, positionals } = parsed;
   if (values.llm && values.offline) throw new Error('Give one of --llm or --offline.');
