@@ -2,7 +2,8 @@
 // each label, the page of the element whose text opens with it. A caption element opening with the label counts, and
 // so does any paragraph or heading opening with the label and a colon or full stop ("Figure 3: Results"), as layout
 // sometimes misses a caption; such a numbered title is preferred to a caption that only opens with the words
-// ("Figure 7 shows the interface"), which is most often a sentence that mentions the figure.
+// ("Figure 7 shows the interface"), which is most often a sentence that mentions the figure. The contents list is
+// such a label too: its title ("Table of Contents") is the heading or paragraph its page opens with.
 // Only a READY document is read (a document being written cites nothing).
 // Params: $docId, $labels
 // Returns: label, pageNumber

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { statementsNamed } from './financial-statements';
 import {
   captionLabelsOf,
+  contentsLabelOf,
   mergeNamedPages,
   NAMED_PAGE,
   NAMED_STATEMENT,
@@ -14,7 +15,8 @@ import { RetrieveRepository } from './retrieve.repository';
 import type { PageHit, StageTiming } from './retrieve.types';
 
 /**
- * The pages the question names ("the chart on page 14", "the first slide", "Figure 3", "the balance sheet") ahead
+ * The pages the question names ("the chart on page 14", "the first slide", "Figure 3", "the table of contents", "the
+ * balance sheet") ahead
  * of the strategy's ranking, pages by number first (named-pages.ts); a named page the strategy did not return is
  * read with its passages nearest the question. Only within one document: across several, "page 14" names no page.
  */
@@ -30,7 +32,7 @@ export class NamedPagesService {
     run: { timings: StageTiming[]; trace: string[] },
   ): Promise<PageHit[]> {
     const refs = pageReferencesOf(query);
-    const labels = captionLabelsOf(query);
+    const labels = [...captionLabelsOf(query), ...contentsLabelOf(query)];
     const statements = statementsNamed(query);
     if (docIds?.length !== 1 || refs.length + labels.length + statements.length === 0) return pages;
     const docId = docIds[0]!;

@@ -1,5 +1,6 @@
 import {
   captionLabelsOf,
+  contentsLabelOf,
   type DocumentPageNumbering,
   MAX_NAMED_PAGES,
   mergeNamedPages,
@@ -86,6 +87,19 @@ describe('pages a question names', () => {
     expect(opening.test('Figure 1 shows the pipeline')).toBe(true);
     expect(opening.test('Figure 10: Results')).toBe(false);
     expect(opening.test('Figure 1.2: Detail')).toBe(false);
+  });
+
+  it('reads the contents list a question names, with the pattern its title matches', () => {
+    expect(contentsLabelOf('What are the last 3 chapters listed in the table of contents?')).toHaveLength(1);
+    expect(contentsLabelOf('What does the report say about its contents?')).toEqual([]);
+    const [contents] = contentsLabelOf('Which parts does the contents page list?');
+    const title = new RegExp(contents!.titled.replace('(?is)', '^') + '$', 'is');
+    expect(
+      ['Contents', 'TABLE OF CONTENTS', 'Contents\n1 Scope 3', 'CONTENTS 2 Welcome 4'].map((t) =>
+        title.test(t),
+      ),
+    ).toEqual([true, true, true, true]);
+    expect(title.test('Contents of the box: one charger')).toBe(false);
   });
 
   it('puts pages named by number before those holding named figures, tables and statements, once each, and says why', () => {

@@ -87,6 +87,17 @@ export function captionLabelsOf(question: string): CaptionLabel[] {
   return [...labels.values()];
 }
 
+const NAMES_CONTENTS = /\b(?:table of contents|contents (?:page|list)|list of contents)\b/i;
+/** "Contents", "TABLE OF CONTENTS", or such a title opening the list itself ("Contents\n1 Scope … 3", "CONTENTS 2 …"). */
+const CONTENTS_TITLE = String.raw`(?is)\s*(?:table\s+of\s+)?contents\s*[:.]?\s*(?:(?:\n|\d).*)?`;
+
+/** The contents list, when the question names it ("the last chapters listed in the table of contents"). */
+export function contentsLabelOf(question: string): CaptionLabel[] {
+  return NAMES_CONTENTS.test(question)
+    ? [{ name: 'contents', titled: CONTENTS_TITLE, opening: CONTENTS_TITLE }]
+    : [];
+}
+
 /** What a document's pages are called: its page count and its running headers and footers (printed numbers). */
 export interface DocumentPageNumbering {
   pageCount: number;
