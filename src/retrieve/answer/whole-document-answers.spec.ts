@@ -17,18 +17,18 @@ const FOOTERS = [3, 4, 5, 6].map((pageNumber) => ({
   text: String(pageNumber - 2),
 }));
 
-function answers(footers = FOOTERS): WholeDocumentAnswers {
+function answers(footers = FOOTERS, texts = TEXTS): WholeDocumentAnswers {
   const repo = {
     documentStructure: async () => null,
-    documentPageTexts: async () => TEXTS.map((text, i) => ({ docId: 'd', pageNumber: i + 1, text })),
-    pageNumbering: async () => ({ pageCount: TEXTS.length, furniture: footers }),
+    documentPageTexts: async () => texts.map((text, i) => ({ docId: 'd', pageNumber: i + 1, text })),
+    pageNumbering: async () => ({ pageCount: texts.length, furniture: footers }),
     answerPageElements: async (pages: Array<{ pageNumber: number }>) =>
       pages.map(({ pageNumber }) => ({
         docId: 'd',
         pageNumber,
         elementId: `d:p${pageNumber}-e1`,
         kind: 'paragraph',
-        text: TEXTS[pageNumber - 1]!,
+        text: texts[pageNumber - 1]!,
         description: null,
         bbox: [10, 10, 200, 30],
         cells: null,
@@ -56,5 +56,24 @@ describe('WholeDocumentAnswers: pages that print a form', () => {
   it('never cites a page the walk judged irrelevant', async () => {
     const found = (await answers().answer(question, 'd', new Set(['d#5'])))!;
     expect(found.citations.map((c) => c.pageNumber)).toEqual([3]);
+  });
+});
+
+describe('WholeDocumentAnswers: titles of labelled parts', () => {
+  const course = ['Ferry crew course', 'Unit 1: Boarding\nUnit 2: Weather limits', 'Unit 3: Engines'];
+
+  it('lists the title each label opens a line with, cited to the element that prints it', async () => {
+    const found = (await answers([], course).answer(
+      'What are the names of Unit 1 and Unit 3?',
+      'd',
+      new Set(),
+    ))!;
+    expect(found.answer).toMatchObject({ kind: 'LIST', items: ['Boarding', 'Engines'] });
+    expect(found.answer.text).toBe('Unit 1: Boarding [p. 2]; Unit 3: Engines [p. 3]');
+    expect(found.citations.map((c) => c.pageNumber)).toEqual([2, 3]);
+  });
+
+  it('answers nothing when a part asked for has no title line', async () => {
+    expect(await answers([], course).answer('What is the title of Unit 4?', 'd', new Set())).toBeNull();
   });
 });

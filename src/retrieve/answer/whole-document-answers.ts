@@ -8,6 +8,7 @@ import { countQuestionOf, countStructure } from '../structure-count';
 import { notAnswerableAnswer } from './extractive-source';
 import { labelledParts, partsAsked } from './labelled-parts';
 import { occurrencesOf, pagesAsked, pagesMentioning, patternOf, timesAsked } from './page-mentions';
+import { partTitles, partTitlesAsked } from './part-titles';
 import { countAnswer, listAnswer, typedAnswer } from './typed-answer';
 
 /** Citations of a count answered from the graph: one per counted item, up to this many. */
@@ -33,6 +34,7 @@ export class WholeDocumentAnswers {
     return (
       (await this.structure(question, docId, irrelevant)) ??
       (await this.parts(question, docId, irrelevant)) ??
+      (await this.titles(question, docId, irrelevant)) ??
       // "how many times is it mentioned? list the pages" asks for the pages
       (await this.mentions(question, docId, irrelevant)) ??
       (await this.times(question, docId, irrelevant))
@@ -206,6 +208,40 @@ export class WholeDocumentAnswers {
         ? `Counted the distinct ${part} labels the document's text mentions: ${names.join(', ')}.`
         : `Counted the distinct ${part} labels that open a line of the document's text (its headings and contents list): ${names.join(', ')}.`,
       // each label cited once, on the first page that prints it
+      citations: printing.flatMap((c, i) =>
+        c.filter((x) => x.pageNumber === found[i]!.pageNumber).slice(0, 1),
+      ),
+    };
+  }
+
+  /**
+   * "What are the names of Unit 1 and Unit 2?": each labelled part's title, from the first line of the document that
+   * opens with its label (part-titles.ts). Null unless every part asked for is found.
+   */
+  private async titles(
+    question: string,
+    docId: string,
+    irrelevant: ReadonlySet<string>,
+  ): Promise<DocumentAnswer | null> {
+    const asked = partTitlesAsked(question);
+    if (asked.length === 0) return null;
+    const found = partTitles(await this.repo.documentPageTexts([docId]), asked);
+    if (found.length < asked.length) return null;
+    const printing = await this.printing(
+      found.map((f) => f.line),
+      docId,
+      found.map((f) => f.pageNumber),
+      irrelevant,
+    );
+    const shown = found.map((f) => `${f.label}: ${f.title} [p. ${f.pageNumber}]`).join('; ');
+    const titles = found.map((f) => f.title);
+    return {
+      answer:
+        found.length === 1 ? typedAnswer('TEXT', shown, { value: titles[0]! }) : listAnswer(titles, shown),
+      answerable: true,
+      mode: 'graph',
+      format: found.length === 1 ? 'String' : 'List',
+      analysis: `Read the title printed after each label in the document's text: ${found.map((f) => `${f.label} on p. ${f.pageNumber}`).join(', ')}.`,
       citations: printing.flatMap((c, i) =>
         c.filter((x) => x.pageNumber === found[i]!.pageNumber).slice(0, 1),
       ),
