@@ -13,6 +13,7 @@ describe('answerKindOf', () => {
     ['How many square miles does the reserve cover?', 'NUMBER'],
     ['How many USD dollars does the upgrade cost per seat?', 'NUMBER'],
     ['In how many hours was the outage resolved?', 'NUMBER'],
+    ['How many cm should the strap sit above the wrist bone?', 'NUMBER'],
     ['How many more millions of dollars did the east plant earn than the west plant?', 'NUMBER'],
     ['What is the gap between the two plants in output?', 'NUMBER'],
     ['What is the performance of the small model on the harbour dataset?', 'NUMBER'],
@@ -56,6 +57,7 @@ describe('answerKindOf', () => {
     ['What is used to cool the reactor core?', 'TEXT'],
     // one thing asked for by its class: a name or short phrase, whatever quantity decides it
     ['Which river carries the most freight by tonnage?', 'NAME'],
+    ['Which pump has the larger number of valves?', 'NAME'],
     ['Which age group showed the largest change in the share of cyclists?', 'NAME'],
     ['In 2019, among the listed risks, which one has the biggest gap between the two parties?', 'NAME'],
     ['What type of license does the toolkit ship under?', 'NAME'],

@@ -15,7 +15,7 @@ const DATE =
   /^\s*when\b|\b(?:what|which|in which|in what) (?:year|date|month|day|quarter|decade)\b|\bwhen (?:was|were|did|does|is|will)\b|\bwhat time\b/i;
 /** "How many square miles", "how many USD", "how many hours": a measure asked in its unit, not a count of things. */
 const MEASURE_ASKED =
-  /\bhow many (?:more |fewer |less )?(?:(?:square|cubic) )?(?:(?:thousands|millions|billions) of )?(?:miles|kilometers|kilometres|km|meters|metres|feet|inches|yards|acres|hectares|dollars|usd|us\$|euros?|eur|pounds|gbp|yuan|yen|rupees|hours|minutes|seconds|days|weeks|months|years|kilograms|kg|grams|tons|tonnes|liters|litres|gallons|calories|degrees|watts|kilowatts|volts|percent|percentage points)\b/i;
+  /\bhow many (?:more |fewer |less )?(?:(?:square|cubic) )?(?:(?:thousands|millions|billions) of )?(?:miles|kilometers|kilometres|km|meters|metres|feet|inches|yards|acres|hectares|dollars|usd|us\$|euros?|eur|pounds|gbp|yuan|yen|rupees|hours|minutes|seconds|days|weeks|months|years|kilograms|kg|grams|tons|tonnes|liters|litres|gallons|calories|degrees|watts|kilowatts|volts|percent|percentage points|centimeters|centimetres|cm|millimeters|millimetres|mm|mph|kph|km\/h|gb|mb|tb|ghz|mhz)\b/i;
 /** Plural nouns that name an amount (a number question), not a set of things to list. */
 const AMOUNT_NOUNS =
   'totals?|amounts?|numbers?|assets|liabilities|revenues|sales|earnings|expenses|costs|results|profits|losses|savings|proceeds|shares|dividends|percentages|rates|ratios|margins|units|hours|days|years|months|minutes|dollars|points';
@@ -87,7 +87,8 @@ export function answerKindOf(question: string): AnswerKind {
   if (alternativesOf(q)) return 'NAME';
   if (SEVERAL_ASKED.test(q)) return 'LIST';
   if (MEASURE_ASKED.test(q)) return /\bpercent/i.test(q) ? 'PERCENTAGE' : 'NUMBER';
-  if (COUNT.test(q)) return 'COUNT';
+  // "Which algorithm has the larger number of lines?" names the algorithm, not the number
+  if (COUNT.test(q) && (/\bhow many\b/i.test(q) || !asksForOneThing(q))) return 'COUNT';
   // a number format asked for settles it, whatever the wording ("What are the lease costs? Answer in millions.")
   if (NUMBER_FORMAT.test(q) && !DATE.test(q)) return PERCENTAGE.test(q) ? 'PERCENTAGE' : 'NUMBER';
   if (LIST.test(q)) return 'LIST';
