@@ -63,6 +63,17 @@ describe('pickNumber', () => {
     });
   });
 
+  it('takes no count of another plural noun for the one the question counts', () => {
+    const question = 'How many interviews does the study quote?';
+    expect(pickNumber('COUNT', 'The panel of 2,596 respondents was asked twice.', question)).toBeNull();
+    expect(pickNumber('COUNT', 'The study quotes 14 recorded interviews.', question)).toEqual(
+      expect.objectContaining({ value: '14' }),
+    );
+    expect(pickNumber('COUNT', 'It quotes 14 interviews with 9 farmers.', question)).toEqual(
+      expect.objectContaining({ value: '14' }),
+    );
+  });
+
   it('takes no number the question names as its page or figure', () => {
     const question = 'How many pumps does the figure on page 12 show?';
     expect(pickNumber('COUNT', 'Plant overview 12 Pumping station', question)).toBeNull();

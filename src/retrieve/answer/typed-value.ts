@@ -1,6 +1,6 @@
 import { contentWords } from '../text-match';
 import { datesIn } from './date-source';
-import { respectiveValue, tieScore } from './number-choice';
+import { countedNoun, countsOtherThing, respectiveValue, tieScore } from './number-choice';
 import type { AnswerKind, NumberScale } from './typed-answer';
 
 // The typed value a quoted sentence or table cell states: a number with its unit and scale, a percentage, a date or
@@ -152,13 +152,14 @@ export function pickNumber(
   tableScale: NumberScale | null = null,
 ): ReadValue | null {
   const asked = questionNumbers(question);
+  const noun = countedNoun(question);
   const all = numbersIn(text);
   const mentions = all.filter((n) => !asked.has(n.value) && (kind === 'DATE' || !n.isYear));
   const fitting =
     kind === 'PERCENTAGE'
       ? mentions.filter((n) => n.unit === '%')
       : kind === 'COUNT'
-        ? mentions.filter(countable)
+        ? mentions.filter((n) => countable(n) && !(noun && countsOtherThing(text, n, noun)))
         : mentions.filter((n) => n.unit !== '%');
   const pool = fitting.length > 0 || kind !== 'NUMBER' ? fitting : mentions;
   const years = numbersIn(question)
