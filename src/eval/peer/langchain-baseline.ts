@@ -10,6 +10,7 @@ import type { IngestBenchPeer, PeerFileIngest } from '../ingest-bench.types';
 import { dedupeRanking, type PageRef } from '../metrics';
 import { FolioLangChainEmbeddings } from './folio-langchain-embeddings';
 import { loadPdfParse, withPdfParseWorker } from './pdf-parse-isolation';
+import { prepareEach } from './prepare-each';
 
 // The peer baseline: what a LangChain.js user gets from the documented defaults — PDFLoader (one Document per page),
 // RecursiveCharacterTextSplitter (1000 / 200), Neo4jVectorStore on the same Neo4j with the same embedder — kept under
@@ -117,31 +118,11 @@ export class LangChainNeo4jBaseline implements PeerRetriever, IngestBenchPeer {
     onProgress?: (done: number, total: number) => void,
   ): Promise<PeerIngestStats[]> {
     const store = await this.openStore();
-    const stats: PeerIngestStats[] = [];
-    onProgress?.(0, docs.length);
-    for (const doc of docs) {
-      const t0 = performance.now();
-      try {
-        const { pages, chunks } = await this.loadChunks(doc);
-        await store.addDocuments(chunks);
-        stats.push({
-          docId: doc.docId,
-          ms: Math.round(performance.now() - t0),
-          pages,
-          chunks: chunks.length,
-        });
-      } catch (err) {
-        stats.push({
-          docId: doc.docId,
-          ms: Math.round(performance.now() - t0),
-          pages: 0,
-          chunks: 0,
-          error: (err as Error).message,
-        });
-      }
-      onProgress?.(stats.length, docs.length);
-    }
-    return stats;
+    return prepareEach(docs, onProgress, async (doc) => {
+      const { pages, chunks } = await this.loadChunks(doc);
+      await store.addDocuments(chunks);
+      return { pages, chunks: chunks.length };
+    });
   }
 
   /**

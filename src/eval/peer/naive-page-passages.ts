@@ -4,6 +4,7 @@ import type { PeerDocument, PeerIngestStats, PeerRetriever } from '../bench-port
 import type { PageRef } from '../metrics';
 import type { NaivePassagesRepository, StoredNaivePassage } from './naive-passages.repository';
 import { pageWindows, type PageWindow } from './page-windows';
+import { prepareEach } from './prepare-each';
 
 // The naive page-passage baseline: each page's plain text as Folio stored it (Page.text, so both
 // systems read the same text) cut into 200-token windows, embedded with Folio's embedder, searched by exact
@@ -55,28 +56,13 @@ export class NaivePagePassageBaseline implements PeerRetriever {
     onProgress?: (done: number, total: number) => void,
   ): Promise<PeerIngestStats[]> {
     await this.open();
-    const stats: PeerIngestStats[] = [];
-    onProgress?.(0, docs.length);
-    for (const doc of docs) {
-      const t0 = performance.now();
-      try {
-        const pages = await this.repo.pageTexts(doc.docId);
-        const windows = pageWindows(pages, (t) => this.embedder.countTokens(t), this.windowTokens);
-        for (let i = 0; i < windows.length; i += WRITE_BATCH)
-          await this.write(doc.docId, windows.slice(i, i + WRITE_BATCH));
-        stats.push({
-          docId: doc.docId,
-          ms: Math.round(performance.now() - t0),
-          pages: pages.length,
-          chunks: windows.length,
-        });
-      } catch (err) {
-        const error = err instanceof Error ? err.message : String(err);
-        stats.push({ docId: doc.docId, ms: Math.round(performance.now() - t0), pages: 0, chunks: 0, error });
-      }
-      onProgress?.(stats.length, docs.length);
-    }
-    return stats;
+    return prepareEach(docs, onProgress, async (doc) => {
+      const pages = await this.repo.pageTexts(doc.docId);
+      const windows = pageWindows(pages, (t) => this.embedder.countTokens(t), this.windowTokens);
+      for (let i = 0; i < windows.length; i += WRITE_BATCH)
+        await this.write(doc.docId, windows.slice(i, i + WRITE_BATCH));
+      return { pages: pages.length, chunks: windows.length };
+    });
   }
 
   private async write(docId: string, windows: PageWindow[]): Promise<void> {
