@@ -1,5 +1,7 @@
 import type { DocumentPageText } from '../answerability';
 import { type NumberedLabel, numberedLabels } from './numbered-labels';
+import { listAnswer, typedAnswer } from './typed-answer';
+import type { DocumentAnswer } from './whole-document-answers';
 
 // "What are the names of Unit 1 and Unit 2?", "What is Chapter 4 called?": a labelled part's title is the rest of
 // the line its label opens ("UNIT 1: Understanding Economic Systems"), as the part's heading and the contents list
@@ -62,4 +64,18 @@ export function partTitles(pages: readonly DocumentPageText[], asked: NumberedLa
     }
     return [];
   });
+}
+
+/** The answer without its citations: one title as text, several as a list, each shown with its label and page. */
+export function titlesAnswer(found: PartTitle[]): Omit<DocumentAnswer, 'citations'> {
+  const shown = found.map((f) => `${f.label}: ${f.title} [p. ${f.pageNumber}]`).join('; ');
+  const titles = found.map((f) => f.title);
+  return {
+    answer:
+      found.length === 1 ? typedAnswer('TEXT', shown, { value: titles[0]! }) : listAnswer(titles, shown),
+    answerable: true,
+    mode: 'graph',
+    format: found.length === 1 ? 'String' : 'List',
+    analysis: `Read the title printed after each label in the document's text: ${found.map((f) => `${f.label} on p. ${f.pageNumber}`).join(', ')}.`,
+  };
 }

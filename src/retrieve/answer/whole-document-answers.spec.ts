@@ -77,3 +77,11 @@ describe('WholeDocumentAnswers: titles of labelled parts', () => {
     expect(await answers([], course).answer('What is the title of Unit 4?', 'd', new Set())).toBeNull();
   });
 });
+
+describe('WholeDocumentAnswers: the links a document prints', () => {
+  it('counts the distinct links of the whole document, each cited on its page', async () => {
+    const found = (await answers().answer('How many website links does the report have?', 'd', new Set()))!;
+    expect(found.answer).toMatchObject({ kind: 'COUNT', value: '2' });
+    expect(found.citations.map((c) => c.pageNumber)).toEqual([3, 5]);
+  });
+});

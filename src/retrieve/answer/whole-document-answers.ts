@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { printedPageMap } from '../../document/page-labels';
-import { resolvePageReferences } from '../named-pages';
+import { pageReferencesOf, resolvePageReferences } from '../named-pages';
 import { RetrieveRepository } from '../retrieve.repository';
 import type { AskResult, Citation } from '../retrieve.types';
 import { searchQueryOf } from '../search-query';
 import { countQuestionOf, countStructure } from '../structure-count';
 import { notAnswerableAnswer } from './extractive-source';
+import { documentFormAsked, formAnswer, formsFound } from './document-forms';
 import { labelledParts, partsAsked } from './labelled-parts';
 import { occurrencesOf, pagesAsked, pagesMentioning, patternOf, timesAsked } from './page-mentions';
-import { partTitles, partTitlesAsked } from './part-titles';
+import { partTitles, partTitlesAsked, titlesAnswer } from './part-titles';
 import { countAnswer, listAnswer, typedAnswer } from './typed-answer';
 
 /** Citations of a count answered from the graph: one per counted item, up to this many. */
@@ -35,6 +36,7 @@ export class WholeDocumentAnswers {
       (await this.structure(question, docId, irrelevant)) ??
       (await this.parts(question, docId, irrelevant)) ??
       (await this.titles(question, docId, irrelevant)) ??
+      (await this.forms(question, docId, irrelevant)) ??
       // "how many times is it mentioned? list the pages" asks for the pages
       (await this.mentions(question, docId, irrelevant)) ??
       (await this.times(question, docId, irrelevant))
@@ -192,10 +194,10 @@ export class WholeDocumentAnswers {
     const found = labelledParts(await this.repo.documentPageTexts([docId]), asked);
     if (found.length < 2) return null;
     const names = found.map((f) => `${part[0]!.toUpperCase()}${part.slice(1)} ${f.label}`);
-    const printing = await this.printing(
-      names,
+    // each label cited once, on the first page that prints it
+    const citations = await this.citeEach(
+      names.map((phrase, i) => ({ phrase, pageNumber: found[i]!.pageNumber })),
       docId,
-      found.map((f) => f.pageNumber),
       irrelevant,
     );
     const plural = part === 'appendix' ? 'appendices' : `${part}s`;
@@ -207,10 +209,7 @@ export class WholeDocumentAnswers {
       analysis: mentions
         ? `Counted the distinct ${part} labels the document's text mentions: ${names.join(', ')}.`
         : `Counted the distinct ${part} labels that open a line of the document's text (its headings and contents list): ${names.join(', ')}.`,
-      // each label cited once, on the first page that prints it
-      citations: printing.flatMap((c, i) =>
-        c.filter((x) => x.pageNumber === found[i]!.pageNumber).slice(0, 1),
-      ),
+      citations,
     };
   }
 
@@ -227,25 +226,55 @@ export class WholeDocumentAnswers {
     if (asked.length === 0) return null;
     const found = partTitles(await this.repo.documentPageTexts([docId]), asked);
     if (found.length < asked.length) return null;
-    const printing = await this.printing(
-      found.map((f) => f.line),
+    const citations = await this.citeEach(
+      found.map((f) => ({ phrase: f.line, pageNumber: f.pageNumber })),
       docId,
-      found.map((f) => f.pageNumber),
       irrelevant,
     );
-    const shown = found.map((f) => `${f.label}: ${f.title} [p. ${f.pageNumber}]`).join('; ');
-    const titles = found.map((f) => f.title);
-    return {
-      answer:
-        found.length === 1 ? typedAnswer('TEXT', shown, { value: titles[0]! }) : listAnswer(titles, shown),
-      answerable: true,
-      mode: 'graph',
-      format: found.length === 1 ? 'String' : 'List',
-      analysis: `Read the title printed after each label in the document's text: ${found.map((f) => `${f.label} on p. ${f.pageNumber}`).join(', ')}.`,
-      citations: printing.flatMap((c, i) =>
-        c.filter((x) => x.pageNumber === found[i]!.pageNumber).slice(0, 1),
-      ),
-    };
+    return { ...titlesAnswer(found), citations };
+  }
+
+  /**
+   * "What is the web link to this paper?" gives the first link the document prints; "How many websites does the guide
+   * list?" counts the distinct ones, on the pages the question names if it names any (document-forms.ts).
+   */
+  private async forms(
+    question: string,
+    docId: string,
+    irrelevant: ReadonlySet<string>,
+  ): Promise<DocumentAnswer | null> {
+    const asked = documentFormAsked(question);
+    if (!asked) return null;
+    const refs = pageReferencesOf(question);
+    const [texts, numbering] = await Promise.all([
+      this.repo.documentPageTexts([docId]),
+      refs.length > 0 ? this.repo.pageNumbering(docId) : null,
+    ]);
+    const named = new Set(numbering ? resolvePageReferences(refs, numbering).map((p) => p.pageNumber) : []);
+    const found = formsFound(asked, texts, named);
+    if (found.values.length === 0) return null;
+    const citations = await this.citeEach(
+      found.values.slice(0, MAX_COUNT_CITATIONS).map((f) => ({ phrase: f.value, pageNumber: f.pageNumber })),
+      docId,
+      irrelevant,
+    );
+    return { ...formAnswer(asked, found), citations };
+  }
+
+  /** Each phrase cited once, by the first element of its page that prints it (none on a page judged irrelevant). */
+  private async citeEach(
+    printed: Array<{ phrase: string; pageNumber: number }>,
+    docId: string,
+    irrelevant: ReadonlySet<string>,
+  ): Promise<Citation[]> {
+    const pages = printed.map((p) => p.pageNumber);
+    const printing = await this.printing(
+      printed.map((p) => p.phrase),
+      docId,
+      pages,
+      irrelevant,
+    );
+    return printing.flatMap((c, i) => c.filter((x) => x.pageNumber === pages[i]).slice(0, 1));
   }
 
   /**
