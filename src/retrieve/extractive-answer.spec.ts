@@ -84,43 +84,48 @@ describe('ExtractiveAnswerer', () => {
     expect(a.citations[0]).toMatchObject({ elementId: 'p3-e1' });
   });
 
-  it('answers "who produced …" with the line after "Produced by:", whatever else picks the document out', () => {
-    const back = [
-      el(2, 0, 'heading', 'Edition 4'),
-      el(2, 1, 'heading', 'Revised March 2031'),
-      el(2, 2, 'paragraph', 'Produced by:'),
-      el(2, 3, 'heading', 'Coastal Planning Office'),
-    ];
-    const a = answerer.answer('Who produced the plan revised in March 2031?', searchOf([[2, 0.9]]), back);
-    expect(a.quoted[0]?.text).toBe('Coastal Planning Office');
-  });
-
-  it('passes over a sentence under the lead line of another number of the series the question names', () => {
-    const course = [
-      el(6, 0, 'paragraph', 'Module 3 reading:'),
-      el(6, 1, 'list', '• The reading for this module is the harbour case.'),
-      el(6, 2, 'paragraph', 'Module 4 reading:'),
-      el(6, 3, 'list', '• Chapter two of the atlas is the reading.'),
-    ];
-    const a = answerer.answer('What is the reading for Module 4?', searchOf([[6, 0.9]]), course);
-    expect(a.quoted[0]?.text).toBe('• Chapter two of the atlas is the reading.');
-  });
-
-  it('reads the sentences after a run-in head as about what the head names', () => {
-    const laws = [
-      el(
-        5,
-        0,
-        'paragraph',
-        'Rule of echoes. Sounds that repeat at a steady beat are heard as one rhythm. Drums show it best.',
-      ),
-      el(5, 1, 'paragraph', 'The rule of echoes rests on the idea of economy, as other rules do.'),
-    ];
-    const a = answerer.answer('How does the guide define the rule of echoes?', searchOf([[5, 0.9]]), laws);
-    // the next sentence matches only through the head, so it is not quoted beside the definition
-    expect(a.quoted.map((u) => u.text)).toEqual([
-      'Sounds that repeat at a steady beat are heard as one rhythm.',
-    ]);
+  /** One page's elements, [kind, text] in reading order. */
+  const onePage = (pageNumber: number, elements: Array<[string, string]>) =>
+    elements.map(([kind, text], i) => el(pageNumber, i, kind, text));
+  it.each<[string, string, Array<[string, string]>, string[]]>([
+    [
+      'the line after "Produced by:" for "who produced …", whatever else picks the document out',
+      'Who produced the plan revised in March 2031?',
+      [
+        ['heading', 'Edition 4'],
+        ['heading', 'Revised March 2031'],
+        ['paragraph', 'Produced by:'],
+        ['heading', 'Coastal Planning Office'],
+      ],
+      ['Coastal Planning Office'],
+    ],
+    [
+      'no sentence under the lead line of another number of the series the question names',
+      'What is the reading for Module 4?',
+      [
+        ['paragraph', 'Module 3 reading:'],
+        ['list', '• The reading for this module is the harbour case.'],
+        ['paragraph', 'Module 4 reading:'],
+        ['list', '• Chapter two of the atlas is the reading.'],
+      ],
+      ['• Chapter two of the atlas is the reading.'],
+    ],
+    [
+      // the next sentence matches only through the head, so it is not quoted beside the definition
+      'the sentence after a run-in head, as about what the head names',
+      'How does the guide define the rule of echoes?',
+      [
+        [
+          'paragraph',
+          'Rule of echoes. Sounds that repeat at a steady beat are heard as one rhythm. Drums show it best.',
+        ],
+        ['paragraph', 'The rule of echoes rests on the idea of economy, as other rules do.'],
+      ],
+      ['Sounds that repeat at a steady beat are heard as one rhythm.'],
+    ],
+  ])('quotes %s', (_, question, elements, quoted) => {
+    const a = answerer.answer(question, searchOf([[2, 0.9]]), onePage(2, elements));
+    expect(a.quoted.map((u) => u.text)).toEqual(quoted);
   });
 
   it('answers from a table cell with its row and column labels, cited to the table and its printed page', () => {
