@@ -1,7 +1,7 @@
 // Reading order: find whitespace rivers between columns; content that spans a river (a title, a wide figure)
 // splits the page into zones read top to bottom, and each zone is read column by column (recursively).
 import type { BBox } from '../../document/document-model';
-import { verticalOverlap } from './layout.types';
+import { unionAll, verticalOverlap } from './layout.types';
 
 export interface Boxed {
   bbox: BBox;
@@ -24,12 +24,7 @@ export function readingOrder<T extends Boxed>(units: T[]): T[] {
 const FULL_WIDTH_SHARE = 0.8;
 
 function zonesBetweenFullWidth<T extends Boxed>(units: T[]): T[][] {
-  let minX = Infinity;
-  let maxX = -Infinity;
-  for (const u of units) {
-    minX = Math.min(minX, u.bbox[0]);
-    maxX = Math.max(maxX, u.bbox[2]);
-  }
+  const [minX, , maxX] = unionAll(units.map((u) => u.bbox));
   const full = (u: T): boolean => u.bbox[2] - u.bbox[0] >= (maxX - minX) * FULL_WIDTH_SHARE;
   const sorted = [...units].sort((a, b) => a.bbox[1] - b.bbox[1] || a.bbox[0] - b.bbox[0]);
   const zones: T[][] = [];
@@ -81,12 +76,7 @@ function orderNode<T extends Boxed>(units: T[], depth: number): T[] {
 
 /** The x-range of a column gutter, or null when the units form one column. */
 export function findRiver<T extends Boxed>(units: T[]): [number, number] | null {
-  let minX = Infinity;
-  let maxX = -Infinity;
-  for (const u of units) {
-    minX = Math.min(minX, u.bbox[0]);
-    maxX = Math.max(maxX, u.bbox[2]);
-  }
+  const [minX, , maxX] = unionAll(units.map((u) => u.bbox));
   const span = Math.ceil(maxX - minX);
   if (!Number.isFinite(span) || span < 40) return null;
   const coverage = new Int32Array(span + 1);

@@ -26,17 +26,21 @@ export function applyToPoint(m: readonly number[], x: number, y: number): [numbe
 
 /** Axis-aligned bounding box of the rectangle [x0, y0]–[x1, y1] after applying `m`. */
 export function transformRect(m: readonly number[], x0: number, y0: number, x1: number, y1: number): BBox {
-  const corners = [
+  return boundsOf([
     applyToPoint(m, x0, y0),
     applyToPoint(m, x1, y0),
     applyToPoint(m, x0, y1),
     applyToPoint(m, x1, y1),
-  ];
+  ]);
+}
+
+/** Axis-aligned bounding box of `points`. */
+export function boundsOf(points: Iterable<readonly [number, number]>): BBox {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
   let maxY = -Infinity;
-  for (const [x, y] of corners) {
+  for (const [x, y] of points) {
     minX = Math.min(minX, x);
     minY = Math.min(minY, y);
     maxX = Math.max(maxX, x);

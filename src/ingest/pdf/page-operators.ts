@@ -1,7 +1,7 @@
 // The page's operator list → image regions and vector shapes (rules, graphics) under the current transformation matrix.
 import type { BBox, ImageRegion } from '../../document/document-model';
 import type { PdfjsModule } from '../pdfjs-loader';
-import { applyToPoint, IDENTITY, type Matrix, multiply, roundBox, transformRect } from './matrix';
+import { applyToPoint, boundsOf, IDENTITY, type Matrix, multiply, roundBox, transformRect } from './matrix';
 
 /** Bound the vector shapes kept per page: map-like pages can paint tens of thousands of paths. */
 const MAX_RULES_PER_PAGE = 4000;
@@ -128,20 +128,13 @@ function collectPathShapes(
   let curved = false;
   const flush = (): void => {
     if (points.length >= 2) {
-      let x0 = Infinity;
-      let y0 = Infinity;
-      let x1 = -Infinity;
-      let y1 = -Infinity;
-      let axisAligned = !curved;
-      for (let k = 0; k < points.length; k++) {
-        const [x, y] = points[k] ?? [0, 0];
-        x0 = Math.min(x0, x);
-        y0 = Math.min(y0, y);
-        x1 = Math.max(x1, x);
-        y1 = Math.max(y1, y);
+      const [x0, y0, x1, y1] = boundsOf(points);
+      // a segment along which both coordinates move makes the path a drawing, not a rule
+      const diagonal = points.some((p, k) => {
         const prev = points[k - 1];
-        if (prev && Math.abs(prev[0] - x) > 0.5 && Math.abs(prev[1] - y) > 0.5) axisAligned = false;
-      }
+        return prev !== undefined && Math.abs(prev[0] - p[0]) > 0.5 && Math.abs(prev[1] - p[1]) > 0.5;
+      });
+      const axisAligned = !curved && !diagonal;
       const box = roundBox([x0, y0, x1, y1]);
       const area = (x1 - x0) * (y1 - y0);
       // Page-sized rectangles are backgrounds or frames, not table rules.

@@ -1,7 +1,7 @@
 // pdf.js text content → positioned TextItems with font size, bold and italic; and whether a page's text layer is usable.
 import type { ImageRegion, TextItem } from '../../document/document-model';
 import type { PDFPageProxy } from '../pdfjs-loader';
-import { applyToPoint, type Matrix, round2 } from './matrix';
+import { applyToPoint, boundsOf, type Matrix, round2 } from './matrix';
 
 /** Fewer non-space characters than this and the page counts as having no text layer. */
 const MIN_TEXT_LAYER_CHARS = 3;
@@ -88,17 +88,7 @@ function toTextItem(
     [e + ascent * vx, f + ascent * vy],
     [e + ux + ascent * vx, f + uy + ascent * vy],
   ];
-  let x0 = Infinity;
-  let y0 = Infinity;
-  let x1 = -Infinity;
-  let y1 = -Infinity;
-  for (const [x, y] of corners) {
-    const [px, py] = applyToPoint(viewportTransform, x, y);
-    x0 = Math.min(x0, px);
-    y0 = Math.min(y0, py);
-    x1 = Math.max(x1, px);
-    y1 = Math.max(y1, py);
-  }
+  const [x0, y0, x1, y1] = boundsOf(corners.map(([x, y]) => applyToPoint(viewportTransform, x, y)));
   const font = fontOf(raw.fontName);
   const fontName = font?.name ?? raw.fontName;
   const baseName = fontName.replace(/^[A-Z]{6}\+/, '');
