@@ -31,14 +31,9 @@ export interface QuestionMetrics {
   ndcg: AtK;
 }
 
-export interface MetricSummary {
+export interface MetricSummary extends QuestionMetrics {
   /** Questions averaged. */
   n: number;
-  hit: AtK;
-  anyHit: AtK;
-  recall: AtK;
-  precision: AtK;
-  ndcg: AtK;
 }
 
 const pageKey = (docId: string, pageNumber: number) => `${docId}#${pageNumber}`;
