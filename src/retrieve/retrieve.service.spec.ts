@@ -82,6 +82,9 @@ function serviceOver(
       docIds.map((docId) => ({ docId, pageNumber: 1, text: spelling.pageText ?? '' })),
     pagePassages: async (pages: Array<{ docId: string; pageNumber: number }>) =>
       pages.map((p) => ({ ...p, text: `text of ${p.pageNumber}` })),
+    pageNumbering: async () => ({ pageCount: 20, furniture: [] }),
+    captionedPages: async () => [],
+    namedStatementPages: async () => [],
     namedPages: async (q: { docId: string; pageNumbers: number[] }) =>
       q.pageNumbers.map((n) => ({ docId: q.docId, pageNumber: n, score: 0.5, elements: [] })),
   } as unknown as RetrieveRepository;
@@ -317,6 +320,19 @@ describe('RetrieveService.search over rankers', () => {
     // Off for this request: the ranker sees the whole corpus.
     await service.search(request('HYBRID', { routing: false }));
     expect(rankers.HYBRID.requests[1]!.docIds).toBeNull();
+  });
+
+  it("reads the page a routed question names in the document routing put first", async () => {
+    const rankers = registry();
+    const hits = [hit('a', 'title', 9), hit('a', 'passage', 0.8, 3), hit('b', 'passage', 0.7, 1)];
+    const { service } = serviceOver(rankers, { enabled: false }, { on: true, hits });
+    const result = await service.search(request('GRAPH', { query: 'what does the chart on page 7 show' }));
+    expect(result.pages[0]).toMatchObject({ docId: 'a', pageNumber: 7 });
+    // unrouted, the corpus is no one document: no page is read as named
+    const unrouted = await service.search(
+      request('GRAPH', { query: 'what does the chart on page 7 show', routing: false }),
+    );
+    expect(unrouted.pages.map((p) => p.pageNumber)).toEqual([1, 2, 3]);
   });
 
   it('lets the best page of an unrouted document through behind the routed best page', async () => {
