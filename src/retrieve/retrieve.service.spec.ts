@@ -322,12 +322,13 @@ describe('RetrieveService.search over rankers', () => {
     expect(rankers.HYBRID.requests[1]!.docIds).toBeNull();
   });
 
-  it("reads the page a routed question names in the document routing put first", async () => {
+  it('reads the page a routed question names in each routed document, the first routed first', async () => {
     const rankers = registry();
     const hits = [hit('a', 'title', 9), hit('a', 'passage', 0.8, 3), hit('b', 'passage', 0.7, 1)];
     const { service } = serviceOver(rankers, { enabled: false }, { on: true, hits });
     const result = await service.search(request('GRAPH', { query: 'what does the chart on page 7 show' }));
-    expect(result.pages[0]).toMatchObject({ docId: 'a', pageNumber: 7 });
+    expect(rankers.GRAPH.requests[0]!.docIds).toEqual(['a', 'b']);
+    expect(result.pages.slice(0, 2).map((p) => `${p.docId}#${p.pageNumber}`)).toEqual(['a#7', 'b#7']);
     // unrouted, the corpus is no one document: no page is read as named
     const unrouted = await service.search(
       request('GRAPH', { query: 'what does the chart on page 7 show', routing: false }),

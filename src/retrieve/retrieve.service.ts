@@ -80,9 +80,10 @@ export class RetrieveService {
     let pages: PageHit[] = ranking.pages.map((c) => ({ hop: 0, reason: ranking.reason, ...c }));
     if (rerank) pages = await this.reranker.rerank(ranker, query, pages, run);
     pages = await this.scopes.withEscapes(scope, pages, embedding, timings);
-    // A routed search reads the pages a question names ("page 14", "Figure 3") in the document routing put first.
-    const named = scope.route ? docIds?.slice(0, 1) ?? null : docIds;
-    pages = await this.namedPages.first(query, named, embedding, pages, run);
+    // A routed search reads the pages a question names ("page 14", "Figure 3") in each routed document, the first
+    // routed document's first: such questions rarely say which document they mean.
+    for (const named of scope.route ? [...(docIds ?? [])].reverse().map((id) => [id]) : [docIds])
+      pages = await this.namedPages.first(query, named, embedding, pages, run);
     if (ranker.needs.warningsInTrace) trace.push(...warnings.map((w) => `warning: ${w}`));
     return {
       strategy: req.strategy,
