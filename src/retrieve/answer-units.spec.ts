@@ -17,9 +17,8 @@ describe('runInHead', () => {
 describe('unitsOf', () => {
   const paragraph = (text: string) => ({ kind: 'paragraph', text, description: null });
 
-  it('matches the sentences after a run-in head with the head, and shows them as written', () => {
+  it('matches the sentences after a run-in head with the head, shows them as written, and quotes no head', () => {
     expect(unitsOf(paragraph('Rule of echoes. Sounds repeat. They fade.'))).toEqual([
-      { text: 'Rule of echoes.', matchText: 'Rule of echoes.', hasNumber: false },
       { text: 'Sounds repeat.', matchText: 'Rule of echoes. Sounds repeat.', hasNumber: false },
       { text: 'They fade.', matchText: 'Rule of echoes. They fade.', hasNumber: false },
     ]);

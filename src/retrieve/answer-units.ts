@@ -102,7 +102,7 @@ export function runInHead(text: string, all: string[] = sentences(text)): string
 
 /**
  * The units of one element: a table's labelled cells, else its sentences. The sentences after a run-in head are
- * matched with the head, which names what they are about.
+ * matched with the head, which names what they are about; the head itself is no unit.
  */
 export function unitsOf(element: { kind: string; text: string; description: string | null }): AnswerUnit[] {
   if (element.kind === 'table' && element.description) {
@@ -111,9 +111,11 @@ export function unitsOf(element: { kind: string; text: string; description: stri
   }
   const all = sentences(element.text);
   const head = element.kind === 'paragraph' ? runInHead(element.text, all) : null;
-  return all.map((s, i) => ({
+  // the head, like a heading, says what follows: context for the answer, not the answer
+  const quotable = head ? all.slice(1) : all;
+  return quotable.map((s) => ({
     text: s,
-    matchText: head && i > 0 ? `${head}. ${s}` : s,
+    matchText: head ? `${head}. ${s}` : s,
     hasNumber: NUMBER.test(s),
   }));
 }

@@ -178,7 +178,7 @@ describe('listCandidate', () => {
   it('takes the list under the numbered heading the question names, not the same lead under another number', () => {
     const lead = 'Goals for this module:';
     const found = listCandidate(
-      evidenceFrom('How many goals are set in Module 4?', 'COUNT', [
+      evidenceFrom('How many learning goals are set in Module 4?', 'COUNT', [
         page(2, 1, [
           el(2, 'heading', 'Module 3: Budgets'),
           el(2, 'paragraph', lead),
@@ -190,7 +190,8 @@ describe('listCandidate', () => {
         page(3, 2, [el(3, 'list', '• Make an offer'), el(3, 'paragraph', 'Module 4 assignments follow.')]),
       ]),
     );
-    expect(found?.answer).toMatchObject({ kind: 'COUNT', value: '3' });
+    expect(found?.answer).toMatchObject({ kind: 'COUNT', value: '3', unit: 'learning goals' });
+    expect(found?.answer.text).toMatch(/^3 learning goals: Write a job post; Hold an interview; Make an offer/);
     expect(found?.analysis).toContain('under "Module 4: Hiring Goals for this module:"');
   });
 });

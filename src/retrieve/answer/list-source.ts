@@ -16,6 +16,7 @@ import {
   subjectWords,
 } from './list-items';
 import { labelAgreement, numberedLabels } from './numbered-labels';
+import { countedPhrase } from './stated-count';
 import { type AnswerCandidate, type AnswerEvidence, type EvidencePage, citationAt } from './typed-answer';
 
 // LIST and COUNT answers from the evidence's own lists: the list (or bullet lines) under the heading, caption or
@@ -196,7 +197,7 @@ export function listCandidate(evidence: AnswerEvidence): AnswerCandidate | null 
   const how = found === list ? 'the items of the list' : 'the items enumerated';
   const pages = pageLabels(found.parts);
   const where = `${pages}, under "${found.anchor}"`;
-  const noun = /\bhow many\s+([\p{L}-]+)/iu.exec(evidence.question)?.[1]?.toLowerCase() ?? 'items';
+  const noun = countedPhrase(evidence.question)?.phrase ?? 'items';
   return {
     answer: listOrCount(evidence.kind, items, pages, noun),
     citations,

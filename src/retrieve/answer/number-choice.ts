@@ -1,4 +1,5 @@
 import { stem } from '../text-match';
+import type { CountedNoun } from './stated-count';
 import type { NumberMention } from './typed-value';
 
 // Which of a sentence's numbers answers the question: the one the question's own words sit around, a number
@@ -59,29 +60,21 @@ export function tieScore(text: string, mention: NumberMention, questionWords: Re
 const NOT_PLURAL =
   /^(?:was|is|has|this|its|thus|plus|less|across|always|perhaps|unless|yes|us|as|his|hers|ours|yours|theirs)$/i;
 
-/** The noun a count question counts, stemmed: "how many more tweets …" → "tweet"; null when none follows "how many". */
-export function countedNoun(question: string): string | null {
-  const m =
-    /\bhow many\s+(?:(?:more|fewer|less|different|distinct|other|separate|unique|of the|total)\s+)*([\p{L}][\p{L}-]*)/iu.exec(
-      question,
-    );
-  return m ? stem(m[1]!.toLowerCase()) : null;
-}
-
 /**
  * The number counts something else than `noun`: the plural noun printed right after it is another one ("2,596
  * respondents" for "how many quotations"). A number followed by anything else ("60 refuted claims", "2 Select …")
  * may count it.
  */
-export function countsOtherThing(text: string, mention: NumberMention, noun: string): boolean {
+export function countsOtherThing(text: string, mention: NumberMention, noun: CountedNoun): boolean {
   const end = mention.index + mention.printed.length;
   const next = /^\s+([\p{L}][\p{L}'’-]*)/u.exec(text.slice(end))?.[1];
   if (!next || !/[^s]s$/i.test(next) || next.length < 4 || NOT_PLURAL.test(next)) return false;
   const word = stem(next.toLowerCase());
-  const meets =
-    word === noun ||
-    (Math.min(word.length, noun.length) >= 4 && (word.startsWith(noun) || noun.startsWith(word)));
-  return !meets;
+  const head = noun.head;
+  return !(
+    word === head ||
+    (Math.min(word.length, head.length) >= 4 && (word.startsWith(head) || head.startsWith(word)))
+  );
 }
 
 /** What stands between two items of a series: a comma, "and", "or" ("$5.1, $4.0 and $3.2", "2015 , 2014 and 2013"). */

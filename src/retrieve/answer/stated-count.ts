@@ -35,12 +35,14 @@ export interface CountedNoun {
   printed: string;
   /** Stems of the words before it in the question's phrase ("research" of "research questions"). */
   modifiers: string[];
+  /** The whole phrase as the question prints it, lower case ("research questions"). */
+  phrase: string;
 }
 
-/** The noun a "how many" question counts, or null when it asks for a difference, a part or a measure. */
-export function countedNoun(question: string): CountedNoun | null {
+/** The noun phrase a "how many" question counts ("how many research questions does …"), or null when none. */
+export function countedPhrase(question: string): CountedNoun | null {
   const m = /\bhow many\s+(.+)$/i.exec(question.replace(/\s+/g, ' '));
-  if (!m || NOT_A_STATED_TOTAL.test(question)) return null;
+  if (!m) return null;
   const phrase: string[] = [];
   for (const raw of m[1]!.split(' ')) {
     const word = raw.replace(/^["'“‘(]+|["'”’),.?!:;]+$/g, '');
@@ -50,7 +52,17 @@ export function countedNoun(question: string): CountedNoun | null {
   }
   const head = phrase.at(-1);
   if (!head || head.length < 3) return null;
-  return { head: stem(head), printed: head, modifiers: phrase.slice(0, -1).map(stem) };
+  return {
+    head: stem(head),
+    printed: head,
+    modifiers: phrase.slice(0, -1).map(stem),
+    phrase: phrase.join(' '),
+  };
+}
+
+/** The noun a "how many" question counts as a stated total, or null when it asks for a difference or a part. */
+export function countedNoun(question: string): CountedNoun | null {
+  return NOT_A_STATED_TOTAL.test(question) ? null : countedPhrase(question);
 }
 
 /** "Regulation" is the noun of "regulations": the same stem, or the singular the question's plural starts with. */

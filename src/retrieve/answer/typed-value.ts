@@ -1,6 +1,7 @@
 import { contentWords } from '../text-match';
 import { datesIn } from './date-source';
-import { countedNoun, countsOtherThing, respectiveValue, tieScore } from './number-choice';
+import { countsOtherThing, respectiveValue, tieScore } from './number-choice';
+import { countedPhrase } from './stated-count';
 import type { AnswerKind, NumberScale } from './typed-answer';
 
 // The typed value a quoted sentence or table cell states: a number with its unit and scale, a percentage, a date or
@@ -152,7 +153,7 @@ export function pickNumber(
   tableScale: NumberScale | null = null,
 ): ReadValue | null {
   const asked = questionNumbers(question);
-  const noun = countedNoun(question);
+  const noun = countedPhrase(question);
   const all = numbersIn(text);
   const mentions = all.filter((n) => !asked.has(n.value) && (kind === 'DATE' || !n.isYear));
   const fitting =
