@@ -4,11 +4,14 @@ describe('runInHead', () => {
   it('reads a short title closed by a full stop before the sentences it names', () => {
     expect(runInHead('Rule of echoes. Sounds that repeat are heard as one rhythm.')).toBe('Rule of echoes');
     expect(runInHead('Data collection (2019). We asked 400 people.')).toBe('Data collection (2019)');
+    expect(runInHead('Proximity. We see close objects as a group.')).toBe('Proximity');
   });
 
   it('reads none from a plain opening sentence, a lone line or a long title', () => {
     expect(runInHead('It works well. The rest follows.')).toBeNull();
     expect(runInHead('Rule of echoes.')).toBeNull();
+    expect(runInHead('Thanks. We will reply soon.')).toBeNull();
+    expect(runInHead('Go. Then stop.')).toBeNull();
     expect(runInHead('the rule of echoes. Sounds repeat.')).toBeNull();
     expect(runInHead('A rule about seven long words in a title. Sounds repeat.')).toBeNull();
   });

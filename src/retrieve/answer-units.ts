@@ -83,7 +83,7 @@ export function tableCells(grid: string): AnswerUnit[] {
 const NOT_HEAD = new Set(
   (
     'is are was were be been has have had do does did can will may must should would could it this that these ' +
-    'those they we he she there you i see'
+    'those they we he she there you i see thanks thank okay right sure true false none'
   ).split(' '),
 );
 const MAX_HEAD_WORDS = 6;
@@ -96,7 +96,9 @@ export function runInHead(text: string, all: string[] = sentences(text)): string
   const [first] = all;
   if (!first || all.length < 2 || !/^\p{Lu}/u.test(first) || !/[\p{L})]\.$/u.test(first)) return null;
   const words = first.slice(0, -1).split(/\s+/);
-  if (words.length < 2 || words.length > MAX_HEAD_WORDS) return null;
+  // one word heads a paragraph too ("Proximity. We tend to …"), when it is a word and no reply ("Yes.")
+  if (words.length > MAX_HEAD_WORDS || (words.length === 1 && !/^\p{Lu}\p{Ll}{3,}$/u.test(words[0]!)))
+    return null;
   return words.some((w) => NOT_HEAD.has(w.toLowerCase())) ? null : first.slice(0, -1);
 }
 
