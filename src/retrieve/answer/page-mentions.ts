@@ -1,5 +1,8 @@
 import type { DocumentPageText } from '../answerability';
-import { type PageReference, pageReferencesOf } from '../named-pages';
+import { printedPageMap } from '../../document/page-labels';
+import { type DocumentPageNumbering, type PageReference, pageReferencesOf } from '../named-pages';
+import { listAnswer } from './typed-answer';
+import type { DocumentAnswer } from './whole-document-answers';
 import { lookupFormAsked } from './span-source';
 
 // "On which pages is Annex B-7 mentioned?", "List all the pages where the word 'warranty' appears": the
@@ -119,4 +122,37 @@ export function occurrencesOf(
     .map((p) => ({ pageNumber: p.pageNumber, count: p.text.match(pattern)?.length ?? 0 }))
     .filter((p) => p.count > 0)
     .sort((a, b) => a.pageNumber - b.pageNumber);
+}
+
+/** PDF page number → the number printed on it, for the pages of a document's consistent printed numbering. */
+function printedNumbers(numbering: DocumentPageNumbering | null): Map<number, number> {
+  if (!numbering) return new Map();
+  return new Map(
+    [...printedPageMap(numbering.furniture, numbering.pageCount)].map(([shown, pdf]) => [pdf, shown]),
+  );
+}
+
+/**
+ * The pages that print what is asked, as the answer without its citations: named by the numbers printed on them
+ * (as "page 9" in a question is read, named-pages.ts), the PDF pages beside when they differ.
+ */
+export function mentionsAnswer(
+  asked: PagesAsked,
+  pages: number[],
+  numbering: DocumentPageNumbering | null,
+): Omit<DocumentAnswer, 'citations'> {
+  const printed = printedNumbers(numbering);
+  const shown = pages.map((n) => printed.get(n) ?? n);
+  const renumbered = shown.some((n, i) => n !== pages[i]);
+  const where = `${pages.length === 1 ? 'page' : 'pages'} ${shown.join(', ')}`;
+  return {
+    answer: listAnswer(
+      shown.map(asked.label),
+      `${asked.described} appears on ${renumbered ? `printed ${where} (PDF ${pages.join(', ')})` : where}`,
+    ),
+    answerable: true,
+    mode: 'graph',
+    format: 'List',
+    analysis: `Looked ${asked.described} up in every page's text of the document: ${pages.length === 1 ? '1 page prints' : `${pages.length} pages print`} it.`,
+  };
 }

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { printedPageMap } from '../../document/page-labels';
 import { pageReferencesOf, resolvePageReferences } from '../named-pages';
 import { RetrieveRepository } from '../retrieve.repository';
 import type { AskResult, Citation } from '../retrieve.types';
@@ -8,9 +7,16 @@ import { countQuestionOf, countStructure } from '../structure-count';
 import { notAnswerableAnswer } from './extractive-source';
 import { documentFormAsked, formAnswer, formsFound } from './document-forms';
 import { labelledParts, partsAsked } from './labelled-parts';
-import { occurrencesOf, pagesAsked, pagesMentioning, patternOf, timesAsked } from './page-mentions';
+import {
+  mentionsAnswer,
+  occurrencesOf,
+  pagesAsked,
+  pagesMentioning,
+  patternOf,
+  timesAsked,
+} from './page-mentions';
 import { partTitles, partTitlesAsked, titlesAnswer } from './part-titles';
-import { countAnswer, listAnswer, typedAnswer } from './typed-answer';
+import { countAnswer, typedAnswer } from './typed-answer';
 
 /** Citations of a count answered from the graph: one per counted item, up to this many. */
 const MAX_COUNT_CITATIONS = 30;
@@ -116,24 +122,7 @@ export class WholeDocumentAnswers {
     // one citation per page: the first element that prints the phrase
     const printing = (await this.printing([asked.pattern], docId, pages, irrelevant)).flat();
     const citations = pages.flatMap((n) => printing.find((c) => c.pageNumber === n) ?? []);
-    // a reader names a page by the number printed on it, as "page 9" in a question is read (named-pages.ts)
-    const printed = numbering
-      ? printedNumbers(numbering.furniture, numbering.pageCount)
-      : new Map<number, number>();
-    const shown = pages.map((n) => printed.get(n) ?? n);
-    const renumbered = shown.some((n, i) => n !== pages[i]);
-    const where = `${pages.length === 1 ? 'page' : 'pages'} ${shown.join(', ')}`;
-    return {
-      answer: listAnswer(
-        shown.map(asked.label),
-        `${asked.described} appears on ${renumbered ? `printed ${where} (PDF ${pages.join(', ')})` : where}`,
-      ),
-      answerable: true,
-      mode: 'graph',
-      format: 'List',
-      analysis: `Looked ${asked.described} up in every page's text of the document: ${pages.length === 1 ? '1 page prints' : `${pages.length} pages print`} it.`,
-      citations,
-    };
+    return { ...mentionsAnswer(asked, pages, numbering), citations };
   }
 
   /**
@@ -305,12 +294,4 @@ export class WholeDocumentAnswers {
         }));
     });
   }
-}
-
-/** PDF page number → the number printed on it, for the pages of a document's consistent printed numbering. */
-function printedNumbers(
-  furniture: Parameters<typeof printedPageMap>[0],
-  pageCount: number,
-): Map<number, number> {
-  return new Map([...printedPageMap(furniture, pageCount)].map(([shown, pdf]) => [pdf, shown]));
 }
