@@ -24,6 +24,8 @@ export const LINE_ITEMS = [
   'weightedAverageShares',
   'dilutedWeightedAverageShares',
   'depreciationAndAmortization',
+  'currentDebt',
+  'longTermDebt',
 ] as const;
 export type LineItem = (typeof LINE_ITEMS)[number];
 
@@ -179,6 +181,27 @@ export const LINE_ITEM_DEFINITIONS: Record<LineItem, LineItemDefinition> = {
     ],
     asked: /\bdepreciation (?:and|&) amortization\b|\bd ?& ?a\b/,
   },
+  // the balance sheet's debt due within a year, under the names filers give it
+  currentDebt: {
+    name: 'debt due within one year',
+    labels: [
+      /^debt maturing within one year$/,
+      /^(?:short term (?:debt|borrowings)|notes payable) and current (?:portion|maturities) of long term debt$/,
+      /^current (?:portion|maturities) of long term (?:debt|borrowings)(?: and finance lease obligations)?$/,
+      /^short term (?:debt|borrowings)$/,
+    ],
+    asked:
+      /\bshort term (?:debt|borrowings)\b|\bcurrent (?:portion|maturities) of long term debt\b|\bdebt (?:maturing|due) within one year\b/,
+  },
+  longTermDebt: {
+    name: 'long-term debt',
+    labels: [
+      /^long term (?:debt|borrowings)(?: net)?(?: (?:less|excluding|net of) current (?:portion|maturities))?$/,
+      /^long term debt (?:and|&) (?:finance|capital) lease obligations(?: net)?$/,
+      /^long term debt non ?current$/,
+    ],
+    asked: /\blong term (?:debt|borrowings)\b/,
+  },
 };
 
 /** Whether a row label prints this line item; group labels ("Current liabilities") qualify "basic"/"diluted". */
@@ -193,7 +216,10 @@ export function labelPrints(item: LineItem, label: string, parent: string | null
 }
 
 /** Line items a cash-flow statement prints as outflows (negative) that a question or formula means by their size. */
-export const OUTFLOW_ITEMS: ReadonlySet<LineItem> = new Set<LineItem>(['capitalExpenditure', 'dividendsPaid']);
+export const OUTFLOW_ITEMS: ReadonlySet<LineItem> = new Set<LineItem>([
+  'capitalExpenditure',
+  'dividendsPaid',
+]);
 
 /** The line items a question names, in the order of LINE_ITEMS. */
 export function lineItemsAsked(question: string): LineItem[] {

@@ -309,5 +309,11 @@ describe('STATEMENT_METRICS', () => {
     );
     expect(metricAsked('What was capex as a % of revenue?')?.id).toBe('capex-to-revenue');
     expect(metricAsked('What were capital expenditures and revenue in 2022?')).toBeNull();
+    expect(metricAsked('What was its total debt in 2022?')?.id).toBe('total-debt');
+    expect(metricAsked('What was the debt-to-equity ratio?')?.id).toBe('debt-to-equity');
+    // a line the statements print, or another amount named with debt, is no total
+    expect(metricAsked('What was long-term debt in 2022?')).toBeNull();
+    expect(metricAsked('What was the interest and debt expense?')).toBeNull();
+    expect(metricAsked('How much debt issuance cost was paid?')).toBeNull();
   });
 });

@@ -230,6 +230,15 @@ export const STATEMENT_METRICS: MetricDefinition[] = [
     result: 'percent',
     formulas: [change('asked')],
   },
+  // last: "long-term debt" and "debt-to-equity" name a line item or another metric, not the total
+  {
+    id: 'total-debt',
+    name: 'total debt',
+    asked:
+      /(?<!(?:long|short)[- ]term |current |net |convertible |senior |subordinated |interest and )\bdebt\b(?![- ](?:to|expense|service|securities|issuance|issued|repayments?|maturit\w*|covenants?|ratio|instruments?|facilit\w*))/,
+    result: 'amount',
+    formulas: [add(at('currentDebt'), at('longTermDebt'))],
+  },
 ];
 
 /** The metric a question asks for, the first of the table that it names; null when it names none. */

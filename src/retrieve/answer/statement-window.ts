@@ -30,6 +30,8 @@ export const PRINTED_ON: Record<LineItem, FinancialStatement> = {
   totalAssets: 'balance-sheet',
   totalLiabilities: 'balance-sheet',
   shareholdersEquity: 'balance-sheet',
+  currentDebt: 'balance-sheet',
+  longTermDebt: 'balance-sheet',
   operatingCashFlow: 'cash-flow-statement',
   capitalExpenditure: 'cash-flow-statement',
   dividendsPaid: 'cash-flow-statement',

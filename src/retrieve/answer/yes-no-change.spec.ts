@@ -39,6 +39,22 @@ describe('changeClaim', () => {
 });
 
 describe('changeCandidate', () => {
+  it("computes a total the balance sheet does not print ('its debt') from its lines, with the formula", () => {
+    const sheet = [
+      ['At December 31, (in millions)', '2031', '2030'],
+      ['Debt maturing within one year', '9,900', '7,400'],
+      ['Accounts payable', '23,900', '24,800'],
+      ['Long-term debt', '140,600', '143,400'],
+    ];
+    const found = changeCandidate(
+      evidence('Has the carrier increased its debt between 2030 and 2031?', sheet),
+    );
+    expect(found?.answer).toMatchObject({ kind: 'YES_NO', value: 'No' });
+    // 150,500 in 2031 against 150,800 in 2030: long-term debt fell more than the current part rose
+    expect(found?.answer.text).toMatch(/^No — total debt fell: 150,?500 \(2031\) < 150,?800 \(2030\)/);
+    expect(found?.citations).toHaveLength(4);
+  });
+
   it('answers from the two cells of the row, with the comparison as its formula and both cells cited', () => {
     const found = changeCandidate(evidence('Has the group increased its total debt between 2020 and 2021?'));
     expect(found?.answer).toMatchObject({

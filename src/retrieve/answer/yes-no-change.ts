@@ -1,3 +1,5 @@
+import { metricFor } from './defined-formula';
+import { metricSource } from './metric-source';
 import { tableCellSource } from './table-cell-source';
 import type { AnswerCandidate, AnswerEvidence } from './typed-answer';
 import { typedAnswer } from './typed-answer';
@@ -67,16 +69,38 @@ function cellFor(evidence: AnswerEvidence, item: string, period: string) {
   return tableCellSource({ ...evidence, kind: 'NUMBER', question: `What was ${item} in ${period}?` });
 }
 
+/** The statement metric `item` names computed for `period` ("its debt": total debt from the balance sheet's lines). */
+function metricValue(evidence: AnswerEvidence, item: string, period: string) {
+  return metricSource({ ...evidence, kind: 'NUMBER', question: `What was ${item} in ${period}?` });
+}
+
+/**
+ * The claim's two values: a statement metric the item names when the statements print its inputs for both periods
+ * (a total they do not print as a line), else the cells the tables hold for the item.
+ */
+function valuesFor(evidence: AnswerEvidence, claim: ChangeClaim) {
+  const metric = metricFor(`What was ${claim.item}?`);
+  if (metric) {
+    const before = metricValue(evidence, claim.item, claim.printed.from);
+    const after = metricValue(evidence, claim.item, claim.printed.to);
+    if (before?.answer.value && after?.answer.value) return { before, after, name: metric.name };
+  }
+  return {
+    before: cellFor(evidence, claim.item, claim.printed.from),
+    after: cellFor(evidence, claim.item, claim.printed.to),
+    name: null,
+  };
+}
+
 /** A YES_NO answer to a claim of change from the two cells it names, or null when the tables do not hold both. */
 export function changeCandidate(evidence: AnswerEvidence): AnswerCandidate | null {
   if (evidence.kind !== 'YES_NO') return null;
   const claim = changeClaim(evidence.question);
   if (!claim) return null;
-  const before = cellFor(evidence, claim.item, claim.printed.from);
-  const after = cellFor(evidence, claim.item, claim.printed.to);
+  const { before, after, name } = valuesFor(evidence, claim);
   if (!before?.answer.value || !after?.answer.value) return null;
-  // both cells must be the same line item: the labels before the column name agree
-  const label = (c: AnswerCandidate) => c.answer.text.replace(/\s*\(.*$/, '');
+  // both cells must be the same line item: the labels before the column name agree (a metric is one by definition)
+  const label = (c: AnswerCandidate) => name ?? c.answer.text.replace(/\s*\(.*$/, '');
   if (label(before) !== label(after)) return null;
   const x = Number(before.answer.value);
   const y = Number(after.answer.value);
