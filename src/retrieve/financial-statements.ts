@@ -38,7 +38,7 @@ const BARE_TITLE: Record<FinancialStatement, string> = {
  * income" alone are reported in many places and imply no one page. */
 const IMPLIED_BY_METRIC: Record<FinancialStatement, RegExp> = {
   'balance-sheet':
-    /\bworking capital\b|\b(?:total|long[- ]term|short[- ]term) debt\b|\b(?:current|quick|cash|debt[- ]to[- ](?:equity|assets|capital)|leverage) ratio\b|\bdebt[- ]to[- ]equity\b|\btotal (?:assets|liabilities)\b|\bproperty,? plant,? (?:and|&) equipment\b|\bPP\s?&\s?E\b|\bPPNE\b|\bfixed assets?\b|\bbook value\b|\breturn on (?:average )?(?:total )?(?:assets|equity)\b|\bRO[AE]\b|\b(?:total |fixed )?asset turnover\b|\b(?:inventory|receivables?|payables?) turnover\b|\bdays (?:sales|inventory|payables?) outstanding\b|\bD[SIP]O\b|\bcash conversion cycle\b/i,
+    /\bworking capital\b|\b(?:current|quick|cash|debt[- ]to[- ](?:equity|assets|capital)|leverage) ratio\b|\bdebt[- ]to[- ]equity\b|\btotal (?:assets|liabilities)\b|\bproperty,? plant,? (?:and|&) equipment\b|\bPP\s?&\s?E\b|\bPPNE\b|\bfixed assets?\b|\bbook value\b|\breturn on (?:average )?(?:total )?(?:assets|equity)\b|\bRO[AE]\b|\b(?:total |fixed )?asset turnover\b|\b(?:inventory|receivables?|payables?) turnover\b|\bdays (?:sales|inventory|payables?) outstanding\b|\bD[SIP]O\b|\bcash conversion cycle\b/i,
   'income-statement':
     /\b(?:gross|operating|EBITDA|net (?:profit|income)) margins?\b|\bgross profit\b|\bEBITDA\b|\bEBIT\b|\bcost of (?:goods sold|sales|revenues?)\b|\bCOGS\b|\bSG\s?&\s?A\b|\binterest coverage\b|\breturn on (?:average )?(?:total )?(?:assets|equity)\b|\bRO[AE]\b|\b(?:total |fixed )?asset turnover\b|\b(?:inventory|receivables?|payables?) turnover\b|\bdays (?:sales|inventory|payables?) outstanding\b|\bD[SIP]O\b|\bcash conversion cycle\b/i,
   'cash-flow-statement':
