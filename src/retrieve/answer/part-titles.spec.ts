@@ -49,5 +49,8 @@ describe('partTitles', () => {
     const asked = partTitlesAsked('What is the title of Unit 12?');
     expect(partTitles(course, asked).map((t) => t.title)).toEqual(['Night Navigation']);
     expect(partTitles([course[2]!], partTitlesAsked('What is the title of Unit 1?'))).toEqual([]);
+    expect(
+      partTitles([page(2, 'Unit 1 is taught in spring.')], partTitlesAsked('What is Unit 1 called?')),
+    ).toEqual([]);
   });
 });

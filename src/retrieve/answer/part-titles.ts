@@ -38,14 +38,15 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The title a line gives the label, without a contents list's leader dots and page number; null if none. */
 function titleOn(line: string, label: NumberedLabel): string | null {
   const opening = new RegExp(
-    String.raw`^\s*${escaped(label.series)}s?\s+${escaped(label.number)}(?![\d.]*\d)\s*[:.\-–—]?\s+(\p{Lu}.*)$`,
+    String.raw`^\s*${escaped(label.series)}s?\s+${escaped(label.number)}(?![\d.]*\d)\s*[:.\-–—]?\s+(.+)$`,
     'iu',
   );
   const title = opening
     .exec(line)?.[1]
     ?.replace(/(?:\s*\.{2,}\s*|\s+)\d{1,4}\s*$/u, '')
     .trim();
-  if (!title || title.split(/\s+/).length > MAX_TITLE_WORDS) return null;
+  // a title opens with a capital ("UNIT 2: Knots"); "Unit 2 is taught in spring" is a sentence
+  if (!title || !/^\p{Lu}/u.test(title) || title.split(/\s+/).length > MAX_TITLE_WORDS) return null;
   return title;
 }
 
