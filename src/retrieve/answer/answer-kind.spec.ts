@@ -5,6 +5,8 @@ describe('answerKindOf', () => {
   const cases: Array<[string, AnswerKind]> = [
     ['Does the warranty cover water damage?', 'YES_NO'],
     ['Is the Falcon drone certified for night flights?', 'YES_NO'],
+    ['Based on the balance sheet, did the carrier reduce its debt in 2031?', 'YES_NO'],
+    ['In 2031, which river carried the most freight?', 'NAME'],
     ['Answer yes or no: did the company pay a dividend in 2020?', 'YES_NO'],
     ['Was revenue higher in 2021 or in 2022?', 'TEXT'],
     ['How many charging stations does the campus have?', 'COUNT'],

@@ -7,6 +7,12 @@ import type { AnswerKind, NumberScale } from './typed-answer';
 const YES_NO_OPENING =
   /^\s*(?:is|are|does|do|did|was|were|can|could|has|have|had|will|would|should|shall|may|might|must)\b/i;
 const ALTERNATIVES = /\b\w+\s+or\s+(?!not\b)\w+/i;
+/** "Based on the balance sheet, did …", "In FY2022, has …": a clause that frames the question before it opens. */
+const FRAMING_CLAUSE =
+  /^\s*(?:based on|according to|in|from|per|using|as of|for|looking at)\b[^,?]{1,80},\s*/i;
+
+/** The question from where it opens, without a leading framing clause. */
+export const questionOpening = (question: string) => question.replace(FRAMING_CLAUSE, '');
 const COUNT =
   /\b(?:how many|(?<!(?:phone|telephone|fax|case|account|serial|part|contact|registration|reference|tracking|order|id) )number of (?!employees'? hours)|count (?:of|the)|in how many|total number)\b/i;
 const PERCENTAGE =
@@ -82,7 +88,7 @@ export function answerKindOf(question: string): AnswerKind {
   const q = question.replace(/\s+/g, ' ').trim();
   if (/\byes\W{0,2}\s+or\s+\W{0,2}no\b/i.test(q)) return 'YES_NO';
   // "Is revenue higher in 2021 or 2022?" chooses between the named things: the answer is one of them.
-  if (YES_NO_OPENING.test(q)) return ALTERNATIVES.test(q) ? 'TEXT' : 'YES_NO';
+  if (YES_NO_OPENING.test(questionOpening(q))) return ALTERNATIVES.test(q) ? 'TEXT' : 'YES_NO';
   // "Which is larger, A or B?" names its answer among the alternatives
   if (alternativesOf(q)) return 'NAME';
   if (SEVERAL_ASKED.test(q)) return 'LIST';

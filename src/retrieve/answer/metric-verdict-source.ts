@@ -1,3 +1,4 @@
+import { questionOpening } from './answer-kind';
 import { metricFor } from './defined-formula';
 import { metricSource } from './metric-source';
 import type { CandidateSource } from './typed-answer';
@@ -34,7 +35,7 @@ function verdictOf(question: string, metricId: string, value: number): Verdict |
 }
 
 export const metricVerdictSource: CandidateSource = (evidence) => {
-  if (!YES_NO_FORM.test(evidence.question)) return null;
+  if (!YES_NO_FORM.test(questionOpening(evidence.question))) return null;
   const computed = metricSource({ ...evidence, kind: 'NUMBER' });
   if (!computed?.answer.value) return null;
   const value = Number(computed.answer.value);

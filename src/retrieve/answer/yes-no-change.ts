@@ -1,3 +1,4 @@
+import { questionOpening } from './answer-kind';
 import { metricFor } from './defined-formula';
 import { metricSource } from './metric-source';
 import { tableCellSource } from './table-cell-source';
@@ -44,7 +45,7 @@ function yearOf(period: string): string | null {
 /** The claim of change a yes/no question makes between two periods, or null when it makes none. */
 export function changeClaim(question: string): ChangeClaim | null {
   for (const re of CLAIMS) {
-    const m = re.exec(question);
+    const m = re.exec(questionOpening(question));
     if (!m) continue;
     const [, subject, verb, object, p1, p2] = m;
     const a = yearOf(p1!);
