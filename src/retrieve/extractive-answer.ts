@@ -192,7 +192,7 @@ export class ExtractiveAnswerer {
         element: AnswerElement,
         contextShare: number,
         form: ScoredUnit['form'],
-        about: string,
+        offSeries: boolean,
         answersWhole = false,
       ) => {
         const { share: match, present } = answersWhole
@@ -213,7 +213,7 @@ export class ExtractiveAnswerer {
           (added.words + added.numbers === 0 ? 0.4 : 1) *
           (BOILERPLATE.test(unit.text) ? 0.5 : 1) *
           (contradicted(question, unit.text).length > 0 ? CONTRADICTED : 1) *
-          (labelAgreement(labelsAsked, `${about} ${unit.matchText}`) === 'other' ? OTHER_LABEL : 1);
+          (offSeries ? OTHER_LABEL : 1);
         units.push({
           ...unit,
           element,
@@ -232,10 +232,12 @@ export class ExtractiveAnswerer {
         // The element's own words and the heading, caption or lead line before it say what its sentences are about.
         const about = `${previous} ${element.text}`;
         const contextShare = matchOf(words, about).share;
+        // about another number of a series the question labels ("Unit 7" for "Unit 8"): read once per element
+        const offSeries = labelAgreement(labelsAsked, about) === 'other';
         // A heading says what follows; it is context for the answer, not the answer.
         const quotable = element.kind === 'heading' ? [] : unitsOf(element);
         for (const unit of quotable)
-          scored(unit, element, contextShare, isCell(unit, element) ? 'table cell' : 'sentence', about);
+          scored(unit, element, contextShare, isCell(unit, element) ? 'table cell' : 'sentence', offSeries);
         previous = leads(element) ? element.text : '';
       }
       // "Jane Doe" printed over "DIRECTOR": the line beside a label made of the question's words answers it
@@ -244,7 +246,8 @@ export class ExtractiveAnswerer {
         const unit = { text, matchText: `${label.text} ${text}`, hasNumber: /\d/.test(text) };
         const whole = namesAskedAct(question, label.text);
         const share = whole ? 1 : matchOf(words, label.text).share;
-        scored(unit, value, share, 'line beside its label', label.text, whole);
+        const offSeries = labelAgreement(labelsAsked, unit.matchText) === 'other';
+        scored(unit, value, share, 'line beside its label', offSeries, whole);
       }
     });
     units.sort((a, b) => b.score - a.score || a.pageRank - b.pageRank);
