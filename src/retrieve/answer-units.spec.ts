@@ -1,4 +1,4 @@
-import { runInHead, unitsOf } from './answer-units';
+import { expectsYesNo, runInHead, unitsOf } from './answer-units';
 
 describe('runInHead', () => {
   it('reads a short title closed by a full stop before the sentences it names', () => {
@@ -32,5 +32,12 @@ describe('unitsOf', () => {
     expect(unitsOf(table)).toEqual([
       { text: 'Sales, 2020: 12', matchText: ' Sales 2020 12', hasNumber: true },
     ]);
+  });
+});
+
+describe('expectsYesNo', () => {
+  it('reads a yes/no question from where it opens, past a framing clause', () => {
+    expect(expectsYesNo('Based on the balance sheet, did the carrier reduce its debt?')).toBe(true);
+    expect(expectsYesNo('In 2031, which river carried the most freight?')).toBe(false);
   });
 });

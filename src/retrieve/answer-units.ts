@@ -168,11 +168,19 @@ export function expectsNumber(question: string): boolean {
   );
 }
 
-/** Questions answered by yes or no ("Is…", "Does…", "Answer 'yes' or 'no'"). */
+/** "Based on the balance sheet, did …", "In FY2022, has …": a clause that frames the question before it opens. */
+const FRAMING_CLAUSE =
+  /^\s*(?:based on|according to|in|from|per|using|as of|for|looking at)\b[^,?]{1,80},\s*/i;
+
+/** The question from where it opens, without a leading framing clause. */
+export const questionOpening = (question: string) => question.replace(FRAMING_CLAUSE, '');
+
+/** Questions answered by yes or no ("Is…", "Based on X, does…", "Answer 'yes' or 'no'"). */
 export function expectsYesNo(question: string): boolean {
   return (
-    /^\s*(?:is|are|does|do|did|was|were|can|could|has|have|had|will|would|should)\b/i.test(question) ||
-    /\byes or no\b/i.test(question)
+    /^\s*(?:is|are|does|do|did|was|were|can|could|has|have|had|will|would|should)\b/i.test(
+      questionOpening(question),
+    ) || /\byes or no\b/i.test(question)
   );
 }
 

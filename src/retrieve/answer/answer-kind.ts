@@ -1,3 +1,4 @@
+import { questionOpening } from '../answer-units';
 import { alternativesOf } from './choice-source';
 import type { AnswerKind, NumberScale } from './typed-answer';
 
@@ -7,12 +8,7 @@ import type { AnswerKind, NumberScale } from './typed-answer';
 const YES_NO_OPENING =
   /^\s*(?:is|are|does|do|did|was|were|can|could|has|have|had|will|would|should|shall|may|might|must)\b/i;
 const ALTERNATIVES = /\b\w+\s+or\s+(?!not\b)\w+/i;
-/** "Based on the balance sheet, did …", "In FY2022, has …": a clause that frames the question before it opens. */
-const FRAMING_CLAUSE =
-  /^\s*(?:based on|according to|in|from|per|using|as of|for|looking at)\b[^,?]{1,80},\s*/i;
 
-/** The question from where it opens, without a leading framing clause. */
-export const questionOpening = (question: string) => question.replace(FRAMING_CLAUSE, '');
 const COUNT =
   /\b(?:how many|(?<!(?:phone|telephone|fax|case|account|serial|part|contact|registration|reference|tracking|order|id) )number of (?!employees'? hours)|count (?:of|the)|in how many|total number)\b/i;
 const PERCENTAGE =

@@ -1,4 +1,4 @@
-import { questionOpening } from './answer-kind';
+import { questionOpening } from '../answer-units';
 import { metricFor } from './defined-formula';
 import { metricSource } from './metric-source';
 import { tableCellSource } from './table-cell-source';
