@@ -114,3 +114,55 @@ describe('metricSource with a formula the question defines', () => {
     expect(ask('What was free cash flow in FY2024?')?.answer.value).toBe('8750');
   });
 });
+
+describe('a metric the question defines over other terms it defines', () => {
+  // Working-capital lines of the kite maker, written for these tests.
+  const CYCLE_PAGES = [
+    statementPage(1, [
+      ['(In thousands)', 'March 31, 2024', 'March 31, 2023'],
+      ['Receivables', '12,000', '10,000'],
+      ['Inventories', '9,000', '11,000'],
+      ['Accounts payable', '7,000', '8,000'],
+    ]),
+    statementPage(2, [
+      ['(In thousands)', 'Fiscal 2024', 'Fiscal 2023'],
+      ['Net revenues', '96,000', '88,000'],
+      ['Cost of sales', '60,000', '57,000'],
+    ]),
+  ];
+  const askCycle = (question: string) =>
+    metricSource({ question, kind: 'NUMBER', pages: CYCLE_PAGES } satisfies AnswerEvidence);
+  const NESTED =
+    'What was the kite maker’s FY2024 operating cycle gap (OCG)? OCG is defined as: DIO + DSO - DPO. ' +
+    'DIO is defined as: 365 * (average inventory between FY2023 and FY2024) / (FY2024 cost of sales). ' +
+    'DSO is defined as: 365 * (average receivables between FY2023 and FY2024) / (FY2024 revenue). ' +
+    'DPO is defined as: 365 * (average accounts payable between FY2023 and FY2024) / (FY2024 cost of sales + change in inventory between FY2023 and FY2024). ' +
+    'Round your answer to two decimal places.';
+
+  it('substitutes each defined term into the asked one, and reads a sum of day counts as days', () => {
+    const metric = definedMetric(NESTED)!;
+    expect(metric).toMatchObject({ name: 'OCG', result: 'days' });
+    // "change in inventory" is this year's balance less last year's
+    expect(JSON.stringify(metric.formulas[0])).toContain(
+      '{"op":"-","left":{"op":"item","item":"inventory","period":"current","magnitude":false},"right":{"op":"item","item":"inventory","period":"prior","magnitude":false}}',
+    );
+  });
+
+  it('computes it from both statements: 60.83 + 41.82 − 365 × 7,500 / (60,000 − 2,000)', () => {
+    expect(askCycle(NESTED)?.answer).toMatchObject({ value: '55.46', unit: 'days' });
+  });
+
+  it('reads the standard cash conversion cycle and its parts when the question defines nothing', () => {
+    expect(askCycle('What was the FY2024 cash conversion cycle? Round to two decimal places.')?.answer.value).toBe(
+      '57.03',
+    );
+    expect(askCycle('How many days payables outstanding did it have in FY2024?')?.answer.value).toMatch(/^45\.6/);
+    expect(askCycle('What were its FY2024 days inventory outstanding?')?.answer.value).toMatch(/^60\.8/);
+  });
+
+  it('refuses a definition whose term is neither a line item nor defined in the question', () => {
+    expect(
+      definedMetric('What was the FY2024 OCG? OCG is defined as: DIO + happiness days. DIO is defined as: 365 * (average inventory) / (cost of sales).'),
+    ).toBeNull();
+  });
+});

@@ -36,21 +36,43 @@ function oneItem(phrase: string): LineItem | null {
   return first && (!second || second.length < first.length) ? first.item : null;
 }
 
-/** One term: a number, "average X", or the one line item the phrase names (in an earlier year: the prior one). */
-function term(phrase: string, latestYear: number | null): Expr | null {
+/** The formulas of the other terms the question defines, by lower-case name ("DIO" in "CCC = DIO + DSO − DPO"). */
+type Defined = ReadonlyMap<string, string>;
+
+/**
+ * One term: a number, "average X", "change in X", a term the question defines elsewhere, or the one line item the
+ * phrase names (in an earlier year: the prior one).
+ */
+function term(phrase: string, latestYear: number | null, defined: Defined): Expr | null {
   const p = phrase.replace(/^(?:the|a|an)\s+/i, '').trim();
   if (/^\d+(?:\.\d+)?$/.test(p)) return { op: 'const', value: Number(p) };
+  const own = defined.get(p.toLowerCase());
+  if (own !== undefined) {
+    const others = new Map([...defined].filter(([name]) => name !== p.toLowerCase()));
+    return parseFormula(own, latestYear, others, false);
+  }
   const average = /^average\s+(.+?)(?:\s+between\b.*)?$/i.exec(p);
-  const item = oneItem(average ? average[1]! : p);
+  const changed = /^change in\s+(.+?)(?:\s+between\b.*)?$/i.exec(p);
+  const item = oneItem(average?.[1] ?? changed?.[1] ?? p);
   if (item === null) return null;
   if (average) return { op: 'average', item };
+  const at = (period: 'current' | 'prior'): Expr => ({ op: 'item', item, period, magnitude: OUTFLOW_ITEMS.has(item) });
+  if (changed) return { op: '-', left: at('current'), right: at('prior') };
   const years = yearsAsked(p);
   const prior = latestYear !== null && years.length === 1 && years[0]! < latestYear;
-  return { op: 'item', item, period: prior ? 'prior' : 'current', magnitude: OUTFLOW_ITEMS.has(item) };
+  return at(prior ? 'prior' : 'current');
 }
 
-/** Parses "a / (b + c)" over phrases; null when a term or the shape is not understood. */
-export function parseFormula(text: string, latestYear: number | null = null): Expr | null {
+/**
+ * Parses "a / (b + c)" over phrases; null when a term or the shape is not understood. A whole formula must
+ * compute something (`computes`): one bare line item is a name, not a definition.
+ */
+export function parseFormula(
+  text: string,
+  latestYear: number | null = null,
+  defined: Defined = new Map(),
+  computes = true,
+): Expr | null {
   const list = tokens(text);
   let i = 0;
   const isOp = (op: string) => {
@@ -68,7 +90,7 @@ export function parseFormula(text: string, latestYear: number | null = null): Ex
     const t = list[i];
     if (!t || !('phrase' in t)) return null;
     i++;
-    return term(t.phrase, latestYear);
+    return term(t.phrase, latestYear, defined);
   };
   /** Operands joined left to right by the operators `ops` ("a / b * c" is "(a / b) * c"). */
   const chain =
@@ -85,12 +107,30 @@ export function parseFormula(text: string, latestYear: number | null = null): Ex
   const product = chain(['*', '/'], factor);
   const sum = chain(['+', '-'], product);
   const expr = sum();
-  return expr && i === list.length && expr.op !== 'item' && expr.op !== 'const' ? expr : null;
+  if (!expr || i !== list.length) return null;
+  return !computes || (expr.op !== 'item' && expr.op !== 'const') ? expr : null;
 }
 
-function resultOf(name: string): MetricResult {
+/** Whether a formula counts days: 365 (or 360) × a share of a year's flow, or a sum of such ("DIO + DSO − DPO"). */
+function countsDays(e: Expr): boolean {
+  switch (e.op) {
+    case 'const':
+      return e.value === 365 || e.value === 360;
+    case '*':
+      return countsDays(e.left) || countsDays(e.right);
+    case '/':
+      return countsDays(e.left);
+    case '+':
+    case '-':
+      return countsDays(e.left) && countsDays(e.right);
+    default:
+      return false;
+  }
+}
+
+function resultOf(name: string, formula: Expr): MetricResult {
   if (/\bmargin\b|%|\bpercent/i.test(name)) return 'percent';
-  if (/\bdays\b/i.test(name)) return 'days';
+  if (/\bdays\b/i.test(name) || countsDays(formula)) return 'days';
   if (/\bratio\b|\bturnover\b|\bmultiple\b/i.test(name)) return 'ratio';
   return 'amount';
 }
@@ -110,29 +150,52 @@ function asksFor(rest: string, name: string): boolean {
   );
 }
 
-/** The metric the question defines ("X is defined as A / B", "define X as …"); null when it defines none it can read. */
+const DEFINITION =
+  /(?:^|[.?:!]\s+)(?:(?:[Hh]ere\s+)?(?:[Ww]e\s+)?[Dd]efine\s+)?([^.?:!]*?)\s+(?:(?:is|are)\s+)?(?:here\s+)?defined\s+as:?\s+(.+?)(?=\.\s+\p{Lu}|\.?\s*$|\?)|\b[Dd]efine\s+([^.?:!]+?)\s+as:?\s+(.+?)(?=\.\s+\p{Lu}|\.?\s*$|\?)/gu;
+
+interface Definition {
+  /** The defined term as printed ("CCC"); a pronoun ("It is defined as …") names the metric asked. */
+  name: string;
+  pronoun: boolean;
+  formula: string;
+  /** The whole clause, removed from the question to see what the rest asks for. */
+  clause: string;
+}
+
+function definitionsIn(question: string): Definition[] {
+  return [...question.matchAll(DEFINITION)].map((d) => {
+    const name = (d[1] ?? d[3] ?? '').replace(/^(?:the|a|an)\s+|\s+here$/gi, '').trim();
+    return {
+      name,
+      pronoun: /^(?:it|this|this (?:ratio|metric|measure))$/i.test(name),
+      formula: (d[2] ?? d[4] ?? '').trim(),
+      clause: d[0],
+    };
+  });
+}
+
+/**
+ * The metric the question defines ("X is defined as A / B", "define X as …"), its formula over the other terms it
+ * defines ("CCC is defined as DIO + DSO − DPO. DIO is defined as …"); null when it defines none it can read.
+ */
 export function definedMetric(question: string): MetricDefinition | null {
   const q = question.replace(/\s+/g, ' ');
-  const defs = [
-    ...q.matchAll(
-      /(?:^|[.?:!]\s+)(?:(?:[Hh]ere\s+)?(?:[Ww]e\s+)?[Dd]efine\s+)?([^.?:!]*?)\s+(?:(?:is|are)\s+)?(?:here\s+)?defined\s+as:?\s+(.+?)(?=\.\s+\p{Lu}|\.?\s*$|\?)|\b[Dd]efine\s+([^.?:!]+?)\s+as:?\s+(.+?)(?=\.\s+\p{Lu}|\.?\s*$|\?)/gu,
-    ),
-  ];
-  if (defs.length !== 1) return null;
-  const d = defs[0]!;
-  const printed = (d[1] ?? d[3] ?? '').replace(/^(?:the|a|an)\s+|\s+here$/gi, '').trim();
-  // "It is defined as …" names the metric the question asks for
-  const pronoun = /^(?:it|this|this (?:ratio|metric|measure))$/i.test(printed);
-  const name = pronoun ? 'metric as the question defines it' : printed;
-  if (!pronoun && !asksFor(q.replace(d[0], ' '), name)) return null;
+  const defs = definitionsIn(q);
+  const rest = defs.reduce((text, d) => text.replace(d.clause, ' '), q);
+  const asked = defs.filter((d) => d.pronoun || (d.name !== '' && asksFor(rest, d.name)));
+  if (asked.length !== 1) return null;
+  const target = asked[0]!;
+  const others = new Map(defs.filter((d) => d !== target).map((d) => [d.name.toLowerCase(), d.formula]));
   const years = yearsAsked(question);
-  const formula = parseFormula((d[2] ?? d[4] ?? '').trim(), years.length ? Math.max(...years) : null);
-  if (!name || !formula) return null;
+  const formula = parseFormula(target.formula, years.length ? Math.max(...years) : null, others);
+  if (!formula) return null;
+  const name = target.pronoun ? 'metric as the question defines it' : target.name;
   return {
     id: 'defined-in-question',
-    name: name.toLowerCase(),
+    // an acronym keeps its capitals ("CCC"), a phrase reads in lower case mid-sentence
+    name: /^[\p{Lu}\d&/-]+$/u.test(name) ? name : name.toLowerCase(),
     asked: /$^/,
-    result: resultOf(name),
+    result: resultOf(name, formula),
     formulas: [formula],
   };
 }

@@ -15,6 +15,7 @@ export const LINE_ITEMS = [
   'totalCurrentLiabilities',
   'inventory',
   'accountsReceivable',
+  'accountsPayable',
   'totalAssets',
   'totalLiabilities',
   'shareholdersEquity',
@@ -109,6 +110,11 @@ export const LINE_ITEM_DEFINITIONS: Record<LineItem, LineItemDefinition> = {
       /^accounts (?:and notes )?receivable(?: net)?(?: less allowances?.*)?$/,
     ],
     asked: /\b(?:accounts |trade )?receivables?\b/,
+  },
+  accountsPayable: {
+    name: 'accounts payable',
+    labels: [/^(?:trade )?accounts payable(?: trade)?$/, /^trade (?:accounts )?payables?$/],
+    asked: /\b(?:accounts |trade )payables?\b/,
   },
   totalAssets: {
     name: 'total assets',

@@ -166,6 +166,14 @@ const RESULT_UNIT: Record<MetricDefinition['result'], string | null> = {
   'per-share': 'USD per share',
 };
 
+/** What follows the value in the sentence: an amount its scale and currency, days their word, ratios nothing. */
+const UNIT_WORDS: Partial<Record<MetricDefinition['result'], string>> = {
+  ratio: '',
+  percent: '',
+  days: ' days',
+  'per-share': '',
+};
+
 export const metricSource: CandidateSource = (evidence) => {
   if (!METRIC_KINDS.has(evidence.kind)) return null;
   const metric = metricFor(evidence.question);
@@ -245,7 +253,7 @@ function candidate(
   return {
     answer: typedAnswer(
       asPercent ? 'PERCENTAGE' : 'NUMBER',
-      `The ${metric.name} for ${fy} was ${shown}${metric.result === 'amount' ? `${inScale} USD` : ''} (${formula}) [${where}]`,
+      `The ${metric.name} for ${fy} was ${shown}${UNIT_WORDS[metric.result] ?? `${inScale} USD`} (${formula}) [${where}]`,
       { value: String(value), unit, scale: metric.result === 'amount' ? scale : 'units', formula },
     ),
     citations,

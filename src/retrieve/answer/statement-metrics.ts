@@ -45,6 +45,11 @@ const sub = (left: Expr, right: Expr): Expr => ({ op: '-', left, right });
 const add = (left: Expr, right: Expr): Expr => ({ op: '+', left, right });
 const mul = (left: Expr, right: Expr): Expr => ({ op: '*', left, right });
 const change = (item: LineItem | 'asked'): Expr => div(sub(at(item), at(item, 'prior')), at(item, 'prior'));
+/** Days of the year's flow a balance stands for: 365 × average balance / the flow. */
+const daysOf = (balance: LineItem, flow: LineItem): Expr => mul(div(average(balance), at(flow)), num(365));
+const DAYS_SALES = daysOf('accountsReceivable', 'revenue');
+const DAYS_INVENTORY = daysOf('inventory', 'costOfRevenue');
+const DAYS_PAYABLES = daysOf('accountsPayable', 'costOfRevenue');
 
 /** Checked in this order: a more specific name before one it contains ("quick ratio" before "ratio"). */
 export const STATEMENT_METRICS: MetricDefinition[] = [
@@ -136,12 +141,34 @@ export const STATEMENT_METRICS: MetricDefinition[] = [
     result: 'ratio',
     formulas: [div(at('revenue'), average('accountsReceivable'))],
   },
+  // before its parts: a question about the cycle names them too
+  {
+    id: 'cash-conversion-cycle',
+    name: 'cash conversion cycle',
+    asked: /\bcash conversion cycle\b/,
+    result: 'days',
+    formulas: [sub(add(DAYS_INVENTORY, DAYS_SALES), DAYS_PAYABLES)],
+  },
   {
     id: 'days-sales-outstanding',
     name: 'days sales outstanding',
     asked: /\bdays (?:of )?sales outstanding\b|\bdso\b/,
     result: 'days',
-    formulas: [mul(div(average('accountsReceivable'), at('revenue')), num(365))],
+    formulas: [DAYS_SALES],
+  },
+  {
+    id: 'days-inventory-outstanding',
+    name: 'days inventory outstanding',
+    asked: /\bdays (?:of )?inventory(?: outstanding| on hand)?\b|\bdays in inventory\b|\bdio\b/,
+    result: 'days',
+    formulas: [DAYS_INVENTORY],
+  },
+  {
+    id: 'days-payables-outstanding',
+    name: 'days payables outstanding',
+    asked: /\bdays (?:of )?payables? outstanding\b|\bdpo\b/,
+    result: 'days',
+    formulas: [DAYS_PAYABLES],
   },
   {
     id: 'return-on-assets',

@@ -27,6 +27,7 @@ export const PRINTED_ON: Record<LineItem, FinancialStatement> = {
   totalCurrentLiabilities: 'balance-sheet',
   inventory: 'balance-sheet',
   accountsReceivable: 'balance-sheet',
+  accountsPayable: 'balance-sheet',
   totalAssets: 'balance-sheet',
   totalLiabilities: 'balance-sheet',
   shareholdersEquity: 'balance-sheet',
