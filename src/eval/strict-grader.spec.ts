@@ -22,40 +22,36 @@ const verdict = (item: AnswerToGrade) => strictGrade(item).verdict;
 const lenient = new LlmAnswerGrader(new LlmService({ llm: null } as FolioConfig));
 
 describe('strictGrade: the cases that fool a containment match', () => {
-  it('a short reference must be the answer, not a number inside a sentence', async () => {
-    const item = ask({
-      goldAnswer: '3',
-      goldFormat: 'Int',
+  // Each reference is held inside the answer, so the lenient grader passes it; the strict one wants the reference
+  // to be the answer, says why not, and passes the same reference given alone.
+  it.each([
+    {
+      what: 'a short reference must be the answer, not a number inside a sentence',
+      reference: { goldAnswer: '3', goldFormat: 'Int' },
       answer: 'Claude- 3 (Anthropic, 2024) leads the table of open models [p. 4]',
-    });
-    expect((await lenient.grade(item)).verdict).toBe('correct'); // what the old grader said
-    expect(strictGrade(item)).toEqual({
-      verdict: 'wrong',
-      reason: expect.stringMatching(/^strict: the answer is not a number/),
-    });
-    expect(verdict({ ...item, answer: '3 [p. 4]' })).toBe('correct');
-    expect(verdict({ ...item, answer: '3 models' })).toBe('correct');
-  });
-
-  it('a list of titles is not answered by a sentence that holds their numbers', async () => {
-    const item = ask({
-      goldAnswer: "['Figure 2', 'Figure 5']",
-      goldFormat: 'List',
+      why: /^strict: the answer is not a number/,
+      right: ['3 [p. 4]', '3 models'],
+    },
+    {
+      what: 'a list of titles is not answered by a sentence that holds their numbers',
+      reference: { goldAnswer: "['Figure 2', 'Figure 5']", goldFormat: 'List' },
       answer: 'Figure 2 and Figure 5 report the 2 and 5 year yields of the bond fund [p. 9]',
-    });
-    expect(verdict(item)).toBe('wrong');
-    expect(verdict({ ...item, answer: 'Figure 5, Figure 2' })).toBe('correct');
-  });
-
-  it('a word reference inside a long extracted sentence is wrong by token F1', async () => {
-    const item = ask({
-      goldAnswer: 'Rotterdam',
-      goldFormat: 'Str',
+      why: /^strict: items P 0\.33 R 0\.50/,
+      right: ['Figure 5, Figure 2'],
+    },
+    {
+      what: 'a word reference inside a long extracted sentence is wrong by token F1',
+      reference: { goldAnswer: 'Rotterdam', goldFormat: 'Str' },
       answer: 'The company moved its main warehouse from Antwerp to Rotterdam in the spring of that year.',
-    });
-    expect((await lenient.grade(item)).verdict).toBe('correct');
-    expect(verdict(item)).toBe('wrong');
-    expect(verdict({ ...item, answer: 'Rotterdam [p. 7]' })).toBe('correct');
+      why: /^strict: token F1 0\.13/,
+      right: ['Rotterdam [p. 7]'],
+    },
+  ])('$what', async ({ reference, answer, why, right }) => {
+    const item = ask({ ...reference, answer });
+    expect((await lenient.grade(item)).verdict).toBe('correct'); // what the old grader said
+    expect(strictGrade(item)).toEqual({ verdict: 'wrong', reason: expect.stringMatching(why) });
+    for (const given of right)
+      expect([given, verdict({ ...item, answer: given })]).toEqual([given, 'correct']);
   });
 });
 
