@@ -32,9 +32,11 @@ export const NEO4J_SERVER_ENV = {
 export interface Neo4jServerConfig {
   boltPort: number;
   httpPort: number;
+  /** JVM heap, initial = max, in Neo4j's size syntax (`512m`, `1g`). */
   heap: string;
   pageCache: string;
   withGds: boolean;
+  /** How long a start may take before the launcher gives up. */
   startTimeoutMs: number;
 }
 

@@ -1,17 +1,10 @@
 import { neo4jHome } from '../../common/local-paths';
 import type { FolioConfig } from '../../config/folio-config';
+import type { Neo4jServerConfig } from '../../config/neo4j-server.config';
 
-export interface Neo4jServerOptions {
-  boltPort: number;
-  httpPort: number;
-  user: string;
-  password: string;
-  /** JVM heap, initial = max, in Neo4j's size syntax (`512m`, `1g`). */
-  heap: string;
-  pageCache: string;
-  withGds: boolean;
-  /** How long a start may take before the launcher gives up. */
-  startTimeoutMs: number;
+/** The launcher's options: the server's settings, the credentials the driver shares, where the server lives. */
+export interface Neo4jServerOptions
+  extends Neo4jServerConfig, Pick<FolioConfig['neo4j'], 'user' | 'password'> {
   /** The Neo4j home the launcher lays out: lib/, plugins/, conf/, data/, logs/, run/. */
   home: string;
   /**
@@ -25,16 +18,10 @@ export interface Neo4jServerOptions {
 export function neo4jServerOptions(
   config: Pick<FolioConfig, 'neo4j' | 'neo4jServer' | 'http'>,
 ): Neo4jServerOptions {
-  const { boltPort, httpPort, heap, pageCache, withGds, startTimeoutMs } = config.neo4jServer;
   return {
-    boltPort,
-    httpPort,
+    ...config.neo4jServer,
     user: config.neo4j.user,
     password: config.neo4j.password,
-    heap,
-    pageCache,
-    withGds,
-    startTimeoutMs,
     home: neo4jHome(),
     folioUrl: config.http.publicUrl ?? `http://127.0.0.1:${config.http.port}`,
   };
