@@ -65,6 +65,34 @@ describe('figure regions', () => {
       expect(findFigureRegions(slide)).toEqual([]);
     });
 
+    // A statement shaded every other row, cell by cell: the label cell and two value columns per shaded row.
+    const stripedRows = (columns: Array<[number, number]>) =>
+      [0, 1, 2, 3, 4].flatMap((k) =>
+        columns.map(([x0, x1]): BBox => [x0, 120 + 22 * k, x1, 131 + 22 * k]),
+      );
+
+    it('are a table, not a chart, when every shaded row repeats the same cells', () => {
+      const cells = stripedRows([
+        [30, 353],
+        [353, 372],
+        [372, 377],
+        [377, 432],
+        [435, 455],
+        [455, 460],
+        [460, 516],
+      ]);
+      expect(findFigureRegions(page([], { rules: cells }))).toEqual([]);
+    });
+
+    it('stay a stacked bar chart when the segments of each row end where its data does', () => {
+      const segments = [60, 140, 90, 180, 120].flatMap((w, k): BBox[] => [
+        [100, 120 + 22 * k, 100 + w, 131 + 22 * k],
+        [100 + w, 120 + 22 * k, 150 + w + k * 7, 131 + 22 * k],
+        [150 + w + k * 7, 120 + 22 * k, 190 + w + k * 11, 131 + 22 * k],
+      ]);
+      expect(findFigureRegions(page([], { rules: segments }))).toHaveLength(1);
+    });
+
     it('stay a bar chart when the bars carry only value labels', () => {
       const bars = [30, 120, 50, 150, 40, 70].map((w, k): BBox => [100, 300 + 22 * k, 100 + w, 318 + 22 * k]);
       const values = bars.map((b, k) => item(String(20 + k), [b[0] + 2, b[1] + 2, b[2] - 2, b[3] - 2]));

@@ -216,8 +216,31 @@ function isTiledGrid(rects: Array<{ box: BBox }>): boolean {
     .sort((a, b) => a[0] - b[0]);
   let touching = 0;
   for (let i = 1; i < bands.length; i++) if ((bands[i]?.[0] ?? 0) - (bands[i - 1]?.[1] ?? 0) <= 1) touching++;
-  return touching >= (bands.length - 1) * 0.5;
+  return touching >= (bands.length - 1) * 0.5 || sameColumnsEachBand(rects);
 }
+
+/**
+ * Zebra-striped tables shade every other row cell by cell: the shaded rows leave gaps like a stacked bar chart's,
+ * but each repeats the same column edges, where a chart's segment edges follow its data.
+ */
+function sameColumnsEachBand(rects: Array<{ box: BBox }>): boolean {
+  const edgesByBand = new Map<string, number[]>();
+  for (const { box } of rects) {
+    const key = `${Math.round(box[1])}:${Math.round(box[3])}`;
+    edgesByBand.set(key, [...(edgesByBand.get(key) ?? []), Math.round(box[0]), Math.round(box[2])]);
+  }
+  const layouts = new Map<string, number>();
+  for (const edges of edgesByBand.values()) {
+    if (edges.length < 6) continue;
+    const layout = [...new Set(edges)].sort((a, b) => a - b).join(',');
+    layouts.set(layout, (layouts.get(layout) ?? 0) + 1);
+  }
+  const repeated = Math.max(0, ...layouts.values());
+  return repeated >= 3 && repeated >= edgesByBand.size * ZEBRA_SHARE;
+}
+
+/** Share of a cluster's bands that must repeat one column layout for it to read as a striped table. */
+const ZEBRA_SHARE = 0.8;
 
 const CHART_WORDS = /\b(chart|graph|plot|histogram|bar|axis|trend|percentage|share of|distribution)\b/i;
 const NUMERIC_LABEL = /^[-+]?[$€£]?\d[\d,.]*\s*(%|k|m|bn)?$/i;
