@@ -98,10 +98,11 @@ describe('countStructure', () => {
   });
 
   it('counts within a page range and within the appendix by the labels found there', () => {
-    expect(count('How many figures are in this paper from page 3 to page 10?')).toMatchObject({
-      ok: true,
-      result: { count: 3 }, // Figures 2, 3, 4 (page 6 only mentions Figure 3)
-    });
+    const inRange = count('How many figures are in this paper from page 3 to page 10?');
+    expect(inRange).toMatchObject({ ok: true, result: { count: 3 } });
+    // Figure 3 is cited by its caption "Fig. 3 Ablation" (p. 7), not by page 6's "Figure 3 shows …"
+    expect(inRange.ok && inRange.result.evidence.map((e) => e.pageNumber)).toEqual([4, 7, 9]);
+    expect(inRange.ok && inRange.result.how).not.toContain('not found by the layout');
     expect(appendixStart(paper.sections)).toBe(20);
     expect(count('How many figures are there in the appendix?')).toMatchObject({
       ok: true,

@@ -1,5 +1,5 @@
 import type { BBox } from '../document/document-model';
-import { CAPTION_PREFIX, labelWord } from '../document/caption-grammar';
+import { captionPrefix, labelWord } from '../document/caption-grammar';
 
 // "How many figures are in this paper?", "How many pages contain tables?": a question that counts the document's own
 // figures, tables or charts has its answer in the graph, not in any one page's text. Retrieval would read five pages
@@ -99,11 +99,11 @@ export function countQuestionOf(question: string): CountQuestion | null {
  */
 function numberedCaption(text: string): { kind: CountedKind; number: number } | null {
   const trimmed = text.trim();
-  const m = CAPTION_PREFIX.exec(trimmed);
-  if (!m?.[1] || !m[2] || !/^\d+$/.test(m[2])) return null;
-  if (m[3] === undefined && m[0].length < trimmed.length) return null;
-  const kind = KIND_WORDS[labelWord(m[1])];
-  return kind ? { kind, number: Number(m[2]) } : null;
+  const prefix = captionPrefix(trimmed);
+  if (!prefix || !/^\d+$/.test(prefix.number)) return null;
+  if (prefix.separator === null && prefix.length < trimmed.length) return null;
+  const kind = KIND_WORDS[labelWord(prefix.word)];
+  return kind ? { kind, number: Number(prefix.number) } : null;
 }
 
 /** The page where the appendix starts: an "Appendix" heading, or the first lettered section ("A Details") after the references. */

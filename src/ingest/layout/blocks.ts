@@ -1,6 +1,6 @@
 // Segments in reading order → blocks (paragraph, heading, list, caption, footnote, formula).
 import type { BBox, ElementKind } from '../../document/document-model';
-import { CAPTION_PREFIX } from '../../document/caption-grammar';
+import { captionPrefix } from '../../document/caption-grammar';
 import { looksLikeCaption } from './captions';
 import { isHeading } from './headings';
 import { horizontalOverlap, type Segment, unionAll, verticalOverlap } from './layout.types';
@@ -62,7 +62,7 @@ function startsNewBlock(block: Segment[], last: Segment, next: Segment, ctx: Blo
   const first = block[0] ?? last;
   const isListItem = LIST_MARKER.test(first.text);
   if (LIST_MARKER.test(next.text)) return true;
-  if (CAPTION_PREFIX.test(next.text)) return true;
+  if (captionPrefix(next.text)) return true;
   // A scanned box of centred lines (a label in a diagram) is no run of indented paragraphs.
   if (centredOcrLines(last, next, em)) return false;
   // A first-line indent opens a new paragraph (not for list items with a hanging indent).

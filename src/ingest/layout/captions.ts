@@ -1,6 +1,6 @@
 // Captions ("Figure 3:", "Fig. 3.", "Table 2.", "Chart 1 –") and the figure/table/chart each one belongs to.
 import type { LayoutElement } from '../../document/document-model';
-import { CAPTION_PREFIX, captionLabel } from '../../document/caption-grammar';
+import { captionLabel, captionPrefix } from '../../document/caption-grammar';
 import { horizontalOverlap } from './layout.types';
 
 /**
@@ -13,13 +13,13 @@ export function looksLikeCaption(
   boldStart: boolean,
   bodyFontSize: number,
 ): boolean {
-  const m = CAPTION_PREFIX.exec(text.trim());
-  if (!m) return false;
+  const prefix = captionPrefix(text.trim());
+  if (!prefix) return false;
   if (text.length > 1200) return false;
   // "Exhibit 10.1 to the Company's Current Report …" lists another filing's exhibit; it captions nothing here.
   if (/^exhibits?\s+[\d.]+\s+to\b/i.test(text.trim())) return false;
-  const separator = m[3]?.trim();
-  if (separator) return true;
+  // Punctuation marks a caption; a label before a capitalised title may still open a paragraph ("Table 2 Revenue …").
+  if (prefix.separator !== null && prefix.separator !== ' ') return true;
   return boldStart || fontSize < bodyFontSize * 0.95 || text.split(/\s+/).length <= 20;
 }
 

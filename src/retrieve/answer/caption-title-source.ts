@@ -1,4 +1,4 @@
-import { CAPTION_PREFIX, captionLabel } from '../../document/caption-grammar';
+import { captionLabel, captionPrefix } from '../../document/caption-grammar';
 import { captionLabelsOf } from '../named-pages';
 import { citationAt, type CandidateSource, typedAnswer } from './typed-answer';
 
@@ -12,8 +12,11 @@ const ON_A_PAGE =
 
 /** The caption's words after its label ("Figure 2: Tide levels" → "Tide levels"); the whole text when unlabelled. */
 export function captionTitle(text: string): string {
-  const m = CAPTION_PREFIX.exec(text.trim());
-  return (m ? text.trim().slice(m[0].length) : text).replace(/^[\s:.\-–—|]+/, '').trim();
+  const trimmed = text.trim();
+  return trimmed
+    .slice(captionPrefix(trimmed)?.length ?? 0)
+    .replace(/^[\s:.\-–—|]+/, '')
+    .trim();
 }
 
 export const captionTitleSource: CandidateSource = (evidence) => {
