@@ -58,6 +58,26 @@ describe('outlineHeadings', () => {
     ]);
   });
 
+  it('takes an Item as a form item only before a capitalised title, not a sentence about an item', () => {
+    const elements = [
+      heading(1, 'Annual Report', 1),
+      body(1),
+      heading(3, 'PART I', 1),
+      heading(3, 'Item 1. Business', 3),
+      body(3),
+      heading(5, 'Item 7 Management’s Discussion and Analysis', 3),
+      body(5),
+      heading(6, 'Item 3 is not applicable to the Company', 2),
+      body(6),
+    ];
+    expect(outline(elements, 8)).toEqual([
+      'PART I [3]',
+      'PART I > Item 1. Business [3]',
+      'PART I > Item 7 Management’s Discussion and Analysis [5]',
+      'PART I > Item 7 Management’s Discussion and Analysis > Item 3 is not applicable to the Company [6]',
+    ]);
+  });
+
   it('leaves Part and Item alone where there is no form: one Item is not a scheme', () => {
     const elements = [heading(1, 'Overview', 1), body(1), heading(2, 'Item 1. Tools you need', 2), body(2)];
     expect(outline(elements, 2)).toEqual(['Overview [1]', 'Overview > Item 1. Tools you need [2]']);

@@ -17,7 +17,8 @@ const FRONT_MIN_PAGES = 2;
 
 const CONTENTS = /^(table of contents|contents|index)$/i;
 const PART = /^part\s+([IVX]+|\d+)\b/i;
-const ITEM = /^item\s+\d{1,2}[A-C]?\s*[.:—–-]?\s+\p{Lu}/iu;
+/** "Item 7. Management's …": an item label before a capitalised title (no `i` flag: it lets \p{Lu} match any letter). */
+const ITEM = /^(?:ITEM|[Ii]tem)\s+\d{1,2}[A-Ca-c]?\s*[.:—–-]?\s+\p{Lu}/u;
 const SIGNATURES = /^signatures?$/i;
 const ITEM_LABEL = /^item\s+\d{1,2}[A-C]?\.?$/i;
 
