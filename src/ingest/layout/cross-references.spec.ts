@@ -27,6 +27,13 @@ describe('cross-references', () => {
       mentions('incorporated by reference to Exhibit 10.2 to the Quarterly Report on Form 10-Q'),
     ).toEqual([]);
     expect(mentions('set forth in Item 1A. “Risk Factors” of our Annual Report on Form 10-K')).toEqual([]);
+    expect(mentions('see Note 9 in Acme Corp’s annual report on Form 10-K')).toEqual([]);
+    expect(mentions('see Note 9, described in detail in Acme’s 2023 annual report')).toEqual([]);
+    // a lower-case possessive names no other company: management's report is in this filing
+    expect(mentions('see Note 9 and Item 9A in management’s annual report on internal control')).toEqual([
+      'note:9',
+      'item:9A',
+    ]);
     expect(mentions('In Proceedings of ICML, pp. 6781–6792. PMLR, 2021.')).toEqual([]);
     expect(mentions('as shown in Figure 3 of the report')).toEqual(['label:figure 3']);
   });

@@ -23,7 +23,18 @@ const EXTERNAL_BEFORE =
   /(?:u\.s\.c\.|c\.f\.r\.|\bid\.|\bcode|incorporated (?:herein )?by reference to|filed as)\s*$/i;
 /** Later in the same sentence: the part belongs to another filing ("… of our 2021 Annual Report on Form 10-K"). */
 const OTHER_FILING =
-  /\b(?:of|in)\s+(?:our|its|the company['’]s|[\p{Lu}][\w.&-]*(?:\s+[\p{Lu}][\w.&-]*)*['’]s)\s+(?:\d{4}\s+|fiscal\s+\d{4}\s+|most recent\s+)?(?:annual report|quarterly report|form 10-[kq])/iu;
+  /\b(?:of|in)\s+(?:our|its|the company['’]s|(\p{L}[\w.&-]*(?:\s+\p{L}[\w.&-]*)*)['’]s)\s+(?:\d{4}\s+|fiscal\s+\d{4}\s+|most recent\s+)?(?:annual report|quarterly report|form 10-[kq])/giu;
+/** Another company's name ("Acme Corp's"), tested apart: under the `i` flag \p{Lu} matches lower-case letters too. */
+const COMPANY_NAME = /^\p{Lu}[\w.&-]*(?:\s+\p{Lu}[\w.&-]*)*$/u;
+
+function namesOtherFiling(sentence: string): boolean {
+  OTHER_FILING.lastIndex = 0;
+  for (let m = OTHER_FILING.exec(sentence); m; m = OTHER_FILING.exec(sentence)) {
+    if (m[1] === undefined || COMPANY_NAME.test(m[1])) return true;
+    OTHER_FILING.lastIndex = m.index + 1; // "in detail in Acme's …": a later "in" may start the name
+  }
+  return false;
+}
 
 function sentenceAfter(after: string): string {
   const end = after.slice(12).search(/[;]|\.\s+(?=\p{Lu})/u);
@@ -41,9 +52,7 @@ export function isExternalMention(text: string, index: number, length: number): 
   // A figure, table or chart is named by its label alone; "Figure 3 of the report" is still this document's.
   if (/^(fig|tab|chart)/i.test(text.slice(index, index + length).trim())) return false;
   if (THIS_DOCUMENT_AFTER.test(after)) return false;
-  return (
-    EXTERNAL_AFTER.test(after) || EXTERNAL_BEFORE.test(before) || OTHER_FILING.test(sentenceAfter(after))
-  );
+  return EXTERNAL_AFTER.test(after) || EXTERNAL_BEFORE.test(before) || namesOtherFiling(sentenceAfter(after));
 }
 
 export function findMentions(text: string): Mention[] {
