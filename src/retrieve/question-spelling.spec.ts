@@ -1,4 +1,4 @@
-import { respelled, respellingNote, unknownWords } from './question-spelling';
+import { respelled, respellingNote, unknownWords, withCorrections } from './question-spelling';
 
 const spellings = new Map([
   ['advertising', 12],
@@ -53,6 +53,14 @@ describe('respelled', () => {
     ]);
     expect(unknownWords('What were the latest expenses?', knowsWord)).toEqual([]);
   });
+  it('applies what it read to the whole question, format instructions included', () => {
+    // the search reads the question without "Answer in millions."; the answer reads all of it, respelt
+    const r = respelled('What were Neflix advertsing expenses in 2015?', spellings, knowsWord)!;
+    expect(withCorrections('What were Neflix advertsing expenses in 2015? Answer in millions.', r)).toBe(
+      'What were Netflix advertising expenses in 2015? Answer in millions.',
+    );
+  });
+
   it('says what it read', () => {
     const r = respelled('Neflix?', spellings, knowsWord)!;
     expect(respellingNote(r)).toBe('read "Neflix" as "Netflix" (the document\'s spelling)');

@@ -53,3 +53,12 @@ export function respelled(
 /** How a search's trace and an answer's analysis say it: 'read "advertsing" as "advertising"'. */
 export const respellingNote = (r: Respelling): string =>
   `read ${r.corrections.map((c) => `"${c.from}" as "${c.to}"`).join(', ')} (the document's spelling)`;
+
+/**
+ * The corrections applied to another text of the question: the search reads the question without its answer-format
+ * instructions ("Round to three decimal places"), which the answer still needs.
+ */
+export function withCorrections(question: string, r: Respelling): string {
+  const to = new Map(r.corrections.map((c) => [c.from, c.to]));
+  return question.replace(/\p{L}+/gu, (word) => to.get(word) ?? word);
+}

@@ -123,3 +123,50 @@ describe('AskService: labelled parts counted over the document', () => {
     expect(result.citations.map((c) => c.pageNumber)).toEqual([1, 1]);
   });
 });
+
+describe('AskService: a respelt question', () => {
+  it('gives the answer the whole question respelt, with the format instructions the search left out', async () => {
+    const asked: string[] = [];
+    const respeltSearch = {
+      ...search,
+      respelling: {
+        question: 'What were Netflix advertising expenses in 2015?',
+        corrections: [{ from: 'advertsing', to: 'advertising' }],
+      },
+    };
+    const graph = { documentStructure: () => Promise.resolve(null) } as unknown as RetrieveRepository;
+    const asker = new AskService(
+      { search: () => Promise.resolve(respeltSearch) } as unknown as RetrieveService,
+      graph,
+      {
+        answer: (question: string) => {
+          asked.push(question);
+          return Promise.resolve({
+            answer: {
+              text: 'Not answerable',
+              kind: 'NUMBER',
+              value: null,
+              unit: null,
+              scale: null,
+              items: [],
+              formula: null,
+            },
+            answerable: false,
+            mode: 'extractive',
+            format: 'None',
+            analysis: '',
+            citations: [],
+            warnings: [],
+          });
+        },
+      } as unknown as AnswerPipeline,
+      new WholeDocumentAnswers(graph),
+      new DocumentVocabularies(graph),
+    );
+    await asker.ask('What were Netflix advertsing expenses in 2015? Round to one decimal place.', {
+      strategy: 'TRACE',
+      scope: { docIds: ['d'] },
+    });
+    expect(asked).toEqual(['What were Netflix advertising expenses in 2015? Round to one decimal place.']);
+  });
+});

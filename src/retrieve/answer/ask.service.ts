@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UsageMeter } from '../../llm/llm-usage';
 import type { DocumentPageText } from '../answerability';
 import { DocumentVocabularies } from '../document-vocabularies';
-import { respellingNote } from '../question-spelling';
+import { respellingNote, withCorrections } from '../question-spelling';
 import { ANSWER_PAGES_READ, type AnswerElement } from '../extractive-answer';
 import { judgedIrrelevant } from './answer-evidence';
 import { AnswerPipeline } from './answer-pipeline';
@@ -53,8 +53,8 @@ export class AskService {
     const t0 = performance.now();
     const scoped = opts.scope?.docIds?.length === 1 ? opts.scope.docIds[0]! : null;
     const irrelevant = judgedIrrelevant(search.steps);
-    // the answer reads the question as it was searched: its misspelt words as the document prints them
-    const asked = search.respelling?.question ?? question;
+    // the answer reads the question with its misspelt words as the document prints them, and its format instructions
+    const asked = search.respelling ? withCorrections(question, search.respelling) : question;
     const counted = scoped ? await this.wholeDocument.answer(asked, scoped, irrelevant) : null;
     const { warnings, ...answer } = counted
       ? { ...counted, warnings: [] }
