@@ -3,6 +3,7 @@ import { dateSource } from './date-source';
 import { differenceSource } from './difference-source';
 import { choiceSource } from './choice-source';
 import { colourSource } from './colour-source';
+import { composedValuesSource } from './composed-values';
 import { listCandidate } from './list-source';
 import { metricSource } from './metric-source';
 import { metricVerdictSource } from './metric-verdict-source';
@@ -37,6 +38,8 @@ export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSou
   { name: 'metric-verdict', read: metricVerdictSource },
   { name: 'statement-metric', read: metricSource },
   { name: 'two-value-arithmetic', read: differenceSource },
+  // the same arithmetic over values printed apart (a note's sentence and a statement's cell)
+  { name: 'two-values-read-apart', read: composedValuesSource },
   // "advertising expenses were $714.3 million, $533.1 million and … for 2015, 2014 and 2013, respectively"
   { name: 'respective-value', read: respectiveSource },
   { name: 'table-cell', read: tableCellSource },

@@ -32,6 +32,8 @@ const SUM = /\b(?:sum|total)\s+of\s+(?:the\s+)?(.+?)\s+(?:and|plus)\s+(.+?)(?:[?
 const SHARE =
   /^(?:what (?:is|was|were) )?(?:the )?(.+?)\s+as an?\s+(share|percentage|proportion|fraction|percent|ratio)\s+of\s+(.+?)(?:[?.]|$)/i;
 const RATIO = /\bratio of\s+(.+?)\s+to\s+(.+?)(?:[?.]|$)/i;
+/** "the advertising expense to sales ratio": the sides before "ratio", the question's opening dropped. */
+const TO_RATIO = /^(?:what (?:is|was|were) )?(?:the )?(?:\S+['’]s )?(.+?)\s+to\s+(.+?)\s+ratio\b/i;
 const CHANGE =
   /\b(?:change|changed|increase|increased|decrease|decreased|grow|grew|growth|rise|rose|fall|fell|decline|declined|drop|dropped)\b/i;
 const PERIODS =
@@ -98,6 +100,8 @@ function askedIn(q: string): TwoValueAsk | null {
   }
   const ratio = RATIO.exec(q);
   if (ratio) return ask('divide', 'ratio', { sides: [ratio[1]!, ratio[2]!] });
+  const toRatio = TO_RATIO.exec(q);
+  if (toRatio) return ask('divide', 'ratio', { sides: [toRatio[1]!, toRatio[2]!] });
   return null;
 }
 
