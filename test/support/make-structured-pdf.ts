@@ -7,7 +7,7 @@ export type PdfBlock =
   | { type: 'paragraph'; text: string }
   | { type: 'title'; text: string; size?: number; bold?: boolean }
   | { type: 'bars'; values: number[]; labels: string[] }
-  | { type: 'table'; rows: string[][] };
+  | { type: 'table'; rows: string[][]; striped?: boolean };
 
 export interface StructuredPdfOptions {
   /** The Info dictionary's Title, when the test needs one. */
@@ -71,23 +71,35 @@ export function makeStructuredPdf(pages: PdfBlock[][], opts: StructuredPdfOption
         case 'table': {
           const cols = Math.max(...block.rows.map((r) => r.length));
           const cellWidth = columnWidth / cols;
-          doc.font('Helvetica').fontSize(10);
-          doc
-            .moveTo(left, y)
-            .lineTo(left + columnWidth, y)
-            .lineWidth(0.8)
-            .stroke();
-          for (const row of block.rows) {
+          // a filing's striped table: tighter rows, no rules, every other row shaded cell by cell with a "$"
+          // gutter before each value cell
+          const pitch = block.striped ? 11 : 18;
+          const rule = () => {
+            if (!block.striped)
+              doc
+                .moveTo(left, y)
+                .lineTo(left + columnWidth, y)
+                .lineWidth(0.8)
+                .stroke();
+          };
+          doc.font('Helvetica').fontSize(block.striped ? 9 : 10);
+          rule();
+          block.rows.forEach((row, r) => {
+            if (block.striped && r % 2 === 1) {
+              doc.rect(left, y, cellWidth, pitch).fill('#dde6f0');
+              for (let c = 1; c < cols; c++) {
+                doc.rect(left + c * cellWidth, y, 12, pitch).fill('#dde6f0');
+                doc.rect(left + c * cellWidth + 12, y, cellWidth - 12, pitch).fill('#dde6f0');
+              }
+              doc.fillColor('black');
+            }
+            const inset = block.striped ? 1.5 : 4;
             row.forEach((cell, c) =>
-              doc.text(cell, left + c * cellWidth + 4, y + 4, { width: cellWidth - 8 }),
+              doc.text(cell, left + c * cellWidth + 4, y + inset, { width: cellWidth - 8, lineBreak: false }),
             );
-            y += 18;
-            doc
-              .moveTo(left, y)
-              .lineTo(left + columnWidth, y)
-              .lineWidth(0.8)
-              .stroke();
-          }
+            y += pitch;
+            rule();
+          });
           y += 12;
           break;
         }

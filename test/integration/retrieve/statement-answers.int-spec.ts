@@ -8,12 +8,14 @@ import { makeStructuredPdf, type PdfBlock } from '../../support/make-structured-
 
 // A two-page statement written for this test (balance sheet on p. 1, statement of operations on p. 2), ingested for
 // real: tables keep their cells' boxes in the graph, a ratio needs cells of both pages, and a table question is
-// answered with the cell's own box, inside the table's box and on the row that names it.
+// answered with the cell's own box, inside the table's box and on the row that names it. The balance sheet is
+// striped as filings print it (every other row shaded cell by cell), which must not read as a bar chart.
 const STATEMENTS: PdfBlock[][] = [
   [
     { type: 'heading', text: 'HARBOURLIGHT FOODS CONSOLIDATED BALANCE SHEETS', size: 14 },
     {
       type: 'table',
+      striped: true,
       rows: [
         ['(In millions)', 'December 31, 2023', 'December 31, 2022'],
         ['Cash and cash equivalents', '912', '744'],
