@@ -67,9 +67,7 @@ describe('figure regions', () => {
 
     // A statement shaded every other row, cell by cell: the label cell and two value columns per shaded row.
     const stripedRows = (columns: Array<[number, number]>) =>
-      [0, 1, 2, 3, 4].flatMap((k) =>
-        columns.map(([x0, x1]): BBox => [x0, 120 + 22 * k, x1, 131 + 22 * k]),
-      );
+      [0, 1, 2, 3, 4].flatMap((k) => columns.map(([x0, x1]): BBox => [x0, 120 + 22 * k, x1, 131 + 22 * k]));
 
     it('are a table, not a chart, when every shaded row repeats the same cells', () => {
       const cells = stripedRows([

@@ -56,7 +56,12 @@ function term(phrase: string, latestYear: number | null, defined: Defined): Expr
   const item = oneItem(average?.[1] ?? changed?.[1] ?? p);
   if (item === null) return null;
   if (average) return { op: 'average', item };
-  const at = (period: 'current' | 'prior'): Expr => ({ op: 'item', item, period, magnitude: OUTFLOW_ITEMS.has(item) });
+  const at = (period: 'current' | 'prior'): Expr => ({
+    op: 'item',
+    item,
+    period,
+    magnitude: OUTFLOW_ITEMS.has(item),
+  });
   if (changed) return { op: '-', left: at('current'), right: at('prior') };
   const years = yearsAsked(p);
   const prior = latestYear !== null && years.length === 1 && years[0]! < latestYear;
