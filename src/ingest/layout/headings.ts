@@ -8,8 +8,9 @@ export interface HeadingCandidate {
 }
 
 const NUMBERED = /^(\d{1,2}(?:\.\d{1,2}){0,4})\.?\s+\p{Lu}/u;
-const CHAPTER = /^(chapter|part)\s+([0-9]+|[IVXLC]+|[A-Z])\b/i;
-const APPENDIX = /^(appendix|annex)\s+([A-Z]|\d+)\b/i;
+/** "Chapter 4", "PART II", "part ii", "Part A"; no `i` flag: it would read "Part a fee" and "Part civil" as labels. */
+const CHAPTER = /^(CHAPTER|[Cc]hapter|PART|[Pp]art)\s+([0-9]+|[IVXLC]+|[ivx]+|[A-Z])\b/;
+const APPENDIX = /^(APPENDIX|[Aa]ppendix|ANNEX|[Aa]nnex)\s+([A-Z]|\d+)\b/;
 const ROMAN = /^([IVX]{1,5})\.\s+\p{Lu}/u;
 
 /** The heading level implied by the numbering, or null when the text is not numbered. */
