@@ -36,6 +36,11 @@ describe('cross-references', () => {
     ]);
     expect(mentions('In Proceedings of ICML, pp. 6781–6792. PMLR, 2021.')).toEqual([]);
     expect(mentions('as shown in Figure 3 of the report')).toEqual(['label:figure 3']);
+    // an appendix is lettered in capitals: "the appendix a reader needs" names none
+    expect(mentions('We give in the appendix a full proof; see Appendix B and Annex 2.')).toEqual([
+      'appendix:B',
+      'appendix:2',
+    ]);
   });
 
   it('resolves Note 7 and Item 7 to their sections past the table of contents, and a printed page number', () => {

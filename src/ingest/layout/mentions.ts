@@ -69,7 +69,8 @@ export function findMentions(text: string): Mention[] {
         .replace(/^tab$/, 'table');
       out.push({ mention, kind: 'label', value: `${labelWord(word)} ${m[2].toLowerCase()}`, index });
     } else if (m[3] && m[4]) out.push({ mention, kind: 'section', value: m[4], index });
-    else if (m[5] && m[6]) out.push({ mention, kind: 'appendix', value: m[6].toUpperCase(), index });
+    else if (m[5] && m[6] && isAppendixLabel(m[6]))
+      out.push({ mention, kind: 'appendix', value: m[6], index });
     else if (m[7] && m[8]) out.push({ mention, kind: 'chapter', value: m[8], index });
     else if (m[9] && m[10]) out.push({ mention, kind: 'page', value: m[10], index });
     else if (m[11] && m[12] && isNoteMention(m[11], m[12]))
@@ -79,6 +80,11 @@ export function findMentions(text: string): Mention[] {
     else if (m[15] && m[16]) out.push({ mention, kind: 'section', value: m[16], index });
   }
   return out;
+}
+
+/** "Appendix B", "Annex 2": a capital (the regex's `i` flag takes "the appendix a reader needs" too). */
+function isAppendixLabel(value: string): boolean {
+  return !/^[a-z]/.test(value);
 }
 
 /** "Note 7" names a note; lower-case "note 3" is only a reference when written as one ("see note 3"). */
