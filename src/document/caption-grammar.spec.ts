@@ -19,6 +19,14 @@ describe('captionPrefix', () => {
     expect(captionPrefix('Figures rose in 2023')).toBeNull();
   });
 
+  it('reads a lettered label after a space, in either case, but not a plural’s s', () => {
+    expect(captionPrefix('table c: Median income')).toMatchObject({ number: 'c', separator: ':' });
+    expect(captionPrefix('Exhibit B. Site plan')).toMatchObject({ number: 'B', separator: '.' });
+    expect(captionPrefix('Figs. 3 and 4 show the trend')).toBeNull();
+    expect(captionPrefix('Tables: see the appendix')).toBeNull();
+    expect(captionPrefix('CHARTS: Revenue by region')).toBeNull();
+  });
+
   it('names the same label either way', () => {
     expect(captionLabel('Fig. 3 Ablation')).toEqual({ type: 'figure', label: 'figure 3' });
     expect(captionLabel('Figure 3 shows the trend')).toEqual({ type: 'figure', label: 'figure 3' });

@@ -1,8 +1,10 @@
 // The caption grammar: how a caption starts ("Figure 3:", "Fig. 3.", "Table 2.", "Chart 1 –") and the canonical
 // label it names, shared by layout (which finds captions) and retrieval (which reads the labels questions name).
 
+/** A label in letters ("IV", "C") stands a space apart: the `i` flag, which reads small capitals' "table c:", would
+ * take a plural's s for one ("Figs. 3 and 4", "Tables:"). */
 const CAPTION_PREFIX =
-  /^(figure|fig\.?|table|tab\.|chart|graph|exhibit|diagram|plate|illustration)\s*([A-Z]?\d+(?:[.-]\d+)*[a-z]?|[IVXL]+\b|[A-Z](?=[:.]\s))\s*([:.\-–—|])?/iu;
+  /^(figure|fig\.?|table|tab\.|chart|graph|exhibit|diagram|plate|illustration)\s*([A-Z]?\d+(?:[.-]\d+)*[a-z]?|(?<=\s)[IVXL]+\b|(?<=\s)[A-Z](?=[:.]\s))\s*([:.\-–—|])?/iu;
 
 export interface CaptionPrefix {
   /** The label's word as printed: "Figure", "Fig.", "Table". */
