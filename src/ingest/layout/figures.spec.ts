@@ -91,6 +91,34 @@ describe('figure regions', () => {
       expect(findFigureRegions(page([], { rules: segments }))).toHaveLength(1);
     });
 
+    it("are a table's shaded header when they tile their box in spans of any width and hold words", () => {
+      // a filing's two-level column heads: a title row, a spanning head, periods under it, a tall label cell
+      const cells: BBox[] = [
+        [50, 362, 149, 374],
+        [149, 362, 562, 374],
+        [50, 374, 149, 424],
+        [149, 374, 562, 385],
+        [149, 385, 419, 397],
+        [419, 385, 423, 424],
+        [423, 385, 513, 424],
+        [513, 385, 562, 397],
+        [149, 397, 194, 424],
+        [194, 397, 374, 424],
+        [374, 397, 419, 424],
+        [513, 397, 517, 424],
+        [517, 397, 562, 424],
+      ];
+      const at = (k: number): BBox => {
+        const [x0, y0, x1, y1] = cells[k]!;
+        return [x0 + 2, y0 + 2, Math.min(x1 - 2, x0 + 60), Math.min(y1 - 2, y0 + 10)];
+      };
+      const heads = [1, 3, 4, 6, 8, 9, 10].map((k) => item(`Loans ${k}`, at(k)));
+      expect(findFigureRegions(page([], { items: heads, rules: cells }))).toEqual([]);
+      // the same cells labelled with numbers only stay a chart
+      const values = [1, 3, 4, 6, 8, 9, 10].map((k) => item(String(10 + k), at(k)));
+      expect(findFigureRegions(page([], { items: values, rules: cells }))).toHaveLength(1);
+    });
+
     it('stay a bar chart when the bars carry only value labels', () => {
       const bars = [30, 120, 50, 150, 40, 70].map((w, k): BBox => [100, 300 + 22 * k, 100 + w, 318 + 22 * k]);
       const values = bars.map((b, k) => item(String(20 + k), [b[0] + 2, b[1] + 2, b[2] - 2, b[3] - 2]));

@@ -179,10 +179,27 @@ function findVectorFigures(page: ParsedPage): BBox[] {
     const distinctLengths = new Set(
       bars.map((m) => `${Math.round(width(m.box))}x${Math.round(height(m.box))}`),
     ).size;
+    if (curved === 0 && isShadedHeader(members, box, page.items)) continue;
     if (curved >= MIN_VECTOR_SHAPES || (bars.length >= 3 && distinctLengths >= 3 && !isTiledGrid(bars)))
       out.push(box);
   }
   return out;
+}
+
+/** Share of its box a cluster's cells must cover to tile it like a table's shaded header. */
+const HEADER_COVER = 0.9;
+
+/**
+ * A table's shaded header: cells that tile their box with no gaps, in spans of any width (multi-level column heads),
+ * most of those that hold text holding words. A bar chart leaves gaps between its bars, and labels them with numbers.
+ */
+function isShadedHeader(members: Array<{ box: BBox }>, box: BBox, items: TextItem[]): boolean {
+  const covered = members.reduce((sum, m) => sum + area(m.box), 0);
+  if (covered < area(box) * HEADER_COVER || covered > area(box) * 1.05) return false;
+  const texts = members.map((m) => items.filter((i) => i.text.trim() && centreInside(i.bbox, m.box)));
+  const withText = texts.filter((t) => t.length > 0);
+  const worded = withText.filter((t) => t.some((i) => /\p{L}{3}/u.test(i.text)));
+  return withText.length > 0 && worded.length >= withText.length * 0.5;
 }
 
 /** A text box's fill or a highlighted run is as wide as its text nearly: bars and plot areas are not. */
