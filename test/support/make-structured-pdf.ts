@@ -93,9 +93,13 @@ export function makeStructuredPdf(pages: PdfBlock[][], opts: StructuredPdfOption
               }
               doc.fillColor('black');
             }
+            // a striped row holds one line; a ruled cell wraps as before
             const inset = block.striped ? 1.5 : 4;
             row.forEach((cell, c) =>
-              doc.text(cell, left + c * cellWidth + 4, y + inset, { width: cellWidth - 8, lineBreak: false }),
+              doc.text(cell, left + c * cellWidth + 4, y + inset, {
+                width: cellWidth - 8,
+                lineBreak: !block.striped,
+              }),
             );
             y += pitch;
             rule();
