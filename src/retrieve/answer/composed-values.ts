@@ -2,7 +2,7 @@ import { decimalsAsked, roundTo } from './rounding';
 import { respectiveSource } from './respective-source';
 import { tableCellSource } from './table-cell-source';
 import { formatAmount, SCALE_FACTOR } from './table-numbers';
-import { twoValueAsked, yearNamed } from './two-value-question';
+import { combineTwo, twoValueAsked, yearNamed } from './two-value-question';
 import { type AnswerCandidate, type AnswerEvidence, type CandidateSource, typedAnswer } from './typed-answer';
 
 // Two-value arithmetic whose values are printed apart: "the advertising expense to sales ratio" where the expense
@@ -46,13 +46,9 @@ export const composedValuesSource: CandidateSource = (evidence) => {
   if (key(a) === key(b)) return null;
   const [unitA, unitB] = [a.found.answer.unit, b.found.answer.unit];
   if (unitA !== unitB && unitA !== null && unitB !== null) return null;
-  let raw: number;
-  let sign: string;
-  if (asked.op === 'divide') {
-    if (b.value === 0) return null;
-    [raw, sign] = [(a.value / b.value) * (asked.percent ? 100 : 1), '/'];
-  } else if (asked.op === 'plus') [raw, sign] = [a.value + b.value, '+'];
-  else [raw, sign] = [asked.absolute ? Math.abs(a.value - b.value) : a.value - b.value, '−'];
+  const combined = combineTwo(asked, a.value, b.value);
+  if (!combined) return null;
+  const { value: raw, sign } = combined;
   const ratio = asked.op === 'divide';
   const decimals = decimalsAsked(evidence.question) ?? (ratio ? 2 : 0);
   const value = roundTo(raw, decimals);

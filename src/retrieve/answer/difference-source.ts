@@ -12,7 +12,7 @@ import type { GridColumn, GridRow, GridValue } from './table-grid';
 import { formatAmount, SCALE_FACTOR } from './table-numbers';
 import type { AnswerKind, CandidateSource } from './typed-answer';
 import { typedAnswer } from './typed-answer';
-import { type TwoValueAsk, twoValueAsked, yearNamed } from './two-value-question';
+import { combineTwo, type TwoValueAsk, twoValueAsked, yearNamed } from './two-value-question';
 
 // Two-value arithmetic on table cells, shown like the statement metrics: the two cells a comparison names (two rows
 // in one column, two columns of one row, or one row in two years), the operation, the formula with the printed
@@ -154,18 +154,10 @@ export const differenceSource: CandidateSource = (evidence) => {
   const read = (c: Cell) => c.value.amount.value * (sameScale ? 1 : SCALE_FACTOR[c.row.scale]);
   const [a, b] = [read(first), read(second)];
   const points = unitA === '%' || unitB === '%';
-  let raw: number;
-  let sign: string;
-  let unit: string | null = unitA ?? unitB;
-  let percent = false;
-  if (asked.op === 'plus') [raw, sign] = [a + b, '+'];
-  else if (asked.op === 'divide' || asked.relative) {
-    if (b === 0) return null;
-    percent = asked.percent || asked.relative;
-    raw = ((asked.relative ? a - b : a) / b) * (percent ? 100 : 1);
-    sign = '/';
-    unit = percent ? '%' : null;
-  } else [raw, sign] = [asked.absolute ? Math.abs(a - b) : a - b, '−'];
+  const combined = combineTwo(asked, a, b);
+  if (!combined) return null;
+  const { value: raw, sign, percent } = combined;
+  const unit = percent ? '%' : asked.op === 'divide' ? null : (unitA ?? unitB);
   const printedDecimals = Math.max(decimalsOf(first.value.text), decimalsOf(second.value.text));
   const decimals =
     decimalsAsked(evidence.question) ?? (asked.op === 'divide' || asked.relative ? 2 : printedDecimals);

@@ -166,14 +166,6 @@ const RESULT_UNIT: Record<MetricDefinition['result'], string | null> = {
   'per-share': 'USD per share',
 };
 
-/** What follows the value in the sentence: an amount its scale and currency, days their word, ratios nothing. */
-const UNIT_WORDS: Partial<Record<MetricDefinition['result'], string>> = {
-  ratio: '',
-  percent: '',
-  days: ' days',
-  'per-share': '',
-};
-
 export const metricSource: CandidateSource = (evidence) => {
   if (!METRIC_KINDS.has(evidence.kind)) return null;
   const metric = metricFor(evidence.question);
@@ -246,6 +238,8 @@ function candidate(
   const formula = `${shown} = ${numbers}${times} (${done.words}, ${fy}, ${where}${average})`;
   const unit = asPercent ? '%' : RESULT_UNIT[metric.result];
   const inScale = scale === 'units' ? '' : ` ${scale}`;
+  // after the value: an amount its scale and currency, days their word, ratios nothing
+  const words = metric.result === 'amount' ? `${inScale} USD` : metric.result === 'days' ? ' days' : '';
   const key = (i: InputCell) => `${i.table.grid.element.elementId}:${i.row.row}:${i.header}`;
   const cited = done.inputs.filter((i, k) => done.inputs.findIndex((j) => key(j) === key(i)) === k);
   const citations: Citation[] = cited.map((i) => cellCitation(i.table, i.row, i.header, i.cell));
@@ -253,7 +247,7 @@ function candidate(
   return {
     answer: typedAnswer(
       asPercent ? 'PERCENTAGE' : 'NUMBER',
-      `The ${metric.name} for ${fy} was ${shown}${UNIT_WORDS[metric.result] ?? `${inScale} USD`} (${formula}) [${where}]`,
+      `The ${metric.name} for ${fy} was ${shown}${words} (${formula}) [${where}]`,
       { value: String(value), unit, scale: metric.result === 'amount' ? scale : 'units', formula },
     ),
     citations,

@@ -110,3 +110,18 @@ export function yearNamed(question: string): number | null {
   const years = yearsAsked(question);
   return years.length === 1 ? years[0]! : null;
 }
+
+/** The arithmetic a two-value question asks of its values (first, second); null when it would divide by zero. */
+export function combineTwo(
+  asked: TwoValueAsk,
+  a: number,
+  b: number,
+): { value: number; sign: string; percent: boolean } | null {
+  if (asked.op === 'plus') return { value: a + b, sign: '+', percent: false };
+  if (asked.op === 'divide' || asked.relative) {
+    if (b === 0) return null;
+    const percent = asked.percent || asked.relative;
+    return { value: ((asked.relative ? a - b : a) / b) * (percent ? 100 : 1), sign: '/', percent };
+  }
+  return { value: asked.absolute ? Math.abs(a - b) : a - b, sign: '−', percent: false };
+}
