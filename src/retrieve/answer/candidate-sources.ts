@@ -4,10 +4,12 @@ import { differenceSource } from './difference-source';
 import { choiceSource } from './choice-source';
 import { colourSource } from './colour-source';
 import { composedValuesSource } from './composed-values';
+import { labelledItemsSource } from './labelled-items';
 import { listCandidate } from './list-source';
 import { metricSource } from './metric-source';
 import { metricVerdictSource } from './metric-verdict-source';
 import { respectiveSource } from './respective-source';
+import { rosterCountSource } from './roster-count';
 import { spanSource } from './span-source';
 import { statedCountSource } from './stated-count';
 import { superlativeSource } from './superlative-source';
@@ -43,8 +45,12 @@ export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSou
   // "advertising expenses were $714.3 million, $533.1 million and … for 2015, 2014 and 2013, respectively"
   { name: 'respective-value', read: respectiveSource },
   { name: 'table-cell', read: tableCellSource },
+  // "how many authors are from Lakeside University": the roster's "Ann Reyes, Lakeside University" entries
+  { name: 'roster-count', read: rosterCountSource },
   // "how many datasets" answered by the evidence's own "nine datasets"
   { name: 'stated-count', read: statedCountSource },
+  // "how many quizzes" counted from the items that open with the noun: "Quiz #1 …", "Quiz #2 …"
+  { name: 'labelled-items', read: labelledItemsSource },
   { name: 'list', read: listCandidate },
   { name: 'table-column', read: tableColumnCandidate },
   { name: 'yes-no', read: yesNoCandidate },
