@@ -12,6 +12,7 @@ import { type BandKind, detectHeadersFooters } from './headers-footers';
 import { type HeadingCandidate, headingLevels } from './headings';
 import { centreInside, roundBox, type Segment } from './layout.types';
 import { buildSegments } from './lines';
+import { joinSplitLetters } from './split-letters';
 import { dominantFontSize, splitBox, splitTable } from './element-split';
 import { bodyUnits, pageSegments, type TextUnit } from './page-units';
 import { sectionsFromHeadings, sectionsFromOutline } from './sections';
@@ -72,6 +73,7 @@ export function analyzeLayout(input: ParsedPdf, opts: AnalyzeLayoutOptions = {})
     );
     return { page, figures, figureItems, segments, boxOf };
   });
+  joinSplitLetters(prepared.flatMap((p) => p.segments));
   const bands = detectHeadersFooters(prepared.map((p) => ({ height: p.page.height, segments: p.segments })));
 
   const slideTitles = new Set<TextBlock>();
