@@ -1,27 +1,10 @@
-import type { ElementKind, LayoutElement } from '../../document/document-model';
+import type { LayoutElement } from '../../document/document-model';
 import { isHeading } from './headings';
-import { elementSequence } from './testing/layout-fixtures';
+import { outlineElements } from './testing/layout-fixtures';
 import { outlineHeadings } from './outline-headings';
 import { sectionsFromHeadings } from './sections';
 
-const made = elementSequence();
-let count = 0;
-/** An element of `kind` on its page, stacked 15 points below the one made before it unless `top` is given. */
-const element = (
-  kind: ElementKind,
-  pageNumber: number,
-  text: string,
-  opts: { level?: number; top?: number; left?: number; right?: number } = {},
-): LayoutElement => {
-  const top = opts.top ?? 100 + (count % 40) * 15;
-  count++;
-  return made(kind, pageNumber, text, [opts.left ?? 72, top, opts.right ?? 400, top + 12], {
-    headingLevel: kind === 'heading' ? (opts.level ?? 1) : null,
-  });
-};
-const heading = (page: number, text: string, level = 1, top?: number) =>
-  element('heading', page, text, { level, top });
-const body = (page: number, top?: number) => element('paragraph', page, 'Body text of the section.', { top });
+const { element, heading, body, section } = outlineElements();
 
 const outline = (elements: LayoutElement[], pageCount: number, cover?: Set<string>) =>
   sectionsFromHeadings(elements, pageCount, cover).map((s) => `${s.path} [${s.pageStart}]`);
@@ -60,15 +43,11 @@ describe('outlineHeadings', () => {
 
   it('takes an Item as a form item only before a capitalised title, not a sentence about an item', () => {
     const elements = [
-      heading(1, 'Annual Report', 1),
-      body(1),
+      ...section(1, 'Annual Report'),
       heading(3, 'PART I', 1),
-      heading(3, 'Item 1. Business', 3),
-      body(3),
-      heading(5, 'Item 7 Management’s Discussion and Analysis', 3),
-      body(5),
-      heading(6, 'Item 3 is not applicable to the Company', 2),
-      body(6),
+      ...section(3, 'Item 1. Business', 3),
+      ...section(5, 'Item 7 Management’s Discussion and Analysis', 3),
+      ...section(6, 'Item 3 is not applicable to the Company', 2),
     ];
     expect(outline(elements, 8)).toEqual([
       'PART I [3]',
@@ -79,7 +58,7 @@ describe('outlineHeadings', () => {
   });
 
   it('leaves Part and Item alone where there is no form: one Item is not a scheme', () => {
-    const elements = [heading(1, 'Overview', 1), body(1), heading(2, 'Item 1. Tools you need', 2), body(2)];
+    const elements = [...section(1, 'Overview'), ...section(2, 'Item 1. Tools you need', 2)];
     expect(outline(elements, 2)).toEqual(['Overview [1]', 'Overview > Item 1. Tools you need [2]']);
   });
 
@@ -111,12 +90,9 @@ describe('outlineHeadings', () => {
 
   it('lets a heading that repeats the one before it continue that section (a slide under the same title)', () => {
     const elements = [
-      heading(2, 'Quick facts', 1),
-      body(2),
-      heading(3, 'QUICK FACTS', 1),
-      body(3),
-      heading(4, 'Key findings', 1),
-      body(4),
+      ...section(2, 'Quick facts'),
+      ...section(3, 'QUICK FACTS'),
+      ...section(4, 'Key findings'),
       heading(5, 'Quick facts', 1),
     ];
     expect(outline(elements, 5)).toEqual(['Quick facts [2]', 'Key findings [4]', 'Quick facts [5]']);

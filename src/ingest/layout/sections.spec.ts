@@ -1,12 +1,8 @@
 import type { LayoutElement } from '../../document/document-model';
-import { elementSequence } from './testing/layout-fixtures';
+import { outlineElements } from './testing/layout-fixtures';
 import { sectionsFromHeadings } from './sections';
 
-const element = elementSequence();
-const heading = (pageNumber: number, text: string, headingLevel: number, top = 100): LayoutElement =>
-  element('heading', pageNumber, text, [72, top, 400, top + 14], { headingLevel });
-const paragraph = (pageNumber: number, top = 300): LayoutElement =>
-  element('paragraph', pageNumber, 'Body text.', [72, top, 400, top + 14]);
+const { heading, body, section } = outlineElements();
 
 /** Each section as "path [pageStart-pageEnd]". */
 const outline = (elements: LayoutElement[], pageCount: number) =>
@@ -17,12 +13,9 @@ describe('sectionsFromHeadings', () => {
     // Level 2 is never used (a cover-only font size took it): Notes 1 and 2 are still siblings under Part I.
     const elements = [
       heading(1, 'PART I', 1),
-      heading(1, 'Note 1 Revenue', 3, 200),
-      paragraph(1),
-      heading(2, 'Note 2 Leases', 3),
-      paragraph(2),
-      heading(3, 'PART II', 1),
-      paragraph(3),
+      ...section(1, 'Note 1 Revenue', 3),
+      ...section(2, 'Note 2 Leases', 3),
+      ...section(3, 'PART II', 1),
     ];
     expect(outline(elements, 3)).toEqual([
       'PART I [1-2]',
@@ -34,12 +27,10 @@ describe('sectionsFromHeadings', () => {
 
   it('keeps a title on the front pages that no later heading reaches as a section of its own, not every section’s parent', () => {
     const elements = [
-      heading(1, 'Views of Government Handling of Terrorism', 1),
-      paragraph(1),
-      heading(2, 'Overview', 2),
-      paragraph(2),
+      ...section(1, 'Views of Government Handling of Terrorism', 1),
+      ...section(2, 'Overview', 2),
       heading(5, 'Methodology', 2),
-      paragraph(6),
+      body(6),
     ];
     const sections = sectionsFromHeadings(elements, 10);
     expect(sections.map((s) => `${s.path} [${s.pageStart}-${s.pageEnd}]`)).toEqual([

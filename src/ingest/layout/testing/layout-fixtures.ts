@@ -104,6 +104,36 @@ export function elementSequence() {
   };
 }
 
+/**
+ * An outline's elements in reading order (see elementSequence), each stacked 15 points below the one made before it
+ * unless `top` is given: headings of a level, one-sentence body paragraphs, and a heading with its body under it.
+ */
+export function outlineElements() {
+  const made = elementSequence();
+  let count = 0;
+  const element = (
+    kind: ElementKind,
+    pageNumber: number,
+    text: string,
+    opts: { level?: number; top?: number; left?: number; right?: number } = {},
+  ): LayoutElement => {
+    const top = opts.top ?? 100 + (count % 40) * 15;
+    count++;
+    return made(kind, pageNumber, text, [opts.left ?? 72, top, opts.right ?? 400, top + 12], {
+      headingLevel: kind === 'heading' ? (opts.level ?? 1) : null,
+    });
+  };
+  const heading = (pageNumber: number, text: string, level = 1, top?: number) =>
+    element('heading', pageNumber, text, { level, top });
+  const body = (pageNumber: number, top?: number) =>
+    element('paragraph', pageNumber, 'Body text of the section.', { top });
+  const section = (pageNumber: number, text: string, level = 1) => [
+    heading(pageNumber, text, level),
+    body(pageNumber),
+  ];
+  return { element, heading, body, section };
+}
+
 /** A one-level heading section of one page unless `extra` says otherwise. */
 export function sectionNode(key: string, title: string, pageStart: number, extra: Partial<SectionNode> = {}) {
   const section: SectionNode = {
