@@ -136,34 +136,25 @@ describe('typedFromExtractive: short spans', () => {
     );
   });
 
-  it('keeps the sentence when the span of a name question is one lower-case word', () => {
-    const s = 'It comprises the study of factors that can damage the pump.';
-    const typed = fromSentence('NAME', 'Which figures show the repair of the pump?', s);
-    expect(typed).toMatchObject({ kind: 'TEXT', value: s });
-  });
-
-  it("answers with a table cell's own words when the quoted unit is a cell", () => {
-    const table = element('Dock assignments', '| Vessel | Berth |\n|---|---|\n| Aurora | North Quay |');
-    const typed = fromCell(
-      'TEXT',
-      'Which berth does the Aurora use?',
-      table,
-      'Aurora, Berth: North Quay',
-      'North Quay',
-    );
-    expect(typed).toMatchObject({ kind: 'TEXT', value: 'North Quay' });
-  });
-
-  it('answers with the row label when the question names the cell value and asks what it labels', () => {
-    const table = element('Districts', '| District | Code |\n|---|---|\n| 4. Pine Hollow | KX04 |');
-    const typed = fromCell(
-      'NAME',
-      "What's the district name for code KX04?",
-      table,
-      '4. Pine Hollow, Code: KX04',
-      'KX04',
-    );
-    expect(typed).toMatchObject({ kind: 'NAME', value: 'Pine Hollow' });
+  it.each([
+    {
+      answers: "a table cell's own words when the quoted unit is a cell",
+      kind: 'TEXT' as const,
+      question: 'Which berth does the Aurora use?',
+      table: element('Dock assignments', '| Vessel | Berth |\n|---|---|\n| Aurora | North Quay |'),
+      quoted: { text: 'Aurora, Berth: North Quay', cell: 'North Quay' },
+      value: 'North Quay',
+    },
+    {
+      answers: 'the row label when the question names the cell value and asks what it labels',
+      kind: 'NAME' as const,
+      question: "What's the district name for code KX04?",
+      table: element('Districts', '| District | Code |\n|---|---|\n| 4. Pine Hollow | KX04 |'),
+      quoted: { text: '4. Pine Hollow, Code: KX04', cell: 'KX04' },
+      value: 'Pine Hollow',
+    },
+  ])('answers with $answers', ({ kind, question, table, quoted, value }) => {
+    expect(fromCell(kind, question, table, quoted.text, quoted.cell)).toMatchObject({ kind, value });
   });
 
   it('answers the option the question offers that the quoted sentence states', () => {
@@ -176,15 +167,23 @@ describe('typedFromExtractive: short spans', () => {
     expect(typed).toMatchObject({ value: 'left' });
   });
 
-  it('keeps the sentence for a comparison its values did not decide, even when it names one alternative', () => {
-    const s = 'Rotterdam remains the busiest port on the North Sea coast.';
-    const typed = fromSentence('NAME', 'Which port handled more cargo in 2020, Rotterdam or Antwerp?', s);
-    expect(typed).toMatchObject({ kind: 'TEXT', value: s });
-  });
-
-  it('keeps the sentence for a sequence question the sequence did not answer', () => {
-    const s = 'After imaging the team logs the weather and the seeing.';
-    const typed = fromSentence('NAME', 'What comes after imaging in the observing night?', s);
-    expect(typed).toMatchObject({ kind: 'TEXT', value: s });
+  it.each([
+    {
+      when: 'the span of a name question is one lower-case word',
+      question: 'Which figures show the repair of the pump?',
+      sentence: 'It comprises the study of factors that can damage the pump.',
+    },
+    {
+      when: 'its values did not decide a comparison, even one naming an alternative',
+      question: 'Which port handled more cargo in 2020, Rotterdam or Antwerp?',
+      sentence: 'Rotterdam remains the busiest port on the North Sea coast.',
+    },
+    {
+      when: 'the sequence did not answer a sequence question',
+      question: 'What comes after imaging in the observing night?',
+      sentence: 'After imaging the team logs the weather and the seeing.',
+    },
+  ])('keeps the sentence when $when', ({ question, sentence }) => {
+    expect(fromSentence('NAME', question, sentence)).toMatchObject({ kind: 'TEXT', value: sentence });
   });
 });
