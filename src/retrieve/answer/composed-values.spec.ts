@@ -1,5 +1,5 @@
 import { composedValuesSource } from './composed-values';
-import { elementsInOrder, evidencePage, STATEMENT_GRID, tablePage } from './testing/evidence-builders';
+import { elementsInOrder, evidencePage, KITE_INCOME, statementPages } from './testing/evidence-builders';
 import type { AnswerEvidence, EvidencePage } from './typed-answer';
 
 const el = elementsInOrder('kite');
@@ -15,15 +15,7 @@ const NOTE = evidencePage(
   ],
   { step: 1, score: 0.8 },
 );
-const STATEMENT = tablePage(
-  19,
-  [
-    ['(In thousands)', 'Fiscal 2024', 'Fiscal 2023'],
-    ['Net revenues', '96,000', '88,000'],
-    ['Operating income', '7,400', '6,100'],
-  ],
-  { docId: 'kite', grid: STATEMENT_GRID },
-);
+const STATEMENT = statementPages('kite')(19, KITE_INCOME);
 
 const ask = (question: string, pages: EvidencePage[] = [NOTE, STATEMENT]) =>
   composedValuesSource({ question, kind: 'NUMBER', pages } satisfies AnswerEvidence);

@@ -1,11 +1,10 @@
 import { definedMetric, parseFormula } from './defined-formula';
 import { metricSource, sumAtTop } from './metric-source';
 import { tableCellSource } from './table-cell-source';
-import { STATEMENT_GRID, tablePage } from './testing/evidence-builders';
-import type { AnswerEvidence, EvidencePage } from './typed-answer';
+import { KITE_INCOME, statementPages } from './testing/evidence-builders';
+import type { AnswerEvidence } from './typed-answer';
 
-const statementPage = (pageNumber: number, rows: string[][]): EvidencePage =>
-  tablePage(pageNumber, rows, { docId: 'kite', grid: STATEMENT_GRID });
+const statementPage = statementPages('kite');
 
 // Statements written for these tests: a balance sheet, an income statement and cash flows of a kite maker.
 const PAGES = [
@@ -14,11 +13,7 @@ const PAGES = [
     ['Total current assets', '48,200', '41,900'],
     ['Total current liabilities', '30,125', '28,400'],
   ]),
-  statementPage(2, [
-    ['(In thousands)', 'Fiscal 2024', 'Fiscal 2023'],
-    ['Net revenues', '96,000', '88,000'],
-    ['Operating income', '7,400', '6,100'],
-  ]),
+  statementPage(2, KITE_INCOME),
   statementPage(3, [
     ['(In thousands)', 'Fiscal 2024', 'Fiscal 2023'],
     ['Net cash provided by operating activities', '12,050', '9,800'],

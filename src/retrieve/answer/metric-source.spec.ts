@@ -1,11 +1,9 @@
 import { metricSource } from './metric-source';
 import { metricAsked, STATEMENT_METRICS } from './statement-metrics';
-import { STATEMENT_GRID, tablePage } from './testing/evidence-builders';
+import { statementPages } from './testing/evidence-builders';
 import type { AnswerEvidence, EvidencePage } from './typed-answer';
 
-/** A statement page: its table (cells with boxes unless `cells` is false) as the only element. */
-const statementPage = (pageNumber: number, rows: string[][], cells = true): EvidencePage =>
-  tablePage(pageNumber, rows, { docId: 'acme', grid: STATEMENT_GRID, cells });
+const statementPage = statementPages('acme');
 
 // Statements written for these tests (balance sheet p. 1, statement of operations p. 2, cash flows p. 3).
 const BALANCE_SHEET = [

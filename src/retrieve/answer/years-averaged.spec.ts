@@ -1,11 +1,9 @@
 import { metricSource } from './metric-source';
-import { STATEMENT_GRID, tablePage } from './testing/evidence-builders';
-import type { EvidencePage } from './typed-answer';
+import { statementPages } from './testing/evidence-builders';
 import { yearsAveraged } from './years-averaged';
 
-/** A page whose only element is a statement table written for these tests, stored without cell boxes. */
-const statementPage = (pageNumber: number, rows: string[][]): EvidencePage =>
-  tablePage(pageNumber, rows, { docId: 'delta', grid: STATEMENT_GRID, cells: false });
+/** Statements written for these tests, stored without cell boxes. */
+const statementPage = statementPages('delta', { cells: false });
 
 const INCOME = statementPage(1, [
   ['(In millions)', '2023', '2022', '2021'],

@@ -111,6 +111,12 @@ export const evidenceOn = (
 export const tablePage = (pageNumber: number, rows: string[][], at: TableAt & PageAt = {}): EvidencePage =>
   evidencePage(pageNumber, [tableElement(rows, { ...at, pageNumber })], at);
 
+/** Pages whose only element is a statement of `docId` on the statement grid, with cell boxes unless `cells` is false. */
+export const statementPages =
+  (docId: string, at: { cells?: boolean } = {}) =>
+  (pageNumber: number, rows: string[][], cells = at.cells ?? true): EvidencePage =>
+    tablePage(pageNumber, rows, { docId, grid: STATEMENT_GRID, cells });
+
 /**
  * Elements in reading order down the pages of document `docId`: each new one 20 points below the last, its id
  * numbered in the order it was made.
@@ -135,4 +141,11 @@ export const QUARTER_STATEMENT: string[][] = [
   ['', 'Amount', 'Percent to sales', 'Amount', 'Percent to sales'],
   ['Net sales', '$ 9,310', '100.0', '$ 9,020', '100.0'],
   ['Net earnings', '$ 1,210', '13.0', '$ 1,240', '13.7'],
+];
+
+/** A kite maker's income statement, in thousands, for fiscal 2024 and 2023. */
+export const KITE_INCOME: string[][] = [
+  ['(In thousands)', 'Fiscal 2024', 'Fiscal 2023'],
+  ['Net revenues', '96,000', '88,000'],
+  ['Operating income', '7,400', '6,100'],
 ];
