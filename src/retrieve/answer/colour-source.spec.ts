@@ -1,9 +1,7 @@
 import { asksForColour, colourSource } from './colour-source';
-import { evidencePage, textElement } from './testing/evidence-builders';
-import type { AnswerEvidence, EvidencePage } from './typed-answer';
+import { askerOf, evidencePage, textElement } from './testing/evidence-builders';
 
-const ask = (question: string, pages: EvidencePage[]) =>
-  colourSource({ question, kind: 'NAME', pages } satisfies AnswerEvidence);
+const ask = askerOf(colourSource, 'NAME');
 
 describe('colourSource', () => {
   const page = evidencePage(3, [

@@ -1,7 +1,7 @@
 import { differenceSource, labelFit } from './difference-source';
-import { type GridLayout, tablePage as pageOf } from './testing/evidence-builders';
+import { askerOf, tablePage as pageOf, type GridLayout } from './testing/evidence-builders';
 import { twoValueAsked } from './two-value-question';
-import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
+import type { EvidencePage } from './typed-answer';
 
 /** Narrow columns and tall rows: the cells' boxes the citations below are checked against. */
 const NARROW_GRID: GridLayout = { column: 120, width: 108, row: 20, height: 14, right: 560 };
@@ -27,8 +27,7 @@ const RIDERSHIP = [
   ['Bus boardings', '14,200', '13,860', '13,100'],
 ];
 
-const ask = (question: string, pages: EvidencePage[], kind: AnswerKind = 'NUMBER') =>
-  differenceSource({ question, kind, pages } satisfies AnswerEvidence);
+const ask = askerOf(differenceSource, 'NUMBER');
 
 describe('twoValueAsked', () => {
   it('reads the sides and the direction of a comparison', () => {

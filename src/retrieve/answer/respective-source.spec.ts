@@ -1,8 +1,8 @@
 import { respectivePairs } from './number-choice';
 import { respectiveSource } from './respective-source';
-import { elementsInOrder, evidencePage } from './testing/evidence-builders';
+import { askerOf, elementsInOrder, evidencePage } from './testing/evidence-builders';
 import { numbersIn } from './typed-value';
-import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
+import type { EvidencePage } from './typed-answer';
 
 const el = elementsInOrder('d');
 const page = (pageNumber: number, step: number, texts: string[]): EvidencePage =>
@@ -11,8 +11,7 @@ const page = (pageNumber: number, step: number, texts: string[]): EvidencePage =
     texts.map((t) => el(pageNumber, 'paragraph', t)),
     { step, score: 0.8 },
   );
-const ask = (question: string, pages: EvidencePage[], kind: AnswerKind = 'NUMBER') =>
-  respectiveSource({ question, kind, pages } satisfies AnswerEvidence);
+const ask = askerOf(respectiveSource, 'NUMBER');
 const pairsOf = (text: string) => respectivePairs(text, numbersIn(text));
 
 const FREIGHT =

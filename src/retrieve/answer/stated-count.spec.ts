@@ -1,14 +1,13 @@
 import type { AnswerElement } from '../extractive-answer';
 import { countWord } from './number-words';
 import { countedNoun, statedCountSource } from './stated-count';
-import { elementsInOrder, evidencePage } from './testing/evidence-builders';
-import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
+import { askerOf, elementsInOrder, evidencePage } from './testing/evidence-builders';
+import type { EvidencePage } from './typed-answer';
 
 const el = elementsInOrder('d');
 const page = (pageNumber: number, step: number, elements: AnswerElement[]): EvidencePage =>
   evidencePage(pageNumber, elements, { step, score: 0.8 });
-const ask = (question: string, pages: EvidencePage[], kind: AnswerKind = 'COUNT') =>
-  statedCountSource({ question, kind, pages } satisfies AnswerEvidence);
+const ask = askerOf(statedCountSource, 'COUNT');
 
 describe('countWord', () => {
   it('reads counts in words and digits', () => {

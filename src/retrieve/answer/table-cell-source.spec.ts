@@ -1,6 +1,6 @@
 import type { AnswerElement } from '../extractive-answer';
 import { tableCellSource } from './table-cell-source';
-import { evidencePage, QUARTER_STATEMENT, tableElement } from './testing/evidence-builders';
+import { askerOf, evidencePage, QUARTER_STATEMENT, tableElement } from './testing/evidence-builders';
 import type { AnswerEvidence, AnswerKind, EvidencePage } from './typed-answer';
 
 /** A page holding one table (with its cells' boxes unless `cells` is false) under a title line. */
@@ -38,8 +38,7 @@ const SEGMENTS = [
   ['Operating income', '520', '330', '154'],
 ];
 
-const ask = (question: string, pages: EvidencePage[], kind: AnswerKind = 'NUMBER') =>
-  tableCellSource({ question, kind, pages } satisfies AnswerEvidence);
+const ask = askerOf(tableCellSource, 'NUMBER');
 
 describe('tableCellSource', () => {
   it('answers "what was X in Y" with the cell, its unit and scale, cited with the cell box', () => {

@@ -3,7 +3,7 @@ import type { BBox } from '../../../document/document-model';
 import { tableCellGeometry, tableToMarkdown } from '../../../document/table-form';
 import type { DocumentPageText } from '../../answerability';
 import type { AnswerElement } from '../../extractive-answer';
-import type { AnswerEvidence, AnswerKind, EvidencePage } from '../typed-answer';
+import type { AnswerEvidence, AnswerKind, CandidateSource, EvidencePage } from '../typed-answer';
 
 /** Where a test table's cells lie: column c starts `column`·c right of the table's left edge, row r `row`·r down. */
 export interface GridLayout {
@@ -98,6 +98,12 @@ export const evidenceFrom = (question: string, kind: AnswerKind, pages: Evidence
   kind,
   pages,
 });
+
+/** `source` asked a question over evidence pages, of `kind` unless a case asks for another. */
+export const askerOf =
+  (source: CandidateSource, kind: AnswerKind) =>
+  (question: string, pages: EvidencePage[], asked: AnswerKind = kind) =>
+    source({ question, kind: asked, pages });
 
 /** A question of `kind` asked of one page holding `elements` (the page of the first, page 1 when none). */
 export const evidenceOn = (
