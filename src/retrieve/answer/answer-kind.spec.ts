@@ -39,6 +39,7 @@ describe('answerKindOf', () => {
     ["Which two newspapers' reviews are quoted on the cover?", 'LIST'],
     ['When was the bridge opened to traffic?', 'DATE'],
     ['In which year did the museum move to its current site?', 'DATE'],
+    ['What is the earliest year the ledger table covers?', 'DATE'],
     ['What percentage of respondents prefer trains?', 'PERCENTAGE'],
     ['What was the gross margin in FY2023?', 'PERCENTAGE'],
     ['What was the effective tax rate last year?', 'PERCENTAGE'],

@@ -14,7 +14,7 @@ const COUNT =
 const PERCENTAGE =
   /\b(?:what|which) (?:percentage|percent|proportion|share|fraction)\b|\bpercent(?:age)?\b|%|\b(?:growth|tax|interest|return|turnover|churn|conversion|response|participation|unemployment|inflation) rate\b|\bmargin\b|\byear[- ]over[- ]year change\b/i;
 const DATE =
-  /^\s*when\b|\b(?:what|which|in which|in what) (?:year|date|month|day|quarter|decade)\b|\bwhen (?:was|were|did|does|is|will)\b|\bwhat time\b/i;
+  /^\s*when\b|\b(?:what|which|in which|in what) (?:year|date|month|day|quarter|decade)\b|\b(?:what|which) (?:is|was) the (?:last|latest|most recent|final|first|earliest|oldest) (?:year|date)\b|\bwhen (?:was|were|did|does|is|will)\b|\bwhat time\b/i;
 /** "How many square miles", "how many USD", "how many hours": a measure asked in its unit, not a count of things. */
 const MEASURE_ASKED =
   /\bhow many (?:more |fewer |less )?(?:(?:square|cubic) )?(?:(?:thousands|millions|billions) of )?(?:miles|kilometers|kilometres|km|meters|metres|feet|inches|yards|acres|hectares|dollars|usd|us\$|euros?|eur|pounds|gbp|yuan|yen|rupees|hours|minutes|seconds|days|weeks|months|years|kilograms|kg|grams|tons|tonnes|liters|litres|gallons|calories|degrees|watts|kilowatts|volts|percent|percentage points|centimeters|centimetres|cm|millimeters|millimetres|mm|mph|kph|km\/h|gb|mb|tb|ghz|mhz)\b/i;

@@ -15,6 +15,7 @@ import { statedCountSource } from './stated-count';
 import { superlativeSource } from './superlative-source';
 import { tableCellSource } from './table-cell-source';
 import { tableColumnCandidate } from './table-list-source';
+import { tableYearSource } from './table-years';
 import type { CandidateSource } from './typed-answer';
 import { yesNoCandidate } from './yes-no-source';
 
@@ -26,6 +27,8 @@ import { yesNoCandidate } from './yes-no-source';
 export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSource }> = [
   // a value named by its form (an e-mail, a phone number) or its place in a sequence: the question says exactly what
   { name: 'form-or-sequence-span', read: spanSource },
+  // "what is the latest year in the table?": the table's own years, not a date a sentence prints
+  { name: 'table-year', read: tableYearSource },
   // "what date is on the letter", "format the date as YYYY-MM-DD": any printed form, answered in the one asked
   { name: 'date', read: dateSource },
   // "what is the title of Figure 2?": its caption without the label
