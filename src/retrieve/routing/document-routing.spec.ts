@@ -28,13 +28,16 @@ const page = (docId: string, pageNumber: number): PageHit =>
   pageHit(pageNumber, { docId, score: 1, reason: 'graph' });
 
 describe('kindNamed', () => {
-  it('reads a slide deck named by the question, not the verb "slide"', () => {
-    expect(kindNamed('What does the timeline in the slides show for 2019?')).toBe('SLIDES');
-    expect(kindNamed('Which chart is on slide 7?')).toBe('SLIDES');
-    expect(kindNamed('Who made this pitch deck?')).toBe('SLIDES');
-    expect(kindNamed('What is the main claim of the presentation?')).toBe('SLIDES');
-    expect(kindNamed('How do you slide the cover off the battery?')).toBeNull();
-    expect(kindNamed('What does the annual report say about freight costs?')).toBeNull();
+  // a slide deck named by the question, not the verb "slide"
+  it.each([
+    ['What does the timeline in the slides show for 2019?', 'SLIDES'],
+    ['Which chart is on slide 7?', 'SLIDES'],
+    ['Who made this pitch deck?', 'SLIDES'],
+    ['What is the main claim of the presentation?', 'SLIDES'],
+    ['How do you slide the cover off the battery?', null],
+    ['What does the annual report say about freight costs?', null],
+  ])('reads in %j the kind %j', (question, kind) => {
+    expect(kindNamed(question)).toBe(kind);
   });
 });
 
