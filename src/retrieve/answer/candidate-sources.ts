@@ -15,6 +15,7 @@ import { statedCountSource } from './stated-count';
 import { superlativeSource } from './superlative-source';
 import { tableCellSource } from './table-cell-source';
 import { tableColumnCandidate } from './table-list-source';
+import { tableRowsWhereSource } from './table-rows-where';
 import { tableYearSource } from './table-years';
 import type { CandidateSource } from './typed-answer';
 import { yesNoCandidate } from './yes-no-source';
@@ -48,6 +49,8 @@ export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSou
   // "advertising expenses were $714.3 million, $533.1 million and … for 2015, 2014 and 2013, respectively"
   { name: 'respective-value', read: respectiveSource },
   { name: 'table-cell', read: tableCellSource },
+  // "how many parts have the prefix N": the table rows whose cell under the named column holds the value
+  { name: 'table-rows-where', read: tableRowsWhereSource },
   // "how many authors are from Lakeside University": the roster's "Ann Reyes, Lakeside University" entries
   { name: 'roster-count', read: rosterCountSource },
   // "how many datasets" answered by the evidence's own "nine datasets"

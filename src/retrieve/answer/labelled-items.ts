@@ -1,8 +1,7 @@
-import type { AnswerElement } from '../extractive-answer';
 import { sentences } from '../text-match';
-import { listOrCount } from './list-items';
+import { type QuotedItem, quotedCount } from './list-items';
 import { countedNoun } from './stated-count';
-import { type CandidateSource, citationAt, type EvidencePage } from './typed-answer';
+import type { CandidateSource, EvidencePage } from './typed-answer';
 
 // "How many case studies are assigned?" is answered by the items that open with the counted noun: "Quiz #3 – …",
 // "Case Study: Uber …", "Lab 2. …". Each distinct item counts once, however often the evidence repeats it (a course
@@ -25,11 +24,8 @@ const MIN_ITEMS = 2;
 const PART_NOUNS =
   /^(?:pages?|figures?|fig|tables?|charts?|sections?|chapters?|appendix|appendices|equations?|footnotes?|notes?)$/i;
 
-interface Item {
+interface Item extends QuotedItem {
   key: string;
-  text: string;
-  page: EvidencePage;
-  element: AnswerElement;
   numbered: boolean;
 }
 
@@ -84,15 +80,5 @@ export const labelledItemsSource: CandidateSource = (evidence) => {
   if (!noun || PART_NOUNS.test(noun.printed)) return null;
   const items = labelledItems(evidence.pages, noun.phrase.split(' '));
   if (items.length < MIN_ITEMS) return null;
-  const pages = [...new Set(items.map((i) => `p. ${i.element.pageNumber}`))].join(', ');
-  return {
-    answer: listOrCount(
-      'COUNT',
-      items.map((i) => i.text),
-      pages,
-      noun.phrase,
-    ),
-    citations: items.map((i) => citationAt(i.page, i.element, i.text)),
-    analysis: `Counted the distinct items opening with "${noun.phrase}" on ${pages} (${items.length}).`,
-  };
+  return quotedCount(items, noun.phrase, `the distinct items opening with "${noun.phrase}"`);
 };

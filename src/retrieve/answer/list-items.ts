@@ -1,7 +1,16 @@
 import { countWord } from './number-words';
 import { contentWords } from '../text-match';
 import { searchQueryOf } from '../search-query';
-import { type AnswerKind, countAnswer, listAnswer, type TypedAnswer } from './typed-answer';
+import type { AnswerElement } from '../extractive-answer';
+import {
+  type AnswerCandidate,
+  type AnswerKind,
+  citationAt,
+  countAnswer,
+  type EvidencePage,
+  listAnswer,
+  type TypedAnswer,
+} from './typed-answer';
 
 // The pieces a list answer is made of: the items of a list (or of bullet lines set inside a paragraph), the items
 // of an enumeration written in a sentence ("… five segments: A, B, C, D and E."), and the number of items or the
@@ -221,4 +230,26 @@ export function listOrCount(
   return kind === 'COUNT'
     ? countAnswer(items, `${items.length} ${label}: ${items.join('; ')} [${pages}]`, noun)
     : listAnswer(items, `${items.join('; ')} [${pages}]`);
+}
+
+/** An item quoted from one element of an evidence page. */
+export interface QuotedItem {
+  text: string;
+  page: EvidencePage;
+  element: AnswerElement;
+}
+
+/** A COUNT of items quoted from the evidence, each cited; `what` says what was counted ("the roster entries …"). */
+export function quotedCount(items: QuotedItem[], noun: string, what: string): AnswerCandidate {
+  const pages = [...new Set(items.map((i) => `p. ${i.element.pageNumber}`))].join(', ');
+  return {
+    answer: listOrCount(
+      'COUNT',
+      items.map((i) => i.text),
+      pages,
+      noun,
+    ),
+    citations: items.map((i) => citationAt(i.page, i.element, i.text)),
+    analysis: `Counted ${what} on ${pages} (${items.length}).`,
+  };
 }

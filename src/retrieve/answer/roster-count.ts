@@ -1,7 +1,6 @@
-import type { AnswerElement } from '../extractive-answer';
-import { listOrCount } from './list-items';
+import { type QuotedItem, quotedCount } from './list-items';
 import { countedNoun } from './stated-count';
-import { type CandidateSource, citationAt, type EvidencePage } from './typed-answer';
+import type { CandidateSource, EvidencePage } from './typed-answer';
 
 // "How many of the authors are from Lakeside University?" is answered by a roster — "Ann Reyes, Lakeside University
 // Tom Baker, Harbour Institute …" — counted by the entries that name the organisation after a person's name.
@@ -24,12 +23,6 @@ const MIN_ROSTER_ENTRIES = 3;
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-interface Entry {
-  text: string;
-  page: EvidencePage;
-  element: AnswerElement;
-}
-
 /** The organisation the question counts people of: the longest capitalised name after from/at/with/of. */
 export function askedOrganisation(question: string): string | null {
   const names = [...question.matchAll(ASKED_ORGANISATION)].map((m) => m[1]!);
@@ -39,8 +32,8 @@ export function askedOrganisation(question: string): string | null {
 }
 
 /** The roster entries of `organisation` in the evidence, in order. */
-export function rosterEntries(pages: EvidencePage[], organisation: string): Entry[] {
-  const entries: Entry[] = [];
+export function rosterEntries(pages: EvidencePage[], organisation: string): QuotedItem[] {
+  const entries: QuotedItem[] = [];
   for (const page of pages) {
     for (const element of page.elements) {
       if ((element.text.match(ANY_ENTRY) ?? []).length < MIN_ROSTER_ENTRIES) continue;
@@ -59,15 +52,5 @@ export const rosterCountSource: CandidateSource = (evidence) => {
   if (!noun || !organisation) return null;
   const entries = rosterEntries(evidence.pages, organisation);
   if (entries.length === 0) return null;
-  const pages = [...new Set(entries.map((e) => `p. ${e.element.pageNumber}`))].join(', ');
-  return {
-    answer: listOrCount(
-      'COUNT',
-      entries.map((e) => e.text),
-      pages,
-      noun.phrase,
-    ),
-    citations: entries.map((e) => citationAt(e.page, e.element, e.text)),
-    analysis: `Counted the roster entries naming ${organisation} on ${pages} (${entries.length}).`,
-  };
+  return quotedCount(entries, noun.phrase, `the roster entries naming ${organisation}`);
 };

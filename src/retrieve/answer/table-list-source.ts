@@ -17,7 +17,7 @@ interface Part {
 }
 
 /** The table parts of the evidence, in evidence order, with their header row and body rows. */
-function tablesOf(evidence: AnswerEvidence) {
+export function tablesOf(evidence: AnswerEvidence) {
   return evidence.pages.flatMap((page) =>
     page.elements
       .filter((e) => e.kind === 'table' && e.description)
@@ -26,7 +26,7 @@ function tablesOf(evidence: AnswerEvidence) {
   );
 }
 
-const DIFFERENCE = /\bhow many (?:more|fewer|less)\b/i;
+export const DIFFERENCE = /\bhow many (?:more|fewer|less)\b/i;
 
 export function tableColumnCandidate(evidence: AnswerEvidence): AnswerCandidate | null {
   if (evidence.kind !== 'LIST' && evidence.kind !== 'COUNT') return null;
