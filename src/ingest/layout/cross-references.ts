@@ -1,6 +1,7 @@
 // Explicit cross-references in running text ("see Table 2", "Fig. 3", "Section 4.1", "§ 4.1", "p. 12",
 // "Appendix B", "Chapter 5", "Note 7", "Item 7") resolved to a captioned element, a section, a heading or a page;
 // unresolvable ones are dropped.
+import { escapeRegExp } from '../../common/reg-exp';
 import type {
   CrossReference,
   CrossReferenceTarget,
@@ -245,10 +246,6 @@ function impliedOutlineNumbers(sections: SectionNode[], elements: LayoutElement[
     });
   walk(tops, '');
   return out;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** Where the notes to the financial statements start (the index of their heading), or null. */

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../common/reg-exp';
 import type { DocumentPageText } from '../answerability';
 import { printedPageMap } from '../../document/page-labels';
 import { type DocumentPageNumbering, type PageReference, pageReferencesOf } from '../named-pages';
@@ -73,11 +74,9 @@ function namedPhrase(question: string): string | null {
   return null;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** A phrase as a pattern: its words in order, any spacing, not inside a longer word or code ("B-1" ≠ "B-17"). */
 export function phrasePattern(phrase: string): RegExp {
-  const words = phrase.split(/\s+/).map(escape).join('\\s+');
+  const words = phrase.split(/\s+/).map(escapeRegExp).join('\\s+');
   return new RegExp(`(?<![\\p{L}\\p{N}-])${words}(?![\\p{N}]|-\\p{N}|\\p{L})`, 'iu');
 }
 

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../common/reg-exp';
 import type { DocumentPageText } from '../answerability';
 import { type NumberedLabel, numberedLabels } from './numbered-labels';
 import { listAnswer, typedAnswer } from './typed-answer';
@@ -33,12 +34,10 @@ export function partTitlesAsked(question: string): NumberedLabel[] {
   return numberedLabels(question).filter((l) => series.startsWith(l.series));
 }
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** The title a line gives the label, without a contents list's leader dots and page number; null if none. */
 function titleOn(line: string, label: NumberedLabel): string | null {
   const opening = new RegExp(
-    String.raw`^\s*${escaped(label.series)}s?\s+${escaped(label.number)}(?![\d.]*\d)\s*[:.\-–—]?\s+(.+)$`,
+    String.raw`^\s*${escapeRegExp(label.series)}s?\s+${escapeRegExp(label.number)}(?![\d.]*\d)\s*[:.\-–—]?\s+(.+)$`,
     'iu',
   );
   const title = opening

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../common/reg-exp';
 import { type QuotedItem, quotedCount } from './list-items';
 import { countedNoun } from './stated-count';
 import type { CandidateSource, EvidencePage } from './typed-answer';
@@ -16,12 +17,10 @@ const PERSON = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}\.)?\s+\p{Lu}[\p{L}'’
  * break or the element's end (so "Lakeside University Press" is not an entry of Lakeside University).
  */
 const entryPattern = (organisation: string) =>
-  new RegExp(String.raw`${PERSON},\s+${escape(organisation)}(?=\s*$|\s*[\n;]|\s+${PERSON},)`, 'gu');
+  new RegExp(String.raw`${PERSON},\s+${escapeRegExp(organisation)}(?=\s*$|\s*[\n;]|\s+${PERSON},)`, 'gu');
 /** Entries of any organisation: an element is a roster when it holds several. */
 const ANY_ENTRY = new RegExp(String.raw`${PERSON},\s+\p{Lu}`, 'gu');
 const MIN_ROSTER_ENTRIES = 3;
-
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The organisation the question counts people of: the longest capitalised name after from/at/with/of. */
 export function askedOrganisation(question: string): string | null {

@@ -1,3 +1,4 @@
+import { escapeRegExp } from '../../common/reg-exp';
 import { listOrCount } from './list-items';
 import { countedPhrase } from './stated-count';
 import { DIFFERENCE, tablesOf } from './table-list-source';
@@ -11,13 +12,11 @@ import { type AnswerEvidence, type CandidateSource, citationAt, type EvidencePag
 const NOT_A_VALUE =
   /^(?:a|an|the|in|on|at|for|from|to|and|or|that|which|with|by|as|are|is|was|were|has|have|had)$/i;
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 /** The value the question gives after a column's name: "prefix N", "status 'Closed'", "a rating of A Plus". */
 export function valueAfter(question: string, header: string): string | null {
   if (!/\p{L}{3}/u.test(header)) return null;
   const m = new RegExp(
-    String.raw`(?<![\p{L}])${escape(header)}\s+(?:is\s+|of\s+|=\s*)?["'“‘]?(.*)$`,
+    String.raw`(?<![\p{L}])${escapeRegExp(header)}\s+(?:is\s+|of\s+|=\s*)?["'“‘]?(.*)$`,
     'iu',
   ).exec(question);
   // the value runs to the first word that cannot be part of it, or to punctuation

@@ -1,5 +1,5 @@
 import type { AnswerElement } from '../extractive-answer';
-import { type CandidateSource, citationAt, type EvidencePage, typedAnswer } from './typed-answer';
+import { type CandidateSource, citationAt, typedAnswer } from './typed-answer';
 
 // "What is the latest year in the table?" asks for one of the table's own years: the years printed in the cells of
 // the first table of the evidence that prints any, the last or the first of them as asked.
@@ -15,14 +15,13 @@ export const tableYearSource: CandidateSource = (evidence) => {
   const asked = EXTREME_YEAR.exec(evidence.question);
   if (evidence.kind !== 'DATE' || !asked || !ASKS_OF_TABLE.test(evidence.question)) return null;
   const earliest = /first|earliest|oldest/i.test(asked[1]!);
-  let found: { page: EvidencePage; table: AnswerElement; years: number[] } | null = null;
-  for (const page of evidence.pages) {
-    const table = page.elements.find((e) => e.kind === 'table' && yearsIn(e).length > 0);
-    if (table) {
-      found = { page, table, years: yearsIn(table) };
-      break;
-    }
-  }
+  const found = evidence.pages
+    .flatMap((page) =>
+      page.elements
+        .filter((e) => e.kind === 'table')
+        .map((table) => ({ page, table, years: yearsIn(table) })),
+    )
+    .find((t) => t.years.length > 0);
   if (!found) return null;
   const year = String(earliest ? Math.min(...found.years) : Math.max(...found.years));
   const { page, table } = found;
