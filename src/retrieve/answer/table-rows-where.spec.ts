@@ -1,4 +1,4 @@
-import { tableRowsWhereSource, valueAfter } from './table-rows-where';
+import { tableRowsWhereSource, wordsAfter } from './table-rows-where';
 import { evidenceFrom, tablePage } from './testing/evidence-builders';
 
 // a merged first cell is printed once, over the rows below it
@@ -11,7 +11,7 @@ const kilns = tablePage(6, [
   ['East', 'Gas', 'C', '60'],
 ]);
 
-describe('valueAfter', () => {
+describe('wordsAfter', () => {
   it.each([
     ['How many kilns have the grade B?', 'Grade', 'B'],
     ['Which kilns burn fuel "Wood"?', 'Fuel', 'Wood'],
@@ -19,7 +19,9 @@ describe('valueAfter', () => {
     ['How many kilns have a grade in the top band?', 'Grade', null],
     ['What is the fuel of the North kiln?', 'Fuel', null],
     ['Which kilns have the status Under Repair in the plan?', 'Status', 'Under Repair'],
-  ])('%s (%s) → %s', (question, header, value) => expect(valueAfter(question, header)).toBe(value));
+  ])('%s (%s) → %s', (question, header, value) =>
+    expect(wordsAfter(question, header).join(' ') || null).toBe(value),
+  );
 });
 
 describe('tableRowsWhereSource', () => {
@@ -43,6 +45,25 @@ describe('tableRowsWhereSource', () => {
         evidenceFrom('How many more kilns have the grade B than grade A?', 'COUNT', [kilns]),
       ),
     ).toBeNull();
+  });
+
+  it("reads no count of rows where the question asks a column's value, or a column names each row once", () => {
+    const staff = tablePage(3, [
+      ['Year', 'Site', 'Employees'],
+      ['2019', 'North', '410'],
+      ['2020', 'North', '395'],
+      ['2021', 'South', '420'],
+    ]);
+    expect(
+      tableRowsWhereSource(evidenceFrom('How many employees were there in the year 2020?', 'COUNT', [staff])),
+    ).toBeNull();
+    expect(
+      tableRowsWhereSource(evidenceFrom('How many sites reported in the year 2020?', 'COUNT', [staff])),
+    ).toBeNull();
+    expect(
+      tableRowsWhereSource(evidenceFrom('How many years does the site North appear in?', 'COUNT', [staff]))
+        ?.answer.value,
+    ).toBe('2');
   });
 
   it('does not select on a column that prints one value all the way down', () => {

@@ -1,5 +1,6 @@
 import { escapeRegExp } from '../../common/reg-exp';
 import { listOrCount } from './list-items';
+import { sameNoun } from './labelled-items';
 import { countedPhrase } from './stated-count';
 import { DIFFERENCE, tablesOf } from './table-list-source';
 import type { AnswerElement } from '../extractive-answer';
@@ -12,22 +13,24 @@ import { type AnswerEvidence, type CandidateSource, citationAt, type EvidencePag
 const NOT_A_VALUE =
   /^(?:a|an|the|in|on|at|for|from|to|and|or|that|which|with|by|as|are|is|was|were|has|have|had)$/i;
 
-/** The value the question gives after a column's name: "prefix N", "status 'Closed'", "a rating of A Plus". */
-export function valueAfter(question: string, header: string): string | null {
-  if (!/\p{L}{3}/u.test(header)) return null;
+/**
+ * The words the question gives after a column's name, up to the first that cannot be part of a value or to
+ * punctuation: "prefix N", "status 'Closed'", "a rating of A Plus". The value is these words or the first few of them.
+ */
+export function wordsAfter(question: string, header: string): string[] {
+  if (!/\p{L}{3}/u.test(header)) return [];
   const m = new RegExp(
     String.raw`(?<![\p{L}])${escapeRegExp(header)}\s+(?:is\s+|of\s+|=\s*)?["'“‘]?(.*)$`,
     'iu',
   ).exec(question);
-  // the value runs to the first word that cannot be part of it, or to punctuation
-  const value: string[] = [];
+  const words: string[] = [];
   for (const word of (m?.[1] ?? '').split(/\s+/)) {
     const bare = word.replace(/["'”’.,;:?!)]+$/, '');
     if (!/^[\p{L}\p{N}][\p{L}\p{N}.+/-]*$/u.test(bare) || NOT_A_VALUE.test(bare)) break;
-    value.push(bare);
+    words.push(bare);
     if (bare !== word) break;
   }
-  return value.length > 0 ? value.join(' ') : null;
+  return words;
 }
 
 /** A short value ("N", "B2") is matched exactly; a word regardless of case. */
@@ -64,18 +67,36 @@ export function tableRuns(evidence: AnswerEvidence): TableRun[] {
   return runs;
 }
 
+/**
+ * Whether a column sorts rows into kinds: several values, some shared by several rows. One value printed all the way
+ * down selects nothing, and a column of distinct values (years, names) picks one row, not a set to count.
+ */
+function selectsRows(column: string[]): boolean {
+  const printed = column.filter((c) => c !== '');
+  const values = new Set(printed).size;
+  return values >= 2 && values < printed.length;
+}
+
+/** Whether "how many employees …" asks for a column's value ("Employees") rather than a count of the table's rows. */
+const asksForColumn = (header: string[], noun: string | undefined) =>
+  noun !== undefined && header.slice(1).some((h) => h.split(/\s+/).some((w) => sameNoun(w, noun)));
+
 export const tableRowsWhereSource: CandidateSource = (evidence) => {
   if (evidence.kind !== 'COUNT' && evidence.kind !== 'LIST') return null;
   if (evidence.kind === 'COUNT' && DIFFERENCE.test(evidence.question)) return null;
+  const counted = countedPhrase(evidence.question)?.printed;
   for (const { header, rows } of tableRuns(evidence)) {
+    if (evidence.kind === 'COUNT' && asksForColumn(header, counted)) continue;
     const body = rows.map((r) => r.cells);
     for (const [col, name] of header.entries()) {
-      const value = valueAfter(evidence.question, name);
-      if (!value) continue;
       const column = body.map((row) => row[col] ?? '');
-      // a column that selects rows holds several values; one printed all the way down selects nothing
-      if (new Set(column.filter((c) => c !== '')).size < 2) continue;
-      const picked = body.flatMap((row, r) => (sameValue(column[r]!, value) ? [r] : []));
+      if (!selectsRows(column)) continue;
+      // the longest run of the question's words that some cell of the column holds
+      const words = wordsAfter(evidence.question, name);
+      const [value, picked] = words
+        .map((_, n) => words.slice(0, words.length - n).join(' '))
+        .map((v): [string, number[]] => [v, body.flatMap((_, r) => (sameValue(column[r]!, v) ? [r] : []))])
+        .find(([, rows]) => rows.length > 0) ?? ['', []];
       if (picked.length === 0) continue;
       const named = picked.map((r) => ({ ...rows[r]!, name: rowName(body, r, col) ?? value }));
       // a count counts the rows; a list names each thing once
