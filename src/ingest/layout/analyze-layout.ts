@@ -12,6 +12,7 @@ import { type BandKind, detectHeadersFooters } from './headers-footers';
 import { type HeadingCandidate, headingLevels } from './headings';
 import { centreInside, roundBox, type Segment } from './layout.types';
 import { buildSegments } from './lines';
+import { joinSpacedLetters } from './spaced-letters';
 import { joinSplitLetters } from './split-letters';
 import { dominantFontSize, splitBox, splitTable } from './element-split';
 import { bodyUnits, pageSegments, type TextUnit } from './page-units';
@@ -73,7 +74,9 @@ export function analyzeLayout(input: ParsedPdf, opts: AnalyzeLayoutOptions = {})
     );
     return { page, figures, figureItems, segments, boxOf };
   });
-  joinSplitLetters(prepared.flatMap((p) => p.segments));
+  const lines = prepared.flatMap((p) => p.segments);
+  joinSpacedLetters(lines);
+  joinSplitLetters(lines);
   const bands = detectHeadersFooters(prepared.map((p) => ({ height: p.page.height, segments: p.segments })));
 
   const slideTitles = new Set<TextBlock>();

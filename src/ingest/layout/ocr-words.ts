@@ -7,7 +7,7 @@ import type { ParsedPdf, TextItem } from '../../document/document-model';
 const MIN_RUN = 12;
 /** Letters in each part: short words ("in", "on", "the") would split ordinary long words. */
 const MIN_PART = 4;
-const MAX_PARTS = 3;
+export const MAX_PARTS = 3;
 const WORD = /\p{L}+/gu;
 
 export function splitRunTogetherWords(parsed: ParsedPdf): ParsedPdf {
@@ -29,7 +29,7 @@ export function splitRunTogetherWords(parsed: ParsedPdf): ParsedPdf {
 }
 
 /** The fewest printed words (at most `max`, each ≥ MIN_PART letters) that make up `word`, or null. */
-function segment(word: string, printed: ReadonlySet<string>, max: number): string[] | null {
+export function segment(word: string, printed: ReadonlySet<string>, max: number): string[] | null {
   for (let parts = 2; parts <= max; parts++) {
     const found = segmentInto(word, printed, parts);
     if (found) return found;
