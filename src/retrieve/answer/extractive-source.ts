@@ -5,7 +5,8 @@ import { kindPhrase, shortSpan } from './short-span';
 import { sequenceAsked } from './span-source';
 import type { AnswerKind, TypedAnswer } from './typed-answer';
 import { typedAnswer } from './typed-answer';
-import { printedScale, readValue, type ReadValue } from './typed-value';
+import { readValue, type ReadValue } from './typed-value';
+import { scaleOf } from './table-numbers';
 
 // The extractive answer (a quoted sentence or table cell) as a typed answer: the value is read from the quoted unit —
 // a number with its unit and the table's scale, a date, or for a name or text the short span that answers — and the
@@ -23,8 +24,8 @@ export function notAnswerableAnswer(kind: AnswerKind): TypedAnswer {
 }
 
 /** The scale printed in the element or its table's description ("(in millions)"). */
-function scaleOf(unit: QuotedUnit) {
-  return printedScale(`${unit.element.text}\n${unit.element.description ?? ''}`);
+function unitScale(unit: QuotedUnit) {
+  return scaleOf(`${unit.element.text}\n${unit.element.description ?? ''}`);
 }
 
 /** A cell's unit or scale from its column or row label ("Latency (ms)", "Revenue ($ in millions)"). */
@@ -32,8 +33,7 @@ function withLabelUnit(read: ReadValue | null, cell: QuotedUnit): ReadValue | nu
   if (!read || read.unit !== null) return read;
   const label = cell.text.slice(0, Math.max(0, cell.text.length - (cell.cellValue?.length ?? 0)));
   const inParens = [...label.matchAll(/\(([^()]{1,24})\)/g)].map((m) => m[1]!.trim());
-  const scale =
-    inParens.map((p) => printedScale(`in ${p.replace(/^\$\s*in\s+/i, '')}`)).find(Boolean) ?? null;
+  const scale = inParens.map((p) => scaleOf(`in ${p.replace(/^\$\s*in\s+/i, '')}`)).find(Boolean) ?? null;
   // "(a)", "(b)": a lone letter early in the alphabet marks a footnote ("Net earnings (a)"), not a unit
   const unit =
     inParens.find(
@@ -98,8 +98,8 @@ export function typedFromExtractive(
   if (best && answered.quoted.length === 1 && kind !== 'TEXT' && kind !== 'LIST' && kind !== 'YES_NO') {
     const read =
       (best.cellValue !== null
-        ? withLabelUnit(readValue(kind, best.cellValue, question, scaleOf(best)), best)
-        : null) ?? readValue(kind, best.text, question, scaleOf(best));
+        ? withLabelUnit(readValue(kind, best.cellValue, question, unitScale(best)), best)
+        : null) ?? readValue(kind, best.text, question, unitScale(best));
     if (read) {
       return typedAnswer(kind, `${shown(read)} — ${sentence}`, {
         value: read.value,

@@ -6,7 +6,7 @@ import type { EvidenceStep } from '../evidence-step';
 import type { AnswerElement } from '../extractive-answer';
 import type { Citation, SearchResult } from '../retrieve.types';
 import type { AnswerEvidence, TypedAnswer } from './typed-answer';
-import { printedScale } from './typed-value';
+import { scaleOf } from './table-numbers';
 
 // The answer contract with a model: the evidence chain goes in, in order, with the walk's verdicts; a typed answer
 // citing element ids comes out. A reply citing anything it was not given is refused (the caller answers offline).
@@ -30,7 +30,7 @@ function elementFor(element: AnswerElement, previous: AnswerElement | undefined)
     id: element.elementId,
     kind: element.kind,
     text: isTable ? `${element.text}\n${element.description!}`.trim() : element.text,
-    scale: isTable ? printedScale(`${element.text}\n${element.description!}\n${previous?.text ?? ''}`) : null,
+    scale: isTable ? scaleOf(`${element.text}\n${element.description!}\n${previous?.text ?? ''}`) : null,
   };
 }
 

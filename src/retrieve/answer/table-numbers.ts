@@ -83,10 +83,13 @@ export function isPeriodText(text: string): boolean {
   return yearOf(t) !== null && !/\d,\d{3}(?!\d)/.test(t.replace(/\b(?:19|20)\d\d\b/g, '')) && t.length <= 60;
 }
 
-/** "(Millions)", "($ in millions)", "(USD millions)", "millions of dollars": a scale word in a table's corner or title. */
+/**
+ * "(Millions)", "(Millions, except per share amounts)", "($ in millions)", "(USD millions)", "millions of dollars": a
+ * scale word in a table's corner or title.
+ */
 const scaleWords = (word: string, short: string) =>
   new RegExp(
-    String.raw`\b(?:in|amounts? in|\$ in|dollars in|USD in)\s+${word}s?\b|\(\s*(?:\$|usd|us\$|dollars)?\s*(?:in\s+)?${word}s?(?:\s+of\s+(?:u\.?s\.?\s+)?dollars)?\s*\)|\b${word}s\s+of\s+(?:u\.?s\.?\s+)?dollars\b|${short}`,
+    String.raw`\b(?:(?:amounts?|expressed|\$|dollars|USD)\s+)?in\s+(?:(?:us\s*)?(?:\$|dollars|usd|eur|euros)\s+)?${word}s?\b|\(\s*(?:\$|usd|us\$|dollars)?\s*(?:in\s+)?${word}s?(?:\s+of\s+(?:u\.?s\.?\s+)?dollars)?\s*[),]|\b${word}s\s+of\s+(?:u\.?s\.?\s+)?dollars\b|${short}`,
     'i',
   );
 const SCALE_WORDS: Array<[RegExp, NumberScale]> = [

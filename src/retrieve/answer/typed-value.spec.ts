@@ -1,4 +1,4 @@
-import { numbersIn, pickDate, pickName, pickNumber, printedScale, readValue } from './typed-value';
+import { numbersIn, pickDate, pickName, pickNumber, readValue } from './typed-value';
 
 describe('numbersIn', () => {
   it('reads currency, separators, parentheses as negatives, percent and scale words', () => {
@@ -41,14 +41,6 @@ describe('numbersIn', () => {
       '10',
       '3.2',
     ]);
-  });
-});
-
-describe('printedScale', () => {
-  it('reads the scale line of a table', () => {
-    expect(printedScale('(in millions, except per share data)')).toBe('millions');
-    expect(printedScale('Amounts in thousands of dollars')).toBe('thousands');
-    expect(printedScale('Revenue by region')).toBeNull();
   });
 });
 

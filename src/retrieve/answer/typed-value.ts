@@ -116,16 +116,6 @@ export function numbersIn(text: string): NumberMention[] {
   return out;
 }
 
-/** The table scale printed near a table ("(in millions)", "in thousands of dollars"), or null. */
-export function printedScale(text: string): NumberScale | null {
-  const m =
-    /\b(?:in|\$ in|amounts in|expressed in)\s+(?:(?:us\s*)?(?:\$|dollars|usd|eur|euros)\s+)?(thousands|millions|billions)\b/i.exec(
-      text,
-    );
-  if (!m) return null;
-  return SCALES.find(([re]) => re.test(m[1]!))?.[1] ?? null;
-}
-
 /**
  * Numbers the question itself states (its years, amounts, and the numbers of the pages, figures and tables it names),
  * which are not the answer.
