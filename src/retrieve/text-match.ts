@@ -33,6 +33,14 @@ export function stem(word: string): string {
   return w;
 }
 
+/** Whether `word` is `noun` or its plural ("quiz" of "quizzes", "study" of "studies"), ignoring case. */
+export function sameNoun(word: string, noun: string): boolean {
+  const [w, n] = [word.toLowerCase(), noun.toLowerCase()];
+  if (w === n) return true;
+  const [short, long] = w.length < n.length ? [w, n] : [n, w];
+  return [`${short}s`, `${short}es`, `${short}${short.at(-1)}es`, `${short.slice(0, -1)}ies`].includes(long);
+}
+
 /** Lower-cased, stemmed content words (numbers kept whole: "0.75", "12%"). */
 export function contentWords(text: string): string[] {
   return (text.toLowerCase().match(/[\p{L}\p{N}][\p{L}\p{N}.%$-]*/gu) ?? [])

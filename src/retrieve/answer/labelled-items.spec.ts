@@ -1,4 +1,5 @@
-import { labelledItems, labelledItemsSource, sameNoun } from './labelled-items';
+import { sameNoun } from '../text-match';
+import { labelledItems, labelledItemsSource } from './labelled-items';
 import { elementsInOrder, evidenceFrom, evidencePage } from './testing/evidence-builders';
 
 const el = elementsInOrder('d');

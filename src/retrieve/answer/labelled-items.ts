@@ -1,4 +1,4 @@
-import { sentences } from '../text-match';
+import { sameNoun, sentences } from '../text-match';
 import { type QuotedItem, quotedCount } from './list-items';
 import { countedNoun } from './stated-count';
 import type { CandidateSource, EvidencePage } from './typed-answer';
@@ -27,14 +27,6 @@ const PART_NOUNS =
 interface Item extends QuotedItem {
   key: string;
   numbered: boolean;
-}
-
-/** Whether `word` is `noun` or its plural ("quiz" of "quizzes", "study" of "studies"), ignoring case. */
-export function sameNoun(word: string, noun: string): boolean {
-  const [w, n] = [word.toLowerCase(), noun.toLowerCase()];
-  if (w === n) return true;
-  const [short, long] = w.length < n.length ? [w, n] : [n, w];
-  return [`${short}s`, `${short}es`, `${short}${short.at(-1)}es`, `${short.slice(0, -1)}ies`].includes(long);
 }
 
 const words = (text: string) => text.match(/[\p{L}\p{N}][\p{L}\p{N}'’]*/gu) ?? [];

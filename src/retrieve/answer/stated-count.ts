@@ -1,4 +1,4 @@
-import { sentences, stem } from '../text-match';
+import { sameNoun, sentences, stem } from '../text-match';
 import { subjectWords } from './list-items';
 import { countWord } from './number-words';
 import type { AnswerElement } from '../extractive-answer';
@@ -65,13 +65,10 @@ export function countedNoun(question: string): CountedNoun | null {
   return NOT_A_STATED_TOTAL.test(question) ? null : countedPhrase(question);
 }
 
-/** "Regulation" is the noun of "regulations": the same stem, or the singular the question's plural starts with. */
-function sameNoun(word: string, noun: CountedNoun): boolean {
+/** "Regulation" is the noun of "regulations": the same stem, or the singular of the question's plural. */
+function namesNoun(word: string, noun: CountedNoun): boolean {
   const lower = word.toLowerCase();
-  if (lower.length < 3) return false;
-  return (
-    stem(lower) === noun.head || (noun.printed.startsWith(lower) && noun.printed.length - lower.length <= 2)
-  );
+  return lower.length >= 3 && (stem(lower) === noun.head || sameNoun(lower, noun.printed));
 }
 
 interface StatedCount {
@@ -96,7 +93,7 @@ export function statedCounts(sentence: string, noun: CountedNoun, subject: strin
     // "Regulation 13", "Rule 4": a capitalised word inside a sentence names what the number labels, and so does
     // the counted noun itself anywhere ("Regulation 18 … Regulations" counts no regulations)
     if (i > 1 && /^\p{Lu}\p{Ll}+$/u.test(previous)) return;
-    if (sameNoun(previous, noun)) return;
+    if (namesNoun(previous, noun)) return;
     for (let gap = 0; gap <= MAX_BETWEEN; gap++) {
       const at = i + 1 + gap;
       const word = tokens[at];

@@ -1,6 +1,6 @@
 import { escapeRegExp } from '../../common/reg-exp';
 import { listOrCount } from './list-items';
-import { sameNoun } from './labelled-items';
+import { sameNoun } from '../text-match';
 import { countedPhrase } from './stated-count';
 import { DIFFERENCE, tablesOf } from './table-list-source';
 import type { AnswerElement } from '../extractive-answer';
