@@ -36,6 +36,8 @@ export interface ParsedPage {
   images: ImageRegion[];
   /** Vector-graphics rectangles and lines (table rules, chart axes), in page coordinates. */
   rules: BBox[];
+  /** The rules painted in a visible colour (not white gaps between fills): a ruled table's lines. Absent when unknown. */
+  inkRules?: BBox[];
   /**
    * Other painted vector shapes (curves, slanted strokes), one bbox per sub-path, used to find vector-drawn charts
    * and diagrams. Optional: absent for OCR'd pages.

@@ -84,7 +84,7 @@ export function analyzeLayout(input: ParsedPdf, opts: AnalyzeLayoutOptions = {})
     const bodyFontSize = page.hasTextLayer ? textLayerBody : ocrBody;
     const band = bands[index] ?? new Map<Segment, BandKind>();
     const body = segments.filter((s) => !band.has(s));
-    const { tables, text } = bodyUnits(body, boxOf, page.rules, bodyFontSize);
+    const { tables, text } = bodyUnits(body, boxOf, page, bodyFontSize);
     const units: Unit[] = [
       ...figures.map((bbox, k): FigureUnit => ({ type: 'figure', bbox, items: figureItems[k] ?? [] })),
       ...tables.map((table): TableUnit => ({ type: 'table', bbox: table.bbox, table })),

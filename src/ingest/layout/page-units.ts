@@ -1,10 +1,11 @@
 // A page's body text as units for reading order, with its tables: on a text-layer page every segment is a unit of
 // its own (columns are found among them); on a scanned page every text box is one unit read whole, and tables are
 // looked for only among boxes whose lines align in a grid, so neither an element nor a table spans two boxes.
-import type { BBox, TextItem } from '../../document/document-model';
+import type { BBox, ParsedPage, TextItem } from '../../document/document-model';
 import { sortRows } from './columns';
 import { type Segment, unionAll } from './layout.types';
 import { buildSegments } from './lines';
+import { detectRuledTables } from './ruled-tables';
 import { type DetectedTable, detectTables } from './tables';
 import { gridGroups, groupTextBoxes, type TextBox } from './text-boxes';
 
@@ -38,11 +39,22 @@ export function pageSegments(items: TextItem[], scanned: boolean): PageSegments 
 export function bodyUnits(
   body: Segment[],
   boxOf: Map<Segment, TextBox> | null,
-  rules: BBox[],
+  page: Pick<ParsedPage, 'rules' | 'inkRules'>,
   bodyFontSize: number,
 ): { tables: DetectedTable[]; text: TextUnit[] } {
+  const { rules } = page;
   if (!boxOf) {
-    const tables = detectTables(body, rules, bodyFontSize);
+    // drawn grids first: their cells may wrap over many lines, which the alignment detector cannot follow
+    const ruled = detectRuledTables(body, page.inkRules ?? rules);
+    const inRuled = new Set(ruled.flatMap((t) => t.segments));
+    const tables = [
+      ...ruled,
+      ...detectTables(
+        body.filter((s) => !inRuled.has(s)),
+        rules,
+        bodyFontSize,
+      ),
+    ];
     const inTable = new Set(tables.flatMap((t) => t.segments));
     const text = body
       .filter((s) => !inTable.has(s))

@@ -18,19 +18,60 @@ interface ImageArgs {
   transform?: number[];
 }
 
+/** The current fill and stroke colours, as pdf.js gives them ("#rrggbb"); null when not an RGB colour. */
+interface Paint {
+  fill: string | null;
+  stroke: string | null;
+}
+const BLACK = '#000000';
+
+const colourOf = (args: unknown[] | null): string | null =>
+  typeof args?.[0] === 'string' ? args[0].toLowerCase() : null;
+
+/** White, or nearly: a rule in it is a gap between fills or invisible on the page, not a drawn line. */
+const isWhite = (colour: string | null): boolean =>
+  colour !== null &&
+  /^#[0-9a-f]{6}$/.test(colour) &&
+  [1, 3, 5].every((k) => parseInt(colour.slice(k, k + 2), 16) >= 0xf0);
+
+/** Whether the path is painted in a visible colour: filled in a non-white fill, or stroked in a non-white stroke. */
+function inks(pdfjs: PdfjsModule, args: unknown[] | null, paint: Paint): boolean {
+  const op = (args as [number] | null)?.[0];
+  const O = pdfjs.OPS;
+  const fills = [
+    O.fill,
+    O.eoFill,
+    O.fillStroke,
+    O.eoFillStroke,
+    O.closeFillStroke,
+    O.closeEOFillStroke,
+  ].includes(op!);
+  const strokes = [
+    O.stroke,
+    O.closeStroke,
+    O.fillStroke,
+    O.eoFillStroke,
+    O.closeFillStroke,
+    O.closeEOFillStroke,
+  ].includes(op!);
+  return (fills && !isWhite(paint.fill)) || (strokes && !isWhite(paint.stroke));
+}
+
 export function scanOperators(
   pdfjs: PdfjsModule,
   operatorList: OperatorList,
   viewportTransform: Matrix,
   pageWidth: number,
   pageHeight: number,
-): { images: ImageRegion[]; rules: BBox[]; graphics: BBox[] } {
+): { images: ImageRegion[]; rules: BBox[]; inkRules: BBox[]; graphics: BBox[] } {
   const OPS = pdfjs.OPS;
   const images: ImageRegion[] = [];
   const rules: BBox[] = [];
+  const inkRules: BBox[] = [];
   const graphics: BBox[] = [];
-  const stack: Matrix[] = [];
+  const stack: Array<{ ctm: Matrix; paint: Paint }> = [];
   let ctm: Matrix = IDENTITY;
+  let paint: Paint = { fill: BLACK, stroke: BLACK };
   const pageArea = pageWidth * pageHeight;
 
   const toPage = (m: Matrix, x0: number, y0: number, x1: number, y1: number): BBox =>
@@ -50,24 +91,36 @@ export function scanOperators(
     const args = argsArray[i] as unknown[] | null;
     switch (fn) {
       case OPS.save:
-        stack.push(ctm);
+        stack.push({ ctm, paint });
         break;
-      case OPS.restore:
-        ctm = stack.pop() ?? IDENTITY;
+      case OPS.restore: {
+        const saved = stack.pop();
+        ctm = saved?.ctm ?? IDENTITY;
+        paint = saved?.paint ?? { fill: BLACK, stroke: BLACK };
+        break;
+      }
+      case OPS.setFillRGBColor:
+        paint = { ...paint, fill: colourOf(args) };
+        break;
+      case OPS.setStrokeRGBColor:
+        paint = { ...paint, stroke: colourOf(args) };
         break;
       case OPS.transform:
         ctm = multiply(args as number[], ctm);
         break;
       case OPS.paintFormXObjectBegin: {
-        stack.push(ctm);
+        stack.push({ ctm, paint });
         const matrix = args?.[0];
         if (Array.isArray(matrix) || ArrayBuffer.isView(matrix))
           ctm = multiply(Array.from(matrix as ArrayLike<number>), ctm);
         break;
       }
-      case OPS.paintFormXObjectEnd:
-        ctm = stack.pop() ?? IDENTITY;
+      case OPS.paintFormXObjectEnd: {
+        const saved = stack.pop();
+        ctm = saved?.ctm ?? IDENTITY;
+        paint = saved?.paint ?? paint;
         break;
+      }
       case OPS.paintImageXObject:
         addImage(ctm, args?.[1] as number | undefined, args?.[2] as number | undefined);
         break;
@@ -92,7 +145,9 @@ export function scanOperators(
       }
       case OPS.constructPath:
         if (rules.length < MAX_RULES_PER_PAGE || graphics.length < MAX_GRAPHICS_PER_PAGE) {
+          const before = rules.length;
           collectPathShapes(pdfjs, args, ctm, viewportTransform, pageArea, rules, graphics);
+          if (inks(pdfjs, args, paint)) inkRules.push(...rules.slice(before));
         }
         break;
       default:
@@ -102,6 +157,7 @@ export function scanOperators(
   return {
     images,
     rules: rules.slice(0, MAX_RULES_PER_PAGE),
+    inkRules: inkRules.slice(0, MAX_RULES_PER_PAGE),
     graphics: graphics.slice(0, MAX_GRAPHICS_PER_PAGE),
   };
 }

@@ -214,7 +214,7 @@ async function parsePage(
   const operatorList = await page.getOperatorList({ annotationMode: pdfjs.AnnotationMode.DISABLE });
   const items = await readTextItems(page, viewportTransform);
 
-  const { images, rules, graphics } = scanOperators(
+  const { images, rules, inkRules, graphics } = scanOperators(
     pdfjs,
     operatorList,
     viewportTransform,
@@ -228,6 +228,7 @@ async function parsePage(
     items,
     images,
     rules,
+    inkRules,
     graphics,
     hasTextLayer: hasUsableTextLayer(items, images, viewport.width * viewport.height),
   };
