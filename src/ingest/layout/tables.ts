@@ -39,8 +39,12 @@ export function detectTables(segments: Segment[], rules: BBox[], bodyFontSize: n
   const flush = (): void => {
     // Trailing single-segment rows are text after the table, not part of it.
     while (run.length && (run[run.length - 1]?.length ?? 0) < 2) run.pop();
-    const table = run.length >= 2 ? tableFromRun(run, rules, bodyFontSize) : null;
-    if (table) tables.push(table);
+    if (run.length >= 2) {
+      for (const part of sideBySide(run, rules, bodyFontSize)) {
+        const table = tableFromRun(part, rules, bodyFontSize);
+        if (table) tables.push(table);
+      }
+    }
     run = [];
   };
   for (let r = 0; r < rows.length; r++) {
@@ -172,6 +176,48 @@ function tableFromRun(run: Segment[][], rules: BBox[], bodyFontSize: number): De
   });
   const merged = mergeContinuationRows(cells, boxes);
   return { bbox, segments: all, cells: merged.cells, cellBoxes: merged.boxes };
+}
+
+/** Rows that print on both sides of a gap share their baselines this closely (font sizes) when one table's. */
+const BASELINE_TOLERANCE_EM = 0.3;
+/** Lines of running text are longer than a table's cells (characters, median). */
+const PROSE_LINE_CHARS = 40;
+
+/**
+ * A run that is two tables side by side (a two-column paper's Table 2 beside Table 3): a gap every row leaves empty
+ * whose two sides print their lines at different heights. One table's cells share each row's baseline across every
+ * gap; two tables set in their own row heights do not. Each side is then a table of its own.
+ */
+function sideBySide(run: Segment[][], rules: BBox[], bodyFontSize: number): Segment[][][] {
+  const columns = columnIntervals(run.flat());
+  for (let k = 0; k + 1 < columns.length; k++) {
+    const gap = (columns[k]![1] + columns[k + 1]![0]) / 2;
+    const sides = run.map((row) => ({
+      left: row.filter((s) => s.bbox[2] <= gap),
+      right: row.filter((s) => s.bbox[0] >= gap),
+    }));
+    const both = sides.filter((r) => r.left.length && r.right.length);
+    if (both.length < 2) continue;
+    const aligned = both.filter((r) =>
+      r.left.some((a) =>
+        r.right.some(
+          (b) => Math.abs(a.bbox[3] - b.bbox[3]) <= BASELINE_TOLERANCE_EM * Math.min(a.fontSize, b.fontSize),
+        ),
+      ),
+    ).length;
+    if (aligned >= both.length / 2) continue;
+    const left = sides.map((r) => r.left).filter((row) => row.length > 0);
+    const right = sides.map((r) => r.right).filter((row) => row.length > 0);
+    // Each side must stand alone: two tables, or a table beside a column of prose. A table's labels printed a
+    // little off its values' baselines are neither, and stay with their values.
+    const table = (part: Segment[][]): boolean => tableFromRun(part, rules, bodyFontSize) !== null;
+    const prose = (part: Segment[][]): boolean =>
+      median(part.flat().map((s) => s.text.length)) >= PROSE_LINE_CHARS;
+    const [leftTable, rightTable] = [table(left), table(right)];
+    if (!((leftTable || prose(left)) && (rightTable || prose(right)) && (leftTable || rightTable))) continue;
+    return [...sideBySide(left, rules, bodyFontSize), ...sideBySide(right, rules, bodyFontSize)];
+  }
+  return [run];
 }
 
 /** x-intervals of the columns: overlapping segment extents merged together. */
