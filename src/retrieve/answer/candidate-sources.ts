@@ -9,6 +9,7 @@ import { listCandidate } from './list-source';
 import { metricSource } from './metric-source';
 import { metricVerdictSource } from './metric-verdict-source';
 import { respectiveSource } from './respective-source';
+import { roleHolderSource } from './role-holder';
 import { rosterCountSource } from './roster-count';
 import { spanSource } from './span-source';
 import { statedCountSource } from './stated-count';
@@ -38,6 +39,9 @@ export const CANDIDATE_SOURCES: ReadonlyArray<{ name: string; read: CandidateSou
   { name: 'colour', read: colourSource },
   // "which is larger, A or B?": before any source that would answer with one of the two values
   { name: 'choice', read: choiceSource },
+  // "who is the CEO?", "which individual leads the programme?": the name printed beside the role, before any source
+  // that answers a NAME with a table's row or a sentence
+  { name: 'role-holder', read: roleHolderSource },
   // "which region grew most?": the row (or column) with the extreme value of the line the question names
   { name: 'table-superlative', read: superlativeSource },
   // "does it have positive working capital?": the metric computed, then read as yes or no

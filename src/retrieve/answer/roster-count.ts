@@ -1,5 +1,6 @@
 import { escapeRegExp } from '../../common/reg-exp';
 import { type QuotedItem, quotedCount } from './list-items';
+import { PERSON } from './person-name';
 import { countedNoun } from './stated-count';
 import type { CandidateSource, EvidencePage } from './typed-answer';
 
@@ -10,8 +11,6 @@ import type { CandidateSource, EvidencePage } from './typed-answer';
 const NAME = String.raw`\p{Lu}[\p{L}.&'’-]*(?:\s+(?:(?:of|and|for|the|de)\s+)?\p{Lu}[\p{L}.&'’-]*)*`;
 /** The organisation a "how many … from/at/of <Name>" question asks about. */
 const ASKED_ORGANISATION = new RegExp(String.raw`\b(?:from|at|with|of)\s+(?:the\s+)?(${NAME})`, 'gu');
-/** A person's name: a first name, perhaps an initial, and a surname ("Ann Reyes", "Tom G. Baker"). */
-const PERSON = String.raw`\p{Lu}[\p{L}'’-]*(?:\s+\p{Lu}\.)?\s+\p{Lu}[\p{L}'’-]*`;
 /**
  * A roster entry: a person's name, a comma, the organisation, then the entry's end — the next entry's name, a line
  * break or the element's end (so "Lakeside University Press" is not an entry of Lakeside University).
