@@ -17,6 +17,8 @@ const NAME_OPENING_TO_BREAK = new RegExp(
   String.raw`^\s*${TITLE}(${FULL_PERSON})(?=\s*(?:$|[,;(\n]|\s[–—-]))`,
   'u',
 );
+/** A line that is a name alone, perhaps with degrees after commas: "Celeste Reyes, MD, MPH". */
+const NAME_ALONE = new RegExp(String.raw`^\s*${TITLE}(${FULL_PERSON})(?:,\s*\p{Lu}[\p{L}.]{0,5})*\s*$`, 'u');
 /** A name followed by more words ("Tom G. Baker Finance Lead: …"): first name, initial, surname only. */
 const NAME_OPENING = new RegExp(String.raw`^\s*${TITLE}(${PERSON})(?![\p{L}'’.-])`, 'u');
 
@@ -51,5 +53,11 @@ export function openingName(
   toBreak = false,
 ): string | null {
   const name = (NAME_OPENING_TO_BREAK.exec(text) ?? (toBreak ? null : NAME_OPENING.exec(text)))?.[1];
+  return name && isPersonName(name, notNames) ? name.replace(/\s+/g, ' ') : null;
+}
+
+/** The name a line prints alone (a signature block's "Rick Reyes" above "GOVERNOR"), else null. */
+export function nameAlone(text: string, notNames: ReadonlySet<string> = new Set()): string | null {
+  const name = NAME_ALONE.exec(text)?.[1];
   return name && isPersonName(name, notNames) ? name.replace(/\s+/g, ' ') : null;
 }

@@ -1,6 +1,6 @@
 import { answerKindOf } from './answer-kind';
 import { askedHolderRole, roleHolderSource } from './role-holder';
-import { askerOf, elementsInOrder, evidencePage } from './testing/evidence-builders';
+import { askerOf, elementsInOrder, evidencePage, textElement } from './testing/evidence-builders';
 
 const el = elementsInOrder('d');
 const ask = askerOf(roleHolderSource, 'NAME');
@@ -35,6 +35,25 @@ const company = evidencePage(2, [
   el(2, 'paragraph', 'Chair of the Board: Dr. Helen Park'),
 ]);
 
+/** A line of a cover page at `top`, 14 points high, in the page's one column. */
+const coverLine = (n: number, text: string, top: number) =>
+  textElement(text, { pageNumber: 1, elementId: `c${n}`, kind: 'heading', bbox: [300, top, 460, top + 14] });
+// a signature block: each title printed just under its name, the next name further down
+const cover = evidencePage(1, [
+  coverLine(1, 'Harbour City Water Plan', 100),
+  coverLine(2, 'Rosa Delgado', 560),
+  coverLine(3, 'MAYOR', 578),
+  coverLine(4, 'Ivan Petrov, PhD', 640),
+  coverLine(5, 'Water Commissioner', 658),
+]);
+// labels above their names, the first name under a heading that is no role
+const masthead = evidencePage(3, [
+  coverLine(1, 'Contributors', 100),
+  coverLine(2, 'Nadia Rahman', 118),
+  coverLine(3, 'Editor', 160),
+  coverLine(4, 'Paul Girard', 178),
+]);
+
 describe('askedHolderRole', () => {
   it.each([
     ['Who is the CEO of the company?', 'officer'],
@@ -42,12 +61,14 @@ describe('askedHolderRole', () => {
     ['Who chairs the advisory board?', 'chair'],
     ['What is the name of the principal investigator?', 'investigator'],
     ['Who served as the field coordinator?', 'coordinator'],
+    ['Who is the treasurer named on the first page?', 'treasurer'],
   ])('%s → %s', (question, role) => expect(askedHolderRole(question)?.role).toBe(role));
 
   it.each([
     'Which company leads the market?',
     'What is the name of the firm whose director resigned?',
     'Who was the first director of the office?',
+    'Who is the longest-serving chair?',
     'Who wrote the report?',
   ])('asks for no role holder: %s', (question) => expect(askedHolderRole(question)).toBeNull());
 
@@ -79,6 +100,14 @@ describe('roleHolderSource', () => {
     expect(found?.answer.value).toBe('Lena Ortiz');
     expect(found?.citations[0]).toMatchObject({ pageNumber: 5, step: 5 });
     expect(ask('Who is the deputy director?', [staff])?.answer.value).toBe('Ravi Menon');
+  });
+
+  it('reads a title printed under its name, and a label above its name, by which is nearer', () => {
+    const mayor = ask('Who is the mayor?', [cover]);
+    expect(mayor?.answer.value).toBe('Rosa Delgado');
+    expect(mayor?.citations.map((c) => c.elementId)).toEqual(['c2', 'c3']);
+    expect(ask('Who is the water commissioner?', [cover])?.answer.value).toBe('Ivan Petrov');
+    expect(ask('Who is the editor?', [masthead])?.answer.value).toBe('Paul Girard');
   });
 
   it('meets an acronym with the role spelled out, and keeps the chief officers apart', () => {

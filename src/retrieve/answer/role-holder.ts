@@ -1,5 +1,5 @@
 import type { AnswerElement } from '../extractive-answer';
-import { openingName, isPersonName, PERSON } from './person-name';
+import { isPersonName, nameAlone, openingName, PERSON } from './person-name';
 import {
   askedRole,
   isRoleNoun,
@@ -25,7 +25,7 @@ const NAME_OF = /\bname of\b/i;
 const CLAUSE = new Set(['who', 'whom', 'whose', 'which', 'that', 'where', 'when']);
 /** A question that picks one holder among several in time or by measure: not "the" holder of the role. */
 const PICKS_AMONG =
-  /\b(?:first|second|third|last|latest|previous|former|next|new|newest|longest|shortest|oldest|youngest|most|least|earliest|how many)\b/i;
+  /\b(?:first|second|third|last|latest|previous|former|next|new|newest|longest|shortest|oldest|youngest|most|least|earliest|how many)\b(?!\s+(?:page|slide|chapter|section|paragraph|line|table|figure)s?\b)/i;
 const MAX_LABEL_WORDS = 6;
 /** A name, its separator and then the role printed after it ("Ann Reyes, Chief Executive Officer"). */
 const NAME_THEN_ROLE = new RegExp(
@@ -87,7 +87,63 @@ function holderOpening(text: string): string | null {
   return openingName(text, ROLE_NOUNS, true);
 }
 
-/** The people a page prints beside a role, in reading order. */
+/** The role a line is, alone: no comma, no name of its own ("Ann Reyes, Chief Executive Officer" is an entry). */
+function roleLabel(text: string): RolePhrase | null {
+  return text.includes(',') || openingName(text, ROLE_NOUNS) ? null : printedRole(text);
+}
+
+/** The space between two lines, top to bottom: 0 in one element, unbounded across columns. */
+function gap(upper: Line, lower: Line): number {
+  if (upper.element === lower.element) return 0;
+  const [a, b] = [upper.element.bbox, lower.element.bbox];
+  const sameColumn = a[0] < b[2] && b[0] < a[2];
+  return sameColumn ? b[1] - a[3] : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * Role labels beside a name on the line above or below, the nearer one when both hold a name: a signature block
+ * prints its title under the name ("Rick Reyes" / "GOVERNOR"), a contributors list its label above ("Lead
+ * Coordinator" / "Allison Reyes, Lakeside Agency"). A name is one label's.
+ */
+function labelledEntries(lines: Line[]): RoleEntry[] {
+  const entries: RoleEntry[] = [];
+  const taken = new Set<number>();
+  lines.forEach((line, i) => {
+    const role = roleLabel(line.text);
+    if (!role || taken.has(i)) return;
+    const printed = line.text.trim().replace(/\s*:$/, '');
+    const [above, below] = [lines[i - 1], lines[i + 1]];
+    const aboveName = above && !taken.has(i - 1) ? nameAlone(above.text, ROLE_NOUNS) : null;
+    const belowName = below ? holderOpening(below.text) : null;
+    if (aboveName && (!belowName || gap(above!, line) < gap(line, below!))) {
+      entries.push({ name: aboveName, printedRole: printed, role, lines: [above!, line] });
+      taken.add(i - 1).add(i);
+    } else if (belowName) {
+      entries.push({ name: belowName, printedRole: printed, role, lines: [line, below!] });
+      taken.add(i).add(i + 1);
+    }
+  });
+  return entries;
+}
+
+/** "Project Lead: Tom G. Baker", "Outreach Lead – Sara Lind" and "Ann Reyes, Chief Executive Officer" in a line. */
+function inlineEntries(line: Line): RoleEntry[] {
+  const entries: RoleEntry[] = [];
+  for (const sep of line.text.matchAll(ROLE_THEN_NAME)) {
+    const before = roleEnding(line.text.slice(0, sep.index));
+    const name = before && openingName(line.text.slice(sep.index + sep[0].length), ROLE_NOUNS);
+    if (before && name) entries.push({ name, printedRole: before.printed, role: before.role, lines: [line] });
+  }
+  for (const m of line.text.matchAll(NAME_THEN_ROLE)) {
+    const [name, after] = [m[1]!.replace(/\s+/g, ' '), m[2]!.trim()];
+    const role = printedRole(after);
+    if (role && isPersonName(name, ROLE_NOUNS))
+      entries.push({ name, printedRole: after, role, lines: [line] });
+  }
+  return entries;
+}
+
+/** The people a page prints beside a role. */
 function roleEntries(page: EvidencePage): RoleEntry[] {
   const lines: Line[] = page.elements
     .filter((element) => !NOT_READ.has(element.kind))
@@ -97,34 +153,7 @@ function roleEntries(page: EvidencePage): RoleEntry[] {
         .filter((text) => text.trim())
         .map((text) => ({ element, text })),
     );
-  const entries: RoleEntry[] = [];
-  lines.forEach((line, i) => {
-    // a label is the role alone: no comma, no name of its own ("Ann Reyes, Chief Executive Officer" is an entry)
-    const alone = !line.text.includes(',') && !openingName(line.text, ROLE_NOUNS);
-    const label = alone ? printedRole(line.text) : null;
-    const next = lines[i + 1];
-    const below = label && next ? holderOpening(next.text) : null;
-    if (label && next && below)
-      entries.push({
-        name: below,
-        printedRole: line.text.trim().replace(/\s*:$/, ''),
-        role: label,
-        lines: [line, next],
-      });
-    for (const sep of line.text.matchAll(ROLE_THEN_NAME)) {
-      const before = roleEnding(line.text.slice(0, sep.index));
-      const name = before && openingName(line.text.slice(sep.index + sep[0].length), ROLE_NOUNS);
-      if (before && name)
-        entries.push({ name, printedRole: before.printed, role: before.role, lines: [line] });
-    }
-    for (const m of line.text.matchAll(NAME_THEN_ROLE)) {
-      const [name, after] = [m[1]!.replace(/\s+/g, ' '), m[2]!.trim()];
-      const role = printedRole(after);
-      if (role && isPersonName(name, ROLE_NOUNS))
-        entries.push({ name, printedRole: after, role, lines: [line] });
-    }
-  });
-  return entries;
+  return [...labelledEntries(lines), ...lines.flatMap(inlineEntries)];
 }
 
 /** A NAME: the person the first evidence page printing the asked role prints beside it, cited with both. */
