@@ -13,9 +13,9 @@ import {
 import { citationAt, type CandidateSource, type EvidencePage, typedAnswer } from './typed-answer';
 
 // "Who is the chief executive officer?", "Which individual leads the programme?": the name the evidence prints
-// beside the role — under a label ("Lead Coordinator" / "Ann Reyes, Lakeside Agency"), after it ("Project Lead:
-// Tom G. Baker") or before it ("Ann Reyes, Chief Executive Officer"). The first evidence page that prints the role
-// answers; two different people equally fit for it there is no answer, not a guess.
+// beside the role — below a label ("Lead Coordinator" / "Ann Reyes, Lakeside Agency") or above a title, after it
+// ("Project Lead: Tom G. Baker") or before it ("Ann Reyes, Chief Executive Officer"). The first evidence page that
+// prints the role answers; when two people fit it equally there, there is no answer, not a guess.
 
 /** The question asks for a person: "who", "which individual", "the name of the <role>". */
 const ASKS_PERSON =
