@@ -70,6 +70,8 @@ describe('askedHolderRole', () => {
     'Who was the first director of the office?',
     'Who is the longest-serving chair?',
     'Who wrote the report?',
+    'Who reports to the CEO?',
+    'Who did the chair thank in the letter?',
   ])('asks for no role holder: %s', (question) => expect(askedHolderRole(question)).toBeNull());
 
   it('reads these questions as asking for a name', () => {

@@ -138,6 +138,20 @@ export function rolePhrase(words: string[]): RolePhrase | null {
 }
 
 const MAX_MODIFIERS = 4;
+const DETERMINERS = new Set(['the', 'a', 'an', 'its', 'their', 'his', 'her', 'our', 'this']);
+/** Words before a role phrase that ask who holds it ("who is the", "the name of the", "served as"). */
+const HELD_AFTER = new Set(
+  "is was are were be been as of 's who whom currently now became becomes appointed named elected individual person".split(
+    ' ',
+  ),
+);
+
+/** The role phrase at `start` is what the person is, not someone they relate to ("who reports to the CEO?"). */
+function askedAsHeld(words: string[], start: number): boolean {
+  let before = start - 1;
+  while (before >= 0 && DETERMINERS.has(words[before]!)) before -= 1;
+  return before < 0 || HELD_AFTER.has(words[before]!);
+}
 
 /** The role a question asks the holder of: a role noun with its modifiers and "of …", or a verb and its object. */
 export function askedRole(question: string): AskedRole | null {
@@ -154,7 +168,7 @@ export function askedRole(question: string): AskedRole | null {
     const tailEnd = words.findIndex((w, i) => i > headAt + 1 && PHRASE_STOP.has(w) && w !== 'the');
     const tail = of ? words.slice(headAt + 2, tailEnd < 0 ? undefined : tailEnd).slice(0, MAX_MODIFIERS) : [];
     const phrase = rolePhrase([...words.slice(start, headAt + 1), ...(of ? ['of', ...tail] : [])]);
-    if (!phrase) return null;
+    if (!phrase || !askedAsHeld(words, start)) return null;
     return {
       role: phrase.head,
       words: phrase.words,
