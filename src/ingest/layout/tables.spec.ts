@@ -95,4 +95,30 @@ describe('detectTables', () => {
       ],
     ]);
   });
+
+  it('keeps the sub-columns under a head that spans them apart', () => {
+    const items = [
+      item('Error', 50, 100),
+      item('Share of errors (%)', 160, 100, { width: 130 }),
+      ...rows(
+        [
+          ['Short', 'Medium', 'Long'],
+          ['0%', '1%', '2%'],
+          ['29%', '38%', '77%'],
+          ['71%', '61%', '21%'],
+        ],
+        [160, 220, 280],
+        112,
+        12,
+      ),
+      ...['Syntax', 'Semantic', 'Runtime'].map((t, r) => item(t, 50, 124 + 12 * r)),
+    ];
+    expect(detectTables(buildSegments(items), [], 10)[0]!.cells).toEqual([
+      ['Error', '', 'Share of errors (%)', ''],
+      ['', 'Short', 'Medium', 'Long'],
+      ['Syntax', '0%', '1%', '2%'],
+      ['Semantic', '29%', '38%', '77%'],
+      ['Runtime', '71%', '61%', '21%'],
+    ]);
+  });
 });

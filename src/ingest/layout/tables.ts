@@ -37,11 +37,10 @@ export function detectTables(segments: Segment[], rules: BBox[], bodyFontSize: n
   const tables: DetectedTable[] = [];
   let run: Segment[][] = [];
   const flush = (): void => {
-    // Trailing single-segment rows are text after the table, not part of it.
-    while (run.length && (run[run.length - 1]?.length ?? 0) < 2) run.pop();
-    if (run.length >= 2) {
-      for (const part of sideBySide(run, rules, bodyFontSize)) {
-        const table = tableFromRun(part, rules, bodyFontSize);
+    const rowsOfTable = withoutTrailingText(run);
+    if (rowsOfTable.length >= 2) {
+      for (const part of sideBySide(rowsOfTable, rules, bodyFontSize)) {
+        const table = tableFromRun(withoutTrailingText(part), rules, bodyFontSize);
         if (table) tables.push(table);
       }
     }
@@ -130,11 +129,11 @@ function tableFromRun(run: Segment[][], rules: BBox[], bodyFontSize: number): De
   const ruled = countHorizontalRules(rules, bbox) >= 2;
   if (multi.length < (ruled ? 2 : MIN_ROWS)) return null;
 
-  const columns = columnIntervals(multi.flat());
+  const { columns, heads } = columnsUnderHeaders(multi);
   if (columns.length < 2) return null;
   // Each segment must sit in one column; prose in two text columns is rejected by cell length below.
-  const fitting = all.filter((s) =>
-    columns.some(([x0, x1]) => s.bbox[0] >= x0 - 1 && s.bbox[2] <= x1 + 1),
+  const fitting = all.filter(
+    (s) => heads.has(s) || columns.some(([x0, x1]) => s.bbox[0] >= x0 - 1 && s.bbox[2] <= x1 + 1),
   ).length;
   if (fitting < all.length * 0.85) return null;
   const cellChars = median(all.map((s) => s.text.length));
@@ -158,16 +157,7 @@ function tableFromRun(run: Segment[][], rules: BBox[], bodyFontSize: number): De
     const outBoxes = columns.map((): BBox | null => null);
     boxes.push(outBoxes);
     for (const segment of row) {
-      const centre = (segment.bbox[0] + segment.bbox[2]) / 2;
-      let best = 0;
-      let bestDistance = Infinity;
-      columns.forEach(([x0, x1], k) => {
-        const d = centre < x0 ? x0 - centre : centre > x1 ? centre - x1 : 0;
-        if (d < bestDistance) {
-          bestDistance = d;
-          best = k;
-        }
-      });
+      const best = nearestColumn(columns, (segment.bbox[0] + segment.bbox[2]) / 2);
       out[best] = out[best] ? `${out[best]} ${segment.text}` : segment.text;
       const box = outBoxes[best];
       outBoxes[best] = box ? unionAll([box, segment.bbox]) : segment.bbox;
@@ -218,6 +208,71 @@ function sideBySide(run: Segment[][], rules: BBox[], bodyFontSize: number): Segm
     return [...sideBySide(left, rules, bodyFontSize), ...sideBySide(right, rules, bodyFontSize)];
   }
   return [run];
+}
+
+function nearestColumn(columns: Array<[number, number]>, x: number): number {
+  let best = 0;
+  let bestDistance = Infinity;
+  columns.forEach(([x0, x1], k) => {
+    const d = x < x0 ? x0 - x : x > x1 ? x - x1 : 0;
+    if (d < bestDistance) {
+      bestDistance = d;
+      best = k;
+    }
+  });
+  return best;
+}
+
+/** Trailing single-segment rows are text after the table (its caption, the prose below), not part of it. */
+function withoutTrailingText(rows: Segment[][]): Segment[][] {
+  let end = rows.length;
+  while (end > 0 && (rows[end - 1]?.length ?? 0) < 2) end--;
+  return rows.slice(0, end);
+}
+
+const CURRENCY_OR_UNIT = /^[$€£¥%]$/;
+
+/** Header rows a table may stack above its body (a spanning head over its sub-columns' heads). */
+const MAX_HEADER_ROWS = 2;
+
+/**
+ * The table's columns. A header cell spanning its sub-columns ("Proportion (%)" over "2-hop", "3-hop", "4-hop")
+ * would merge them into one: the body's finer columns are taken instead when a header names each of them.
+ */
+function columnsUnderHeaders(multi: Segment[][]): { columns: Array<[number, number]>; heads: Set<Segment> } {
+  const all = columnIntervals(multi.flat());
+  // a head spans sub-columns of a table that has columns already; text in one column is no table to refine
+  if (all.length < 2) return { columns: all, heads: new Set() };
+  for (let skip = 1; skip <= MAX_HEADER_ROWS && skip < multi.length - 1; skip++) {
+    if (isDataRow(multi[skip - 1] ?? [])) break; // a row of amounts is body, never a head
+    const body = columnIntervals(multi.slice(skip).flat());
+    const heads = multi.slice(0, skip).flat();
+    // each finer column has a head of its own: one centred over it that reaches into no other column
+    const overlaps = (h: Segment): number =>
+      body.filter(([x0, x1]) => h.bbox[0] < x1 && h.bbox[2] > x0).length;
+    const named = body.every(([x0, x1]) =>
+      heads.some((h) => {
+        const centre = (h.bbox[0] + h.bbox[2]) / 2;
+        return centre >= x0 - 2 && centre <= x1 + 2 && overlaps(h) === 1;
+      }),
+    );
+    // a "$" printed apart from its amount is no column of its own, whatever head sits above it
+    const symbolsOnly = body.some(([x0, x1]) => {
+      const cells = multi
+        .slice(skip)
+        .flat()
+        .filter((s) => s.bbox[0] >= x0 - 1 && s.bbox[2] <= x1 + 1);
+      return cells.every((s) => CURRENCY_OR_UNIT.test(s.text.trim()));
+    });
+    // a body line printed across the finer columns (one text run of several values) says they are not columns
+    const crossing = multi
+      .slice(skip)
+      .flat()
+      .some((s) => body.filter(([x0, x1]) => s.bbox[0] < x1 && s.bbox[2] > x0).length > 1);
+    if (body.length > all.length && named && !symbolsOnly && !crossing)
+      return { columns: body, heads: new Set(heads) };
+  }
+  return { columns: all, heads: new Set() };
 }
 
 /** x-intervals of the columns: overlapping segment extents merged together. */
