@@ -93,9 +93,11 @@ function boundaries(lines: Line[]): number[] {
   return out;
 }
 
-/** The interval index holding `x` among sorted boundaries, or -1 outside them. */
+/** The interval index holding `x` among sorted boundaries (the last one closed), or -1 outside them. */
 function slot(bounds: number[], x: number): number {
-  for (let k = 0; k + 1 < bounds.length; k++) if (x >= bounds[k]! && x < bounds[k + 1]!) return k;
+  const last = bounds.length - 2;
+  for (let k = 0; k <= last; k++)
+    if (x >= bounds[k]! && (x < bounds[k + 1]! || (k === last && x === bounds[k + 1]))) return k;
   return -1;
 }
 
@@ -170,28 +172,22 @@ function tableOfGrid(
     return x >= box[0] && x <= box[2] && y >= box[1] && y <= box[3];
   };
   const inside = segments.filter(centreIn);
-  if (
-    inside.length === 0 ||
-    continuesOutside(
-      inside,
-      segments.filter((s) => !centreIn(s)),
-    )
-  )
-    return null;
+  const outside = segments.filter((s) => !centreIn(s));
+  if (inside.length === 0 || continuesOutside(inside, outside)) return null;
   const pieces = inside.flatMap((s) => cutAtColumns(s, columns));
-  const grid2: Segment[][][] = Array.from({ length: rows.length - 1 }, () =>
+  const cellSegments: Segment[][][] = Array.from({ length: rows.length - 1 }, () =>
     Array.from({ length: columns.length - 1 }, (): Segment[] => []),
   );
   for (const piece of pieces) {
     const r = slot(rows, (piece.bbox[1] + piece.bbox[3]) / 2);
     const c = slot(columns, (piece.bbox[0] + piece.bbox[2]) / 2);
-    if (r >= 0 && c >= 0) grid2[r]![c]!.push(piece);
+    if (r >= 0 && c >= 0) cellSegments[r]![c]!.push(piece);
   }
   // Rows and columns with no text are spacing, not data.
   const usedColumns = columns
     .slice(0, -1)
-    .flatMap((_, c) => (grid2.some((row) => row[c]!.length) ? [c] : []));
-  const usedRows = grid2.filter((row) => row.some((cell) => cell.length)).flatMap(splitStackedRows);
+    .flatMap((_, c) => (cellSegments.some((row) => row[c]!.length) ? [c] : []));
+  const usedRows = cellSegments.filter((row) => row.some((cell) => cell.length)).flatMap(splitStackedRows);
   if (usedRows.length < 2 || usedColumns.length < 2) return null;
   const cells = usedRows.map((row) => usedColumns.map((c) => cellText(row[c]!)));
   const cellBoxes = usedRows.map((row) =>
