@@ -245,30 +245,26 @@ function columnsUnderHeaders(multi: Segment[][]): { columns: Array<[number, numb
   if (all.length < 2) return { columns: all, heads: new Set() };
   for (let skip = 1; skip <= MAX_HEADER_ROWS && skip < multi.length - 1; skip++) {
     if (isDataRow(multi[skip - 1] ?? [])) break; // a row of amounts is body, never a head
-    const body = columnIntervals(multi.slice(skip).flat());
+    const bodySegments = multi.slice(skip).flat();
+    const body = columnIntervals(bodySegments);
     const heads = multi.slice(0, skip).flat();
+    const reached = (s: Segment): number =>
+      body.filter(([x0, x1]) => s.bbox[0] < x1 && s.bbox[2] > x0).length;
     // each finer column has a head of its own: one centred over it that reaches into no other column
-    const overlaps = (h: Segment): number =>
-      body.filter(([x0, x1]) => h.bbox[0] < x1 && h.bbox[2] > x0).length;
     const named = body.every(([x0, x1]) =>
       heads.some((h) => {
         const centre = (h.bbox[0] + h.bbox[2]) / 2;
-        return centre >= x0 - 2 && centre <= x1 + 2 && overlaps(h) === 1;
+        return centre >= x0 - 2 && centre <= x1 + 2 && reached(h) === 1;
       }),
     );
     // a "$" printed apart from its amount is no column of its own, whatever head sits above it
-    const symbolsOnly = body.some(([x0, x1]) => {
-      const cells = multi
-        .slice(skip)
-        .flat()
-        .filter((s) => s.bbox[0] >= x0 - 1 && s.bbox[2] <= x1 + 1);
-      return cells.every((s) => CURRENCY_OR_UNIT.test(s.text.trim()));
-    });
+    const symbolsOnly = body.some(([x0, x1]) =>
+      bodySegments
+        .filter((s) => s.bbox[0] >= x0 - 1 && s.bbox[2] <= x1 + 1)
+        .every((s) => CURRENCY_OR_UNIT.test(s.text.trim())),
+    );
     // a body line printed across the finer columns (one text run of several values) says they are not columns
-    const crossing = multi
-      .slice(skip)
-      .flat()
-      .some((s) => body.filter(([x0, x1]) => s.bbox[0] < x1 && s.bbox[2] > x0).length > 1);
+    const crossing = bodySegments.some((s) => reached(s) > 1);
     if (body.length > all.length && named && !symbolsOnly && !crossing)
       return { columns: body, heads: new Set(heads) };
   }

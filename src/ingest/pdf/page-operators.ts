@@ -34,27 +34,14 @@ const isWhite = (colour: string | null): boolean =>
   /^#[0-9a-f]{6}$/.test(colour) &&
   [1, 3, 5].every((k) => parseInt(colour.slice(k, k + 2), 16) >= 0xf0);
 
-/** Whether the path is painted in a visible colour: filled in a non-white fill, or stroked in a non-white stroke. */
-function inks(pdfjs: PdfjsModule, args: unknown[] | null, paint: Paint): boolean {
-  const op = (args as [number] | null)?.[0];
+/** The paint operators that fill and that stroke a path (fillStroke and its kin do both). */
+function paintOperators(pdfjs: PdfjsModule): { fills: Set<number>; strokes: Set<number> } {
   const O = pdfjs.OPS;
-  const fills = [
-    O.fill,
-    O.eoFill,
-    O.fillStroke,
-    O.eoFillStroke,
-    O.closeFillStroke,
-    O.closeEOFillStroke,
-  ].includes(op!);
-  const strokes = [
-    O.stroke,
-    O.closeStroke,
-    O.fillStroke,
-    O.eoFillStroke,
-    O.closeFillStroke,
-    O.closeEOFillStroke,
-  ].includes(op!);
-  return (fills && !isWhite(paint.fill)) || (strokes && !isWhite(paint.stroke));
+  const both = [O.fillStroke, O.eoFillStroke, O.closeFillStroke, O.closeEOFillStroke];
+  return {
+    fills: new Set([O.fill, O.eoFill, ...both]),
+    strokes: new Set([O.stroke, O.closeStroke, ...both]),
+  };
 }
 
 export function scanOperators(
@@ -72,6 +59,15 @@ export function scanOperators(
   const stack: Array<{ ctm: Matrix; paint: Paint }> = [];
   let ctm: Matrix = IDENTITY;
   let paint: Paint = { fill: BLACK, stroke: BLACK };
+  const { fills, strokes } = paintOperators(pdfjs);
+  // a path is ink when painted in a visible colour: filled in a non-white fill, or stroked in a non-white stroke
+  const inks = (paintOp: number | undefined): boolean =>
+    (fills.has(paintOp!) && !isWhite(paint.fill)) || (strokes.has(paintOp!) && !isWhite(paint.stroke));
+  const restore = (): void => {
+    const saved = stack.pop();
+    ctm = saved?.ctm ?? IDENTITY;
+    paint = saved?.paint ?? { fill: BLACK, stroke: BLACK };
+  };
   const pageArea = pageWidth * pageHeight;
 
   const toPage = (m: Matrix, x0: number, y0: number, x1: number, y1: number): BBox =>
@@ -93,12 +89,9 @@ export function scanOperators(
       case OPS.save:
         stack.push({ ctm, paint });
         break;
-      case OPS.restore: {
-        const saved = stack.pop();
-        ctm = saved?.ctm ?? IDENTITY;
-        paint = saved?.paint ?? { fill: BLACK, stroke: BLACK };
+      case OPS.restore:
+        restore();
         break;
-      }
       case OPS.setFillRGBColor:
         paint = { ...paint, fill: colourOf(args) };
         break;
@@ -115,12 +108,9 @@ export function scanOperators(
           ctm = multiply(Array.from(matrix as ArrayLike<number>), ctm);
         break;
       }
-      case OPS.paintFormXObjectEnd: {
-        const saved = stack.pop();
-        ctm = saved?.ctm ?? IDENTITY;
-        paint = saved?.paint ?? paint;
+      case OPS.paintFormXObjectEnd:
+        restore();
         break;
-      }
       case OPS.paintImageXObject:
         addImage(ctm, args?.[1] as number | undefined, args?.[2] as number | undefined);
         break;
@@ -147,7 +137,7 @@ export function scanOperators(
         if (rules.length < MAX_RULES_PER_PAGE || graphics.length < MAX_GRAPHICS_PER_PAGE) {
           const before = rules.length;
           collectPathShapes(pdfjs, args, ctm, viewportTransform, pageArea, rules, graphics);
-          if (inks(pdfjs, args, paint)) inkRules.push(...rules.slice(before));
+          if (inks((args as [number] | null)?.[0])) inkRules.push(...rules.slice(before));
         }
         break;
       default:
